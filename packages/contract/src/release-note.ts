@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const releaseNoteInput = z.object({
+  version: z
+    .string()
+    .trim()
+    .min(1, 'Informe a versão')
+    .max(30)
+    .regex(/^[0-9A-Za-z.+-]+$/, 'Versão inválida'),
+  title: z.string().trim().min(1, 'Informe o título').max(200),
+  content: z.string().min(1, 'Informe o conteúdo').max(200_000),
+});
+export const releaseNoteUpdate = releaseNoteInput.partial();
+
+export const releaseNoteRead = z.object({
+  id: z.number(),
+  version: z.string(),
+  title: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ReleaseNoteRead = z.infer<typeof releaseNoteRead>;
+export const RELEASE_NOTE_PAGE_SIZE = 99999;
