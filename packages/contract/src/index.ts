@@ -1,3 +1,4 @@
+import './locale';
 export * from './common';
 export * from './permissions';
 export * from './session';
@@ -6,3 +7,4 @@ export * from './notification';
 export * from './release-note';
 export * from './auth';
 export * from './revision';
+export * from './unit-organizational';

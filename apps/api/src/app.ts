@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { registerAccessControl } from './core/access';
+import type { Database, Db } from './core/db';
+import { registerErrorHandling } from './core/errors';
+import { Mailer } from './core/mail';
+import { Passwords } from './core/passwords';
+import { RateLimiter } from './core/rate-limit';
+import { RealtimeHub } from './core/realtime/hub';
+import { realtimeRoutes } from './core/realtime/routes';
+import { Tokens } from './core/tokens';
+import { Notifier } from './modules/notification/service';
+import { modules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    tokens: Tokens;
+    passwords: Passwords;
+    mailer: Mailer;
+    realtime: RealtimeHub;
+    notifier: Notifier;
+    limits: { loginIp: RateLimiter; loginUser: RateLimiter; resetIp: RateLimiter; resetEmail: RateLimiter };
+  }
+}
+
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.new_password', 'req.body.current_password'];
+
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '***' } },
+    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', new Tokens(config.jwtSecret));
+  app.decorate('passwords', new Passwords(config.argon2));
+  app.decorate('mailer', new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log));
+  app.decorate('realtime', new RealtimeHub(database, app.log));
+  app.decorate('notifier', new Notifier(app));
+  app.decorate('limits', {
+    loginIp: new RateLimiter(config.rateLimit.perIpPerMinute, 60_000),
+    loginUser: new RateLimiter(config.rateLimit.perUsernamePerWindow, config.rateLimit.usernameWindowMs),
+    resetIp: new RateLimiter(config.rateLimit.perIpPerMinute, 60_000),
+    resetEmail: new RateLimiter(5, 15 * 60_000),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Operações API', version: '0.1.0', description: 'API do Operações. Autenticação: Bearer JWT obtido em POST /api/login.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerAccessControl(app);
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+  await app.register(realtimeRoutes);
+  for (const mod of modules) await app.register(mod, { prefix: '/api' });
+
+  const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url.split('?')[0];
+      if (req.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/.well-known')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });
+    });
+  }
+
+  app.addHook('onReady', async () => {
+    await app.realtime.start();
+  });
+  app.addHook('onClose', async () => {
+    await app.realtime.stop();
+  });
+  return app;
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting of the API, read from the environment (documented in the README). */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in `dataDir/pglite`. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  adminUsername: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  tinymceKey: string;
+  webDist?: string;
+  /** argon2id cost; tuned so one login costs 50–150 ms of CPU (see docs/benchmarks.md). */
+  argon2: { memoryCost: number; timeCost: number };
+  rateLimit: { perIpPerMinute: number; perUsernamePerWindow: number; usernameWindowMs: number };
+  logLevel: string;
+};
+
+function secretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const port = int(env.PORT, 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || overrides.jwtSecret || secretFromDataDir(dataDir),
+    adminUsername: env.APP_ADMIN_USERNAME || 'admin',
+    adminPassword: env.APP_ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Operações <nao-responda@operacoes.local>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    tinymceKey: env.TINYMCE_KEY || 'gpl',
+    webDist: env.WEB_DIST,
+    argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 6) },
+    rateLimit: {
+      perIpPerMinute: int(env.LOGIN_RATE_LIMIT_PER_IP, 30),
+      perUsernamePerWindow: int(env.LOGIN_RATE_LIMIT_PER_USERNAME, 10),
+      usernameWindowMs: 5 * 60_000,
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+    ...overrides,
+  };
+}

@@ -1,0 +1,49 @@
+import { revisions } from '../modules/revision/schema';
+import type { DbOrTx } from './db';
+import type { CurrentUser } from './access';
+
+/** Fields never copied into the audit log. */
+const HIDDEN = new Set(['password_hash', 'search_text', 'token_version', 'updated_at', 'created_at', 'token_encrypted']);
+
+const norm = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+const same = (a: unknown, b: unknown) => JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+
+/** `{field: [old, new]}` for each changed field; a password change is shown without its value. */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const k of keys) {
+    if (k === 'password_hash' && before && after && before[k] !== after[k]) out.password = ['***', '***'];
+    if (HIDDEN.has(k)) continue;
+    const a = before ? before[k] : null;
+    const b = after ? after[k] : null;
+    if (!same(a, b)) out[k] = [norm(a), norm(b)];
+  }
+  return out;
+}
+
+/** Writes one revision row; call it inside the transaction of the change. */
+export async function audit(
+  tx: DbOrTx,
+  user: CurrentUser | undefined,
+  entry: {
+    entity: string;
+    entityId: number;
+    organizationId: number | null;
+    action: 'create' | 'update' | 'delete';
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+    changes?: Record<string, [unknown, unknown]>;
+  },
+) {
+  const changes = entry.changes ?? diff(entry.before ?? null, entry.after ?? null);
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
+  await tx.insert(revisions).values({
+    organization_id: entry.organizationId,
+    user_id: user?.id ?? null,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    action: entry.action,
+    changes,
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+export type Violation = { propertyPath: string; message: string };
+
+/** An error with an HTTP status and a pt-BR message, answered as `{code, message}`. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public violations?: Violation[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Registro') => new HttpError(404, `${what} não encontrado.`);
+export const forbidden = () => new HttpError(403, 'Você não tem permissão para esta ação.');
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (violations: Violation[]) =>
+  new HttpError(422, violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; ') || 'Dados inválidos.', violations);
+
+const pathOf = (p: PropertyKey[] | readonly PropertyKey[]) => p.map(String).join('.');
+
+function zodViolations(err: ZodError): Violation[] {
+  return err.issues.map((i) => ({ propertyPath: pathOf(i.path), message: i.message }));
+}
+
+/** PostgreSQL error codes that come from bad input rather than a bug. */
+function fromPostgres(err: { code?: string; constraint?: string; cause?: unknown }): HttpError | undefined {
+  const e = (err.cause && typeof err.cause === 'object' ? err.cause : err) as { code?: string; constraint?: string };
+  if (e.code === '23505') return conflict('Já existe um registro com estes dados' + (e.constraint ? ` (${e.constraint}).` : '.'));
+  if (e.code === '23503') return conflict('O registro está em uso por outros registros e não pode ser alterado ou excluído.');
+  if (e.code === '22P02' || e.code === '22003') return new HttpError(422, 'Valor inválido.', []);
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${req.url.split('?')[0]}` });
+  });
+  app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.status).send({ code: err.status, message: err.message, ...(err.violations ? { violations: err.violations } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const violations = err.validation.map((v) => ({
+        propertyPath: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body',
+        message: v.message ?? 'Valor inválido',
+      }));
+      return reply.status(422).send({ code: 422, message: violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; '), violations });
+    }
+    if (err instanceof ZodError) {
+      const violations = zodViolations(err);
+      return reply.status(422).send({ code: 422, message: violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; '), violations });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response does not match its schema');
+      return reply.status(500).send({ code: 500, message: 'Erro interno do servidor.' });
+    }
+    const pgErr = fromPostgres(err as never);
+    if (pgErr) return reply.status(pgErr.status).send({ code: pgErr.status, message: pgErr.message, ...(pgErr.violations ? { violations: pgErr.violations } : {}) });
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 413, message: 'O conteúdo enviado é grande demais.' });
+    if (status === 415) return reply.status(415).send({ code: 415, message: 'Tipo de conteúdo não suportado.' });
+    if (status === 429) return reply.status(429).send({ code: 429, message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: status, message: status === 400 ? 'Requisição inválida.' : err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: 500, message: 'Erro interno do servidor.' });
+  });
+}

@@ -1,0 +1,19 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Rich-text fields (TinyMCE) are sanitized on the server before they are stored. */
+export function cleanHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'span', 'u', 's', 'del', 'figure', 'figcaption'],
+    allowedAttributes: {
+      ...sanitizeHtml.defaults.allowedAttributes,
+      '*': ['style', 'class'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      a: ['href', 'name', 'target', 'rel'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel', 'data'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i], 'background-color': [/^#[0-9a-f]{3,6}$/i] } },
+  });
+}

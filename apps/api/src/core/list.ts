@@ -1,0 +1,41 @@
+import { type AnyColumn, type SQL, and, asc, desc, ilike, sql } from 'drizzle-orm';
+import { foldText, type ListResult } from '@operacoes/contract';
+import { HttpError } from './errors';
+
+export const MAX_PAGE_SIZE = 100;
+
+export function paging(query: { page?: number; pageSize?: number }, maxPageSize = MAX_PAGE_SIZE) {
+  const page = Math.max(1, query.page ?? 1);
+  const pageSize = Math.min(Math.max(1, query.pageSize ?? 10), maxPageSize);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export function listResult<T>(items: T[], total: number, page: number, pageSize: number): ListResult<T> {
+  return { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize };
+}
+
+/** Accent- and case-insensitive "contains" on a folded `search_text` column (trigram-indexed). */
+export function searchCondition(column: AnyColumn, search: string | undefined): SQL | undefined {
+  const term = search ? foldText(search).trim() : '';
+  if (!term) return undefined;
+  const conditions = term
+    .split(/\s+/)
+    .slice(0, 8)
+    .map((word) => ilike(column, `%${word.replace(/[\\%_]/g, (c) => '\\' + c)}%`));
+  return and(...conditions);
+}
+
+/** The folded text a row is searched by. */
+export const searchText = (...parts: (string | null | undefined)[]) => foldText(parts.filter(Boolean).join(' '));
+
+/** `field` or `-field`, restricted to the columns a resource allows. */
+export function sortOrder(sort: string | undefined, columns: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
+  if (!sort) return fallback;
+  const descending = sort.startsWith('-');
+  const field = descending ? sort.slice(1) : sort;
+  const column = columns[field];
+  if (!column) throw new HttpError(422, `Não é possível ordenar por "${field}".`, [{ propertyPath: 'sort', message: 'Campo de ordenação inválido' }]);
+  return [descending ? desc(column) : asc(column), ...fallback];
+}
+
+export const countAll = sql<number>`count(*)::int`;

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Database } from '../db';
+import { realtimeEvents } from './schema';
+
+type Subscriber = { res: ServerResponse; topics: string[] };
+type Event = { id: number; topic: string; data: unknown };
+
+const CHANNEL = 'realtime_events';
+const HEARTBEAT_MS = 25_000;
+const RETENTION_MS = 24 * 3600_000;
+
+/**
+ * The built-in realtime hub (Mercure subscribe protocol over SSE). Events are stored (for
+ * Last-Event-ID) and delivered to this process's subscribers at once; on PostgreSQL the
+ * other API processes hear of them through LISTEN/NOTIFY and deliver to theirs.
+ */
+export class RealtimeHub {
+  private byTopic = new Map<string, Set<Subscriber>>();
+  private readonly origin = randomUUID();
+  private listener?: pg.Client;
+  private timers: NodeJS.Timeout[] = [];
+  subscriberCount = 0;
+
+  constructor(
+    private database: Database,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  async start() {
+    this.timers.push(setInterval(() => this.heartbeat(), HEARTBEAT_MS).unref());
+    this.timers.push(setInterval(() => void this.prune(), 3600_000).unref());
+    if (this.database.connectListener) await this.listen();
+  }
+
+  private async listen() {
+    const client = await this.database.connectListener!();
+    this.listener = client;
+    client.on('notification', (msg) => {
+      if (!msg.payload) return;
+      const { origin, batch } = JSON.parse(msg.payload) as { origin: string; batch: string };
+      if (origin === this.origin) return;
+      void this.database.db
+        .select()
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.batch, batch))
+        .then((rows) => rows.forEach((r) => this.deliver(r)))
+        .catch((err) => this.log.error({ err }, 'realtime fetch failed'));
+    });
+    client.on('error', (err) => {
+      this.log.error({ err }, 'realtime listener lost; reconnecting');
+      this.listener = undefined;
+      setTimeout(() => void this.listen().catch((e) => this.log.error({ err: e }, 'realtime reconnect failed')), 1000).unref();
+    });
+    await client.query(`LISTEN ${CHANNEL}`);
+  }
+
+  async stop() {
+    this.timers.forEach(clearInterval);
+    for (const set of this.byTopic.values()) for (const s of set) s.res.end();
+    this.byTopic.clear();
+    if (this.listener) await this.listener.end().catch(() => undefined);
+  }
+
+  /** Stores and pushes one message per topic. Call after the transaction that caused it has committed. */
+  async publish(messages: { topic: string; data: unknown }[]) {
+    if (messages.length === 0) return;
+    const batch = randomUUID();
+    const rows: Event[] = [];
+    for (let i = 0; i < messages.length; i += 1000) {
+      const chunk = messages.slice(i, i + 1000).map((m) => ({ batch, topic: m.topic, data: m.data }));
+      rows.push(...(await this.database.db.insert(realtimeEvents).values(chunk).returning({ id: realtimeEvents.id, topic: realtimeEvents.topic, data: realtimeEvents.data })));
+    }
+    rows.forEach((r) => this.deliver(r));
+    if (this.database.pool) {
+      await this.database.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, batch })]);
+    }
+  }
+
+  private deliver(evt: Event) {
+    const subs = this.byTopic.get(evt.topic);
+    if (!subs) return;
+    const frame = `id: ${evt.id}\nevent: message\ndata: ${JSON.stringify({ ...(evt.data as object), id: (evt.data as { id?: number }).id ?? evt.id })}\n\n`;
+    for (const s of subs) s.res.write(frame);
+  }
+
+  /** Opens an SSE stream on `res` for the given topics, first replaying what came after `lastEventId`. */
+  async subscribe(res: ServerResponse, topics: string[], lastEventId?: number) {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    const sub: Subscriber = { res, topics };
+    for (const t of topics) {
+      let set = this.byTopic.get(t);
+      if (!set) this.byTopic.set(t, (set = new Set()));
+      set.add(sub);
+    }
+    this.subscriberCount++;
+    res.on('close', () => {
+      this.subscriberCount--;
+      for (const t of topics) {
+        const set = this.byTopic.get(t);
+        set?.delete(sub);
+        if (set && set.size === 0) this.byTopic.delete(t);
+      }
+    });
+    if (lastEventId !== undefined && Number.isFinite(lastEventId)) {
+      const missed = await this.database.db
+        .select({ id: realtimeEvents.id, topic: realtimeEvents.topic, data: realtimeEvents.data })
+        .from(realtimeEvents)
+        .where(and(gt(realtimeEvents.id, lastEventId), inArray(realtimeEvents.topic, topics)))
+        .orderBy(realtimeEvents.id)
+        .limit(1000);
+      for (const evt of missed) {
+        res.write(`id: ${evt.id}\nevent: message\ndata: ${JSON.stringify({ ...(evt.data as object), id: (evt.data as { id?: number }).id ?? evt.id })}\n\n`);
+      }
+    }
+  }
+
+  private heartbeat() {
+    const seen = new Set<Subscriber>();
+    for (const set of this.byTopic.values()) for (const s of set) if (!seen.has(s)) (seen.add(s), s.res.write(': heartbeat\n\n'));
+  }
+
+  private async prune() {
+    await this.database.db
+      .delete(realtimeEvents)
+      .where(lt(realtimeEvents.created_at, new Date(Date.now() - RETENTION_MS)))
+      .catch((err) => this.log.error({ err }, 'realtime prune failed'));
+  }
+}

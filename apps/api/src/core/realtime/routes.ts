@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../errors';
+
+/** `GET /.well-known/mercure?topic=…`: the Mercure subscribe endpoint. */
+export async function realtimeRoutes(app: FastifyInstance) {
+  app.get('/.well-known/mercure', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const q = req.query as { topic?: string | string[]; authorization?: string };
+    const topics = [q.topic ?? []].flat().filter(Boolean);
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : q.authorization;
+    if (!token) throw new HttpError(401, 'Token do hub ausente.');
+    const claims = await app.tokens.verifyMercure(token);
+    if (!claims) throw new HttpError(401, 'Token do hub inválido ou expirado.');
+    if (topics.length === 0) throw new HttpError(400, 'Informe ao menos um tópico.');
+    const allowed = claims.mercure.subscribe;
+    if (!topics.every((t) => allowed.includes(t))) throw new HttpError(403, 'Tópico não permitido para este token.');
+    const lastId = req.headers['last-event-id'] ?? (req.query as { lastEventID?: string }).lastEventID;
+    reply.hijack();
+    await app.realtime.subscribe(reply.raw, topics, lastId ? Number(lastId) : undefined);
+  });
+}

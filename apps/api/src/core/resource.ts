@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { idParam, listOf, listQuery } from '@operacoes/contract';
+import { type Access, type CurrentUser, userOf } from './access';
+import { audit } from './audit';
+import type { DbOrTx, Tx } from './db';
+import { notFound } from './errors';
+import { countAll, listResult, paging, searchCondition, sortOrder } from './list';
+
+type Row = Record<string, unknown> & { id: number };
+type ResourceTable = PgTable & { id: AnyColumn; organization_id?: AnyColumn; search_text?: AnyColumn };
+
+export type ResourceContext = { user: CurrentUser; tx: DbOrTx; app: FastifyInstance };
+
+/**
+ * One declaration gives a module list/get/create/update/delete with permission check,
+ * organization scoping, paging, accent-insensitive search, sort, filters, audit and
+ * clear errors (DESIGN §2). A module writes only what differs, through the hooks.
+ */
+export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extends z.ZodType = z.ZodType, TUpdate extends z.ZodType = z.ZodType> = {
+  /** snake_case entity name used in the audit log and OpenAPI tags. */
+  entity: string;
+  /** pt-BR name, for messages ("Usuário não encontrado."). */
+  label: string;
+  path: string;
+  table: ResourceTable;
+  access: { read: Access; write: Access };
+  /** `organization`: rows belong to an organization (DESIGN §3 tenancy); `global`: shared by all. */
+  tenancy: 'organization' | 'global';
+  schemas: { read: z.ZodType; create: TCreate; update: TUpdate; query?: TQuery };
+  maxPageSize?: number;
+  sortable?: Record<string, AnyColumn>;
+  defaultSort?: SQL[];
+  /** Module filters from the list query. */
+  filters?: (query: z.infer<TQuery>, user: CurrentUser) => (SQL | undefined)[];
+  /** The folded text a row is found by; kept in `search_text`. */
+  searchOf?: (row: Record<string, unknown>) => string;
+  /** Input → table values (hash a password, insert a related row…). `existing` is set on update. */
+  toValues?: (input: never, ctx: ResourceContext, existing?: Row) => Promise<Record<string, unknown>>;
+  /** Rows → read shapes, in batch. Default: the row without internal columns. */
+  present?: (rows: Row[], db: DbOrTx) => Promise<unknown[]>;
+  /** Custom delete (e.g. deactivate a user with history). Return the answer body, or undefined to delete the row. */
+  onDelete?: (row: Row, ctx: ResourceContext) => Promise<unknown | undefined>;
+  /** Runs after a create/update inside the transaction (memberships, side rows). */
+  afterWrite?: (row: Row, input: unknown, ctx: ResourceContext) => Promise<void>;
+};
+
+const INTERNAL = new Set(['search_text', 'password_hash', 'token_version']);
+
+export function plainPresent(rows: Row[]): unknown[] {
+  return rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) if (!INTERNAL.has(k)) out[k] = v instanceof Date ? v.toISOString() : v;
+    return out;
+  });
+}
+
+export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy'>, user: CurrentUser): SQL | undefined {
+  if (def.tenancy !== 'organization' || user.superAdmin) return undefined;
+  return eq(def.table.organization_id!, user.organizationId);
+}
+
+/** Loads one row the user may see (404 otherwise), optionally locking it for update. */
+export async function findVisible(def: ResourceDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<Row> {
+  let q = db
+    .select()
+    .from(def.table as PgTable)
+    .where(and(eq(def.table.id, id), tenancyCondition(def, user)))
+    .$dynamic();
+  if (lock) q = q.for('update');
+  const [row] = (await q) as Row[];
+  if (!row) throw notFound(def.label);
+  return row;
+}
+
+export function registerResource<TQuery extends z.ZodObject, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
+  fastify: FastifyInstance,
+  def: ResourceDef<TQuery, TCreate, TUpdate>,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const d = def as unknown as ResourceDef;
+  const present = async (rows: Row[], db: DbOrTx) => (def.present ? def.present(rows, db) : plainPresent(rows));
+  const columns = getTableColumns(def.table as PgTable) as Record<string, AnyColumn>;
+  const sortable = def.sortable ?? columns;
+  const query = (def.schemas.query ?? listQuery) as z.ZodObject;
+  const tags = [def.entity];
+
+  const withSearch = (values: Record<string, unknown>, existing?: Row) => {
+    if (!def.searchOf || !('search_text' in columns)) return values;
+    return { ...values, search_text: def.searchOf({ ...(existing ?? {}), ...values }) };
+  };
+
+  app.get(
+    def.path,
+    { config: { access: def.access.read }, schema: { tags, querystring: query, response: { 200: listOf(def.schemas.read) } } },
+    async (req) => {
+      const user = userOf(req);
+      const q = req.query as z.infer<typeof listQuery>;
+      const { page, pageSize, offset } = paging(q, def.maxPageSize);
+      const where = and(
+        tenancyCondition(d, user),
+        def.table.search_text ? searchCondition(def.table.search_text, q.search) : undefined,
+        ...(def.filters ? def.filters(q as never, user) : []),
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        fastify.db
+          .select()
+          .from(def.table as PgTable)
+          .where(where)
+          .orderBy(...sortOrder(q.sort, sortable, def.defaultSort ?? [desc(def.table.id)]))
+          .limit(pageSize)
+          .offset(offset),
+        fastify.db.select({ total: countAll }).from(def.table as PgTable).where(where),
+      ]);
+      return listResult(await present(rows as Row[], fastify.db), total, page, pageSize);
+    },
+  );
+
+  app.get(
+    `${def.path}/:id`,
+    { config: { access: def.access.read }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
+    async (req) => {
+      const row = await findVisible(d, fastify.db, userOf(req), (req.params as { id: number }).id);
+      return (await present([row], fastify.db))[0];
+    },
+  );
+
+  app.post(
+    def.path,
+    { config: { access: def.access.write }, schema: { tags, body: def.schemas.create, response: { 201: def.schemas.read } } },
+    async (req, reply) => {
+      const user = userOf(req);
+      const input = req.body as Record<string, unknown>;
+      const row = await fastify.db.transaction(async (tx: Tx) => {
+        const ctx = { user, tx, app: fastify };
+        let values = def.toValues ? await def.toValues(input as never, ctx) : { ...input };
+        if (def.tenancy === 'organization' && values.organization_id === undefined) values.organization_id = user.organizationId;
+        if (def.tenancy === 'organization' && !user.superAdmin) values.organization_id = user.organizationId;
+        values = withSearch(values);
+        const [created] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
+        if (def.afterWrite) await def.afterWrite(created, input, ctx);
+        await audit(tx, user, {
+          entity: def.entity,
+          entityId: created.id,
+          organizationId: (created.organization_id as number | undefined) ?? null,
+          action: 'create',
+          after: created,
+        });
+        return created;
+      });
+      reply.status(201);
+      return (await present([row], fastify.db))[0];
+    },
+  );
+
+  app.put(
+    `${def.path}/:id`,
+    { config: { access: def.access.write }, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
+    async (req) => {
+      const user = userOf(req);
+      const id = (req.params as { id: number }).id;
+      const input = req.body as Record<string, unknown>;
+      const row = await fastify.db.transaction(async (tx: Tx) => {
+        const ctx = { user, tx, app: fastify };
+        const existing = await findVisible(d, tx, user, id, true);
+        let values = def.toValues ? await def.toValues(input as never, ctx, existing) : { ...input };
+        if (def.tenancy === 'organization' && !user.superAdmin) delete values.organization_id;
+        values = withSearch(values, existing);
+        if ('updated_at' in columns) values.updated_at = new Date();
+        const [updated] = (await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[];
+        if (def.afterWrite) await def.afterWrite(updated, input, ctx);
+        await audit(tx, user, {
+          entity: def.entity,
+          entityId: id,
+          organizationId: (updated.organization_id as number | undefined) ?? null,
+          action: 'update',
+          before: existing,
+          after: updated,
+        });
+        return updated;
+      });
+      return (await present([row], fastify.db))[0];
+    },
+  );
+
+  app.delete(
+    `${def.path}/:id`,
+    { config: { access: def.access.write }, schema: { tags, params: idParam } },
+    async (req, reply) => {
+      const user = userOf(req);
+      const id = (req.params as { id: number }).id;
+      const answer = await fastify.db.transaction(async (tx: Tx) => {
+        const existing = await findVisible(d, tx, user, id, true);
+        const custom = def.onDelete ? await def.onDelete(existing, { user, tx, app: fastify }) : undefined;
+        if (custom !== undefined) return custom;
+        await tx.delete(def.table).where(eq(def.table.id, id));
+        await audit(tx, user, {
+          entity: def.entity,
+          entityId: id,
+          organizationId: (existing.organization_id as number | undefined) ?? null,
+          action: 'delete',
+          before: existing,
+        });
+        return undefined;
+      });
+      if (answer === undefined) return reply.status(204).send();
+      return answer;
+    },
+  );
+}
+
+/** Loads rows by id in one query, keyed by id. */
+export async function byIds<T extends Row>(db: DbOrTx, table: ResourceTable, ids: number[]): Promise<Map<number, T>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db.select().from(table as PgTable).where(inArray(table.id, [...new Set(ids)]))) as T[];
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, DEFAULT_SETTINGS } from '@operacoes/contract';
+import type { Db } from '../core/db';
+import { searchText } from '../core/list';
+import type { Passwords } from '../core/passwords';
+import { countries, states } from '../modules/locale/schema';
+import { notifications } from '../modules/notification/schema';
+import { organizations } from '../modules/organization/schema';
+import { releaseNotes } from '../modules/release-note/schema';
+import { unitsOrganizational } from '../modules/unit-organizational/schema';
+import { persons, userUnits, users } from '../modules/user/schema';
+
+export const BRAZIL_STATES: [string, string, number][] = [
+  ['AC', 'Acre', 12], ['AL', 'Alagoas', 27], ['AP', 'Amapá', 16], ['AM', 'Amazonas', 13], ['BA', 'Bahia', 29],
+  ['CE', 'Ceará', 23], ['DF', 'Distrito Federal', 53], ['ES', 'Espírito Santo', 32], ['GO', 'Goiás', 52],
+  ['MA', 'Maranhão', 21], ['MT', 'Mato Grosso', 51], ['MS', 'Mato Grosso do Sul', 50], ['MG', 'Minas Gerais', 31],
+  ['PA', 'Pará', 15], ['PB', 'Paraíba', 25], ['PR', 'Paraná', 41], ['PE', 'Pernambuco', 26], ['PI', 'Piauí', 22],
+  ['RJ', 'Rio de Janeiro', 33], ['RN', 'Rio Grande do Norte', 24], ['RS', 'Rio Grande do Sul', 43], ['RO', 'Rondônia', 11],
+  ['RR', 'Roraima', 14], ['SC', 'Santa Catarina', 42], ['SP', 'São Paulo', 35], ['SE', 'Sergipe', 28], ['TO', 'Tocantins', 17],
+];
+
+type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
+
+export async function insertUser(db: Db, u: NewUser) {
+  const [person] = await db.insert(persons).values({ organization_id: u.organizationId, nickname: u.nickname, full_name: u.fullName }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      organization_id: u.organizationId,
+      person_id: person.id,
+      username: u.username,
+      email: u.email,
+      password_hash: u.passwordHash,
+      permissions: u.permissions,
+      super_admin: u.superAdmin ?? false,
+      unit_organizational_id: u.unitId ?? null,
+      settings: DEFAULT_SETTINGS,
+      search_text: searchText(u.username, u.email, u.nickname, u.fullName),
+    })
+    .returning();
+  if (u.unitId) await db.insert(userUnits).values({ user_id: user.id, unit_id: u.unitId });
+  return user;
+}
+
+/** First start of an empty database: the platform organization, Brazil and its 27 states, the super admin. Idempotent. */
+export async function seedBase(db: Db, passwords: Passwords, opts: { adminUsername: string; adminPassword?: string }, log: FastifyBaseLogger) {
+  const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.is_platform, true));
+  if (existing) return { organizationId: existing.id, created: false };
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ fantasy_name: 'Operações', legal_name: 'Plataforma Operações', is_platform: true, search_text: searchText('Operações Plataforma') })
+      .returning();
+    const [br] = await tx.insert(countries).values({ name: 'Brasil', iso_code: 'BR' }).onConflictDoNothing().returning();
+    if (br) await tx.insert(states).values(BRAZIL_STATES.map(([uf, name, ibge]) => ({ country_id: br.id, uf, name, ibge_code: ibge })));
+    const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+    await insertUser(tx as unknown as Db, {
+      organizationId: org.id,
+      username: opts.adminUsername,
+      email: `${opts.adminUsername}@operacoes.local`,
+      passwordHash: await passwords.hash(password),
+      nickname: 'Administrador',
+      fullName: 'Administrador da plataforma',
+      permissions: [...ALL_PERMISSIONS],
+      superAdmin: true,
+    });
+    if (!opts.adminPassword) {
+      // Printed once, on the start that created it; never logged again.
+      console.log(`\n  Super admin criado: usuário "${opts.adminUsername}", senha "${password}" (guarde-a; ela não será mostrada de novo)\n`);
+    } else {
+      log.info({ username: opts.adminUsername }, 'super admin created from APP_ADMIN_USERNAME/APP_ADMIN_PASSWORD');
+    }
+    return { organizationId: org.id, created: true };
+  });
+}
+
+export const DEMO_PASSWORD = 'demo12345';
+const WAREHOUSE = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
+
+/** A living demo organization: units, users with different permission sets, notifications. Idempotent. */
+export async function seedDemo(db: Db, passwords: Passwords, log: FastifyBaseLogger) {
+  const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.fantasy_name, 'Demo Telecom'));
+  if (existing) return;
+  const hash = await passwords.hash(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [org] = await tx
+      .insert(organizations)
+      .values({ fantasy_name: 'Demo Telecom', legal_name: 'Demo Telecomunicações Ltda', cnpj: '11222333000181', email: 'contato@demotelecom.com.br', phone: '(41) 3000-0000', search_text: searchText('Demo Telecom Telecomunicações') })
+      .returning();
+    const units = await tx
+      .insert(unitsOrganizational)
+      .values([
+        { organization_id: org.id, name: 'Matriz Curitiba', code: 'CWB', search_text: searchText('Matriz Curitiba CWB') },
+        { organization_id: org.id, name: 'Regional São Paulo', code: 'SP', search_text: searchText('Regional São Paulo SP') },
+        { organization_id: org.id, name: 'Almoxarifado Central', code: 'ALM', search_text: searchText('Almoxarifado Central ALM') },
+      ])
+      .returning();
+    const managerPerms = ['USER', 'ORG', 'LOG', 'SCHEDULE', 'PROJECT', 'VIABILITY', 'VIABILITY_TEMPLATE_PRODUCT', ...WAREHOUSE, 'ASSET_SHIPMENT', 'EXTERNAL_ACTIVITY', 'ASSISTANCE_TYPE', 'LMC', 'SVC', 'SITE', 'NETWORK_ASSET', 'UNION', 'OPERATOR_CIRCUIT', 'DATA_SOURCE', 'CITY', 'STATE', 'COUNTRY'];
+    const people = [
+      { username: 'gestor', nickname: 'Marina', fullName: 'Marina Albuquerque', permissions: managerPerms, unitId: units[0].id },
+      { username: 'almoxarife', nickname: 'João', fullName: 'João Batista Souza', permissions: WAREHOUSE, unitId: units[2].id },
+      { username: 'tecnico', nickname: 'Luiz', fullName: 'Luiz Fernando Araújo', permissions: ['STOCK.INDEX', 'PATRIMONY.INDEX', 'PATRIMONY_OUT_REQUEST', 'EXTERNAL_ACTIVITY', 'SCHEDULE'], unitId: units[1].id },
+      { username: 'estoque', nickname: 'Célia', fullName: 'Célia Conceição', permissions: ['STOCK.INDEX'], unitId: units[2].id },
+    ];
+    const created = [];
+    for (const p of people) {
+      created.push(await insertUser(t, { organizationId: org.id, email: `${p.username}@demotelecom.com.br`, passwordHash: hash, ...p }));
+    }
+    await tx.insert(notifications).values(
+      created.flatMap((u) => [
+        { organization_id: org.id, user_id: u.id, title: 'Bem-vindo ao Operações', message: 'Esta é a organização de demonstração. Explore os módulos pelo menu lateral.', link: '/' },
+        { organization_id: org.id, user_id: u.id, title: 'Manutenção programada', message: 'Janela de manutenção no POP Centro sábado, das 00h às 04h.', is_read: true },
+      ]),
+    );
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(releaseNotes);
+    if (n === 0) {
+      await tx.insert(releaseNotes).values({
+        version: '0.1.0',
+        title: 'Primeira versão do Operações',
+        content: '<p>Login, usuários e permissões, notificações em tempo real e notas de versão.</p>',
+        search_text: searchText('0.1.0 Primeira versão do Operações'),
+      });
+    }
+  });
+  log.info('demo organization "Demo Telecom" created (users gestor, almoxarife, tecnico, estoque; password demo12345)');
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_SETTINGS,
+  changePasswordBody,
+  forgotPasswordRequest,
+  forgotPasswordReset,
+  loginBody,
+  loginResponse,
+  registerBody,
+} from '@operacoes/contract';
+import { userOf } from '../../core/access';
+import { audit } from '../../core/audit';
+import { HttpError, conflict } from '../../core/errors';
+import { searchText } from '../../core/list';
+import { mailLayout } from '../../core/mail';
+import { organizations } from '../organization/schema';
+import { persons, users } from '../user/schema';
+import { consumeOneTimeToken, issueOneTimeToken } from './one-time';
+import { buildSession } from './session';
+
+const message = z.object({ message: z.string() });
+const RESET_TTL_MS = 3600_000;
+const CONFIRM_TTL_MS = 48 * 3600_000;
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  app.post(
+    '/login',
+    { config: { access: 'public' }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
+    async (req) => {
+      const { username, password } = req.body;
+      app.limits.loginIp.hit(req.ip);
+      app.limits.loginUser.hit(username.toLowerCase());
+      const [row] = await app.db
+        .select({ id: users.id, hash: users.password_hash, is_active: users.is_active, is_confirmed: users.is_confirmed, org_active: organizations.is_active })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organization_id))
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+      // Same work for unknown users and wrong passwords: one argon2 verification either way.
+      const ok = await app.passwords.verify(row?.hash, password);
+      if (!row || !ok) throw new HttpError(401, 'Invalid credentials.');
+      if (!row.is_confirmed) throw new HttpError(403, 'Confirme seu e-mail antes de entrar: abra o link que enviamos para você.');
+      if (!row.is_active) throw new HttpError(403, 'Usuário inativo. Procure o administrador da sua organização.');
+      if (!row.org_active) throw new HttpError(403, 'Organização inativa. Procure o suporte.');
+      return buildSession(app, row.id);
+    },
+  );
+
+  app.post('/logout', { config: { access: 'authenticated' }, schema: { tags } }, async (req, reply) => {
+    const user = userOf(req);
+    await app.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, user.id));
+    return reply.status(204).send();
+  });
+
+  app.put(
+    '/user/changePassword',
+    { config: { access: 'authenticated' }, schema: { tags, body: changePasswordBody, response: { 200: loginResponse } } },
+    async (req) => {
+      const user = userOf(req);
+      const [row] = await app.db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+      if (!(await app.passwords.verify(row.hash, req.body.current_password))) {
+        throw new HttpError(422, 'A senha atual está incorreta.', [{ propertyPath: 'current_password', message: 'A senha atual está incorreta.' }]);
+      }
+      const hash = await app.passwords.hash(req.body.new_password);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash: hash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, user.id));
+        await audit(tx, user, { entity: 'user', entityId: user.id, organizationId: user.organizationId, action: 'update', changes: { password: ['***', '***'] } });
+      });
+      return buildSession(app, user.id);
+    },
+  );
+
+  app.post(
+    '/register',
+    { config: { access: 'public' }, schema: { tags, security: [], body: registerBody, response: { 201: message } } },
+    async (req, reply) => {
+      app.limits.resetIp.hit(req.ip);
+      const b = req.body;
+      const taken = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${b.username.toLowerCase()} or lower(${users.email}) = ${b.email.toLowerCase()}`);
+      if (taken.length) throw conflict('Usuário ou e-mail já cadastrado.');
+      const passwordHash = await app.passwords.hash(b.password);
+      const hash = await app.db.transaction(async (tx) => {
+        const [org] = await tx
+          .insert(organizations)
+          .values({ fantasy_name: b.organization.fantasy_name, legal_name: b.organization.legal_name ?? '', email: b.email, search_text: searchText(b.organization.fantasy_name, b.organization.legal_name) })
+          .returning();
+        const [person] = await tx.insert(persons).values({ organization_id: org.id, ...b.person }).returning();
+        const [user] = await tx
+          .insert(users)
+          .values({
+            organization_id: org.id,
+            person_id: person.id,
+            username: b.username,
+            email: b.email,
+            password_hash: passwordHash,
+            permissions: ALL_PERMISSIONS.filter((p) => !p.includes('.')),
+            is_confirmed: false,
+            settings: DEFAULT_SETTINGS,
+            search_text: searchText(b.username, b.email, b.person.nickname, b.person.full_name),
+          })
+          .returning();
+        await audit(tx, undefined, { entity: 'organization', entityId: org.id, organizationId: org.id, action: 'create', after: org });
+        await audit(tx, undefined, { entity: 'user', entityId: user.id, organizationId: org.id, action: 'create', after: user });
+        return issueOneTimeToken(tx, user.id, 'confirm', CONFIRM_TTL_MS);
+      });
+      const url = `${app.config.publicUrl}/api/register/confirm/${hash}`;
+      const mail = mailLayout('Confirme seu cadastro', [`Olá, ${b.person.nickname}!`, `Recebemos o cadastro da organização ${b.organization.fantasy_name}. Confirme seu e-mail para começar a usar o Operações. O link vale por 48 horas.`], { label: 'Confirmar cadastro', url });
+      await app.mailer.send({ to: b.email, subject: 'Confirme seu cadastro no Operações', ...mail });
+      reply.status(201);
+      return { message: 'Cadastro recebido. Enviamos um link de confirmação para o seu e-mail.' };
+    },
+  );
+
+  app.get(
+    '/register/confirm/:hash',
+    { config: { access: 'public' }, schema: { tags, security: [], params: z.object({ hash: z.string().max(200) }) } },
+    async (req, reply) => {
+      const { hash } = req.params;
+      const userId = await app.db.transaction(async (tx) => {
+        const id = await consumeOneTimeToken(tx, hash, 'confirm');
+        if (id) await tx.update(users).set({ is_confirmed: true, updated_at: new Date() }).where(eq(users.id, id));
+        return id;
+      });
+      const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+      if (wantsHtml) return reply.redirect(userId ? '/confirmed' : `/cannot-confirm/${encodeURIComponent(hash)}`);
+      if (!userId) throw new HttpError(404, 'Link de confirmação inválido, expirado ou já utilizado.');
+      return { message: 'Cadastro confirmado. Você já pode entrar.' };
+    },
+  );
+
+  app.post(
+    '/forgot-password/request',
+    { config: { access: 'public' }, schema: { tags, security: [], body: forgotPasswordRequest, response: { 200: message } } },
+    async (req) => {
+      app.limits.resetIp.hit(req.ip);
+      const email = req.body.email.toLowerCase();
+      app.limits.resetEmail.hit(email);
+      const [user] = await app.db
+        .select({ id: users.id, email: users.email, is_active: users.is_active, nickname: persons.nickname })
+        .from(users)
+        .innerJoin(persons, eq(persons.id, users.person_id))
+        .where(eq(sql`lower(${users.email})`, email));
+      if (user?.is_active) {
+        const hash = await issueOneTimeToken(app.db, user.id, 'reset', RESET_TTL_MS);
+        const url = `${app.config.publicUrl}/forgot-password/reset/${hash}`;
+        const mail = mailLayout('Redefinição de senha', [`Olá, ${user.nickname}!`, 'Recebemos um pedido para redefinir a sua senha. O link vale por 1 hora e pode ser usado uma única vez. Se não foi você, ignore esta mensagem.'], { label: 'Redefinir senha', url });
+        app.mailer.sendInBackground({ to: user.email, subject: 'Redefinição de senha do Operações', ...mail });
+      }
+      return { message: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.' };
+    },
+  );
+
+  app.post(
+    '/forgot-password/reset/:hash',
+    { config: { access: 'public' }, schema: { tags, security: [], params: z.object({ hash: z.string().max(200) }), body: forgotPasswordReset, response: { 200: message } } },
+    async (req) => {
+      app.limits.resetIp.hit(req.ip);
+      const passwordHash = await app.passwords.hash(req.body.password);
+      const ok = await app.db.transaction(async (tx) => {
+        const userId = await consumeOneTimeToken(tx, req.params.hash, 'reset');
+        if (!userId) return false;
+        await tx.update(users).set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, userId));
+        const [u] = await tx.select({ org: users.organization_id }).from(users).where(eq(users.id, userId));
+        await audit(tx, undefined, { entity: 'user', entityId: userId, organizationId: u.org, action: 'update', changes: { password: ['***', '***'] } });
+        return true;
+      });
+      if (!ok) throw new HttpError(404, 'Link de redefinição inválido, expirado ou já utilizado.');
+      return { message: 'Senha redefinida. Você já pode entrar com a nova senha.' };
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, type LoginResponse } from '@operacoes/contract';
+import { organizationTopic, userTopic } from '../../core/tokens';
+import { organizations } from '../organization/schema';
+import { unitsOrganizational } from '../unit-organizational/schema';
+import { persons, users } from '../user/schema';
+
+/** SPEC §3: the session answered by login (and by a password change, with fresh tokens). */
+export async function buildSession(app: FastifyInstance, userId: number): Promise<LoginResponse> {
+  const [row] = await app.db
+    .select({ user: users, person: persons, org: organizations, unit: unitsOrganizational })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.person_id))
+    .innerJoin(organizations, eq(organizations.id, users.organization_id))
+    .leftJoin(unitsOrganizational, eq(unitsOrganizational.id, users.unit_organizational_id))
+    .where(eq(users.id, userId));
+  const { user, person, org, unit } = row;
+  const topics = [userTopic(user.id), organizationTopic(org.id)];
+  return {
+    token: await app.tokens.access(user.id, user.token_version, org.id),
+    mercure_token: await app.tokens.mercure(user.id, topics),
+    mercure_topics: topics,
+    tinymce_key: app.config.tinymceKey,
+    user: {
+      id: user.id,
+      username: user.username,
+      picture: user.picture,
+      person: { id: person.id, nickname: person.nickname, full_name: person.full_name },
+      organization: { id: org.id, fantasy_name: org.fantasy_name },
+      unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
+      super_admin: user.super_admin ? 1 : 0,
+      permissions: user.permissions,
+      settings: { ...DEFAULT_SETTINGS, ...user.settings },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { HttpError } from '../../core/errors';
+
+/** Magic numbers of the file types we accept; the declared MIME type alone is not trusted. */
+const SIGNATURES: Record<string, { ext: string; test: (b: Buffer) => boolean }> = {
+  'image/png': { ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  'image/jpeg': { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  'image/webp': { ext: 'webp', test: (b) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP' },
+  'application/pdf': { ext: 'pdf', test: (b) => b.subarray(0, 5).toString() === '%PDF-' },
+};
+
+const uploadsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'uploads');
+
+/** Checks type (by content) and size, stores under `DATA_DIR/uploads` with an unguessable name, answers its URL. */
+export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts: { kinds: string[]; maxBytes: number }): Promise<string> {
+  const buffer = await file.toBuffer().catch(() => {
+    throw new HttpError(413, 'O arquivo é grande demais.');
+  });
+  if (buffer.length > opts.maxBytes) throw new HttpError(413, `O arquivo excede o limite de ${Math.round(opts.maxBytes / 1024 / 1024)} MB.`);
+  const kind = opts.kinds.find((k) => SIGNATURES[k]?.test(buffer));
+  if (!kind) throw new HttpError(415, `Tipo de arquivo não permitido. Aceitos: ${opts.kinds.map((k) => SIGNATURES[k]?.ext ?? k).join(', ')}.`);
+  const name = `${randomBytes(16).toString('hex')}.${SIGNATURES[kind].ext}`;
+  await mkdir(uploadsDir(app), { recursive: true });
+  await writeFile(path.join(uploadsDir(app), name), buffer);
+  return `/api/files/${name}`;
+}
+
+const MIME_BY_EXT = Object.fromEntries(Object.entries(SIGNATURES).map(([mime, s]) => [s.ext, mime]));
+
+/** Uploaded files are served by their unguessable names (an `<img>` cannot send a Bearer header). */
+export async function fileRoutes(app: FastifyInstance) {
+  app.get(
+    '/files/:name',
+    { config: { access: 'public' }, schema: { tags: ['files'], security: [], params: z.object({ name: z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/) }) } },
+    async (req, reply) => {
+      const { name } = req.params as { name: string };
+      const file = path.join(uploadsDir(app), name);
+      if (!existsSync(file)) throw new HttpError(404, 'Arquivo não encontrado.');
+      return reply
+        .header('content-type', MIME_BY_EXT[name.split('.').pop()!] ?? 'application/octet-stream')
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from '../organization/schema';
+import { users } from '../user/schema';
+
+export const notifications = pgTable(
+  'notification',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    organization_id: integer()
+      .notNull()
+      .references(() => organizations.id),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    message: text().notNull(),
+    link: text(),
+    is_read: boolean().notNull().default(false),
+    created_by: integer(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_user_idx').on(t.user_id, t.id.desc()), index('notification_user_unread_idx').on(t.user_id, t.is_read)],
+);

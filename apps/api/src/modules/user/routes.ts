@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_SETTINGS, meUpdate, userCreate, userListQuery, userRead, userUpdate, type UserCreate, type UserUpdate } from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { DbOrTx } from '../../core/db';
+import { HttpError, forbidden, notFound } from '../../core/errors';
+import { searchText } from '../../core/list';
+import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { saveUpload } from '../files/store';
+import { notifications } from '../notification/schema';
+import { revisions } from '../revision/schema';
+import { unitsOrganizational } from '../unit-organizational/schema';
+import { loadUser, presentUsers } from './present';
+import { persons, userUnits, users } from './schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A non-super-admin may grant only what they hold (`X` also lets them grant `X.INDEX`). */
+function checkGrantable(user: CurrentUser, permissions: string[] | undefined, superAdmin: boolean | undefined) {
+  if (user.superAdmin) return;
+  if (superAdmin) throw forbidden();
+  const denied = (permissions ?? []).filter((p) => !user.permissions.includes(p) && !user.permissions.includes(p.replace(/\.INDEX$/, '')));
+  if (denied.length) {
+    throw new HttpError(403, `Você não pode conceder permissões que não possui: ${denied.join(', ')}.`);
+  }
+}
+
+async function checkUnit(db: DbOrTx, unitId: number | null | undefined, organizationId: number) {
+  if (!unitId) return;
+  const [unit] = await db.select({ id: unitsOrganizational.id }).from(unitsOrganizational).where(and(eq(unitsOrganizational.id, unitId), eq(unitsOrganizational.organization_id, organizationId)));
+  if (!unit) throw new HttpError(422, 'Unidade organizacional não encontrada nesta organização.', [{ propertyPath: 'unit_organizational_id', message: 'Unidade não encontrada' }]);
+}
+
+const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof userUpdate> = {
+  entity: 'user',
+  label: 'Usuário',
+  path: '/user',
+  table: users,
+  access: { read: { read: 'USER' }, write: { write: 'USER' } },
+  tenancy: 'organization',
+  schemas: { read: userRead, create: userCreate, update: userUpdate, query: userListQuery },
+  sortable: { id: users.id, username: users.username, email: users.email, created_at: users.created_at, is_active: users.is_active },
+  defaultSort: [asc(users.username)],
+  filters: (q) => [q.isActive ? eq(users.is_active, true) : undefined],
+  present: (rows, db) => presentUsers(rows as UserRow[], db),
+  async toValues(input: UserCreate & UserUpdate, { user, tx, app }, existing) {
+    checkGrantable(user, input.permissions, input.super_admin as boolean | undefined);
+    const organizationId = user.superAdmin && input.organization_id ? input.organization_id : ((existing?.organization_id as number) ?? user.organizationId);
+    await checkUnit(tx, input.unit_organizational_id, organizationId);
+    const values: Record<string, unknown> = {};
+    for (const k of ['username', 'email', 'permissions', 'super_admin', 'unit_organizational_id', 'is_active'] as const) {
+      if (input[k] !== undefined) values[k] = input[k];
+    }
+    if (input.organization_id && user.superAdmin) values.organization_id = input.organization_id;
+    if (input.password) values.password_hash = await app.passwords.hash(input.password);
+    let person = { nickname: '', full_name: '' };
+    if (existing) {
+      const [p] = await tx.select().from(persons).where(eq(persons.id, existing.person_id as number));
+      person = p;
+      if (input.person) [person] = await tx.update(persons).set(input.person).where(eq(persons.id, p.id)).returning();
+      // Deactivation and password changes end the user's sessions at once.
+      if ((input.is_active === false && existing.is_active) || input.password) values.token_version = (existing.token_version as number) + 1;
+    } else {
+      const [p] = await tx.insert(persons).values({ organization_id: organizationId, nickname: input.person!.nickname, full_name: input.person!.full_name }).returning();
+      person = p;
+      values.person_id = p.id;
+      values.settings = DEFAULT_SETTINGS;
+      values.is_confirmed = true;
+    }
+    values.search_text = searchText(
+      (values.username ?? existing?.username) as string,
+      (values.email ?? existing?.email) as string,
+      person.nickname,
+      person.full_name,
+    );
+    return values;
+  },
+  async onDelete(row, { user, tx }) {
+    if (row.id === user.id) throw new HttpError(409, 'Você não pode excluir o seu próprio usuário.');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(revisions).where(eq(revisions.user_id, row.id));
+    const [{ m }] = await tx.select({ m: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.created_by, row.id));
+    if (n + m > 0) {
+      const [updated] = await tx
+        .update(users)
+        .set({ is_active: false, token_version: (row.token_version as number) + 1, updated_at: new Date() })
+        .where(eq(users.id, row.id))
+        .returning();
+      await audit(tx, user, { entity: 'user', entityId: row.id, organizationId: row.organization_id as number, action: 'update', before: row, after: updated });
+      return { deactivated: true, message: 'O usuário tem histórico e foi desativado em vez de excluído.' };
+    }
+    await tx.delete(users).where(eq(users.id, row.id));
+    await tx.delete(persons).where(eq(persons.id, row.person_id as number));
+    await audit(tx, user, { entity: 'user', entityId: row.id, organizationId: row.organization_id as number, action: 'delete', before: row });
+    return null;
+  },
+};
+
+const userAndUnit = z.object({ id: z.coerce.number().int().positive(), unitId: z.coerce.number().int().positive() });
+
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['user'];
+
+  // The current user's profile and settings; declared before `/user/:id` routes on purpose.
+  const meRead = userRead.extend({ settings: z.record(z.string(), z.unknown()) });
+  app.get('/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: meRead } } }, async (req) => {
+    const user = userOf(req);
+    const read = await loadUser(app.db, user.id);
+    const [{ settings }] = await app.db.select({ settings: users.settings }).from(users).where(eq(users.id, user.id));
+    return { ...read!, settings: { ...DEFAULT_SETTINGS, ...settings } };
+  });
+
+  app.put('/me', { config: { access: 'authenticated' }, schema: { tags, body: meUpdate, response: { 200: meRead } } }, async (req) => {
+    const user = userOf(req);
+    await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      const [person] = await tx.select().from(persons).where(eq(persons.id, before.person_id));
+      const nextPerson = { ...person, ...(req.body.person ?? {}) };
+      if (req.body.person) await tx.update(persons).set(req.body.person).where(eq(persons.id, person.id));
+      const [after] = await tx
+        .update(users)
+        .set({
+          email: req.body.email ?? before.email,
+          settings: { ...DEFAULT_SETTINGS, ...before.settings, ...(req.body.settings ?? {}) },
+          search_text: searchText(before.username, req.body.email ?? before.email, nextPerson.nickname, nextPerson.full_name),
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await audit(tx, user, { entity: 'user', entityId: user.id, organizationId: user.organizationId, action: 'update', before: { ...before, person: person }, after: { ...after, person: nextPerson } });
+    });
+    const read = await loadUser(app.db, user.id);
+    const [{ settings }] = await app.db.select({ settings: users.settings }).from(users).where(eq(users.id, user.id));
+    return { ...read!, settings };
+  });
+
+  app.post('/me/picture', { config: { access: 'authenticated' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ picture: z.string() }) } } }, async (req) => {
+    const user = userOf(req);
+    const file = await req.file();
+    if (!file) throw new HttpError(422, 'Envie uma imagem no campo "file".', [{ propertyPath: 'file', message: 'Obrigatório' }]);
+    const picture = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 });
+    await app.db.transaction(async (tx) => {
+      const [before] = await tx.select({ picture: users.picture }).from(users).where(eq(users.id, user.id));
+      await tx.update(users).set({ picture, updated_at: new Date() }).where(eq(users.id, user.id));
+      await audit(tx, user, { entity: 'user', entityId: user.id, organizationId: user.organizationId, action: 'update', changes: { picture: [before.picture, picture] } });
+    });
+    return { picture };
+  });
+
+  registerResource(fastify, userResource);
+
+  const membership = async (req: { params: { id: number; unitId: number } } & Parameters<typeof userOf>[0], add: boolean) => {
+    const user = userOf(req);
+    const { id, unitId } = req.params;
+    await app.db.transaction(async (tx) => {
+      const target = await findVisible(userResource as unknown as ResourceDef, tx, user, id, true);
+      const [unit] = await tx.select().from(unitsOrganizational).where(and(eq(unitsOrganizational.id, unitId), eq(unitsOrganizational.organization_id, target.organization_id as number)));
+      if (!unit) throw notFound('Unidade organizacional');
+      if (add) {
+        const inserted = await tx.insert(userUnits).values({ user_id: id, unit_id: unitId }).onConflictDoNothing().returning();
+        if (inserted.length) await audit(tx, user, { entity: 'user', entityId: id, organizationId: target.organization_id as number, action: 'update', changes: { units: [null, { added: unit.name }] } });
+      } else {
+        const removed = await tx.delete(userUnits).where(and(eq(userUnits.user_id, id), eq(userUnits.unit_id, unitId))).returning();
+        if (!removed.length) throw notFound('Vínculo com a unidade');
+        if (target.unit_organizational_id === unitId) await tx.update(users).set({ unit_organizational_id: null }).where(eq(users.id, id));
+        await audit(tx, user, { entity: 'user', entityId: id, organizationId: target.organization_id as number, action: 'update', changes: { units: [{ removed: unit.name }, null] } });
+      }
+    });
+    return (await loadUser(app.db, id))!;
+  };
+  const opts = { config: { access: { write: 'USER' } as const }, schema: { tags, params: userAndUnit, response: { 200: userRead } } };
+  app.put('/user/:id/insert/unit/:unitId', opts, (req) => membership(req, true));
+  app.put('/user/:id/remove/unit/:unitId', opts, (req) => membership(req, false));
+  app.delete('/user/:id/remove/unit/:unitId', opts, (req) => membership(req, false));
+}

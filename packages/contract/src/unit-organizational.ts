@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const unitInput = z.object({
+  name: z.string().trim().min(1, 'Informe o nome').max(200),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Informe o código')
+    .max(30)
+    .regex(/^[A-Za-z0-9._-]+$/, 'Use letras, números, ponto, hífen ou sublinhado'),
+  parent_id: z.number().int().positive().nullable().optional(),
+  is_active: z.boolean().default(true),
+  organization_id: z.number().int().positive().optional(),
+});
+export const unitUpdate = unitInput.partial();
+export const unitRead = z.object({
+  id: z.number(),
+  organization_id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  parent_id: z.number().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
