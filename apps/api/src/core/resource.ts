@@ -42,7 +42,7 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   toValues?: (input: never, ctx: ResourceContext, existing?: Row) => Promise<Record<string, unknown>>;
   /** Rows → read shapes, in batch. Default: the row without internal columns. */
   present?: (rows: Row[], db: DbOrTx) => Promise<unknown[]>;
-  /** Custom delete (e.g. deactivate a user with history). Return the answer body, or undefined to delete the row. */
+  /** Custom delete (e.g. deactivate a user with history): a body to answer 200 with, `null` when it deleted the row itself (204), or undefined to let the kit delete it. */
   onDelete?: (row: Row, ctx: ResourceContext) => Promise<unknown | undefined>;
   /** Runs after a create/update inside the transaction (memberships, side rows). */
   afterWrite?: (row: Row, input: unknown, ctx: ResourceContext) => Promise<void>;
@@ -195,7 +195,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
       const answer = await fastify.db.transaction(async (tx: Tx) => {
         const existing = await findVisible(d, tx, user, id, true);
         const custom = def.onDelete ? await def.onDelete(existing, { user, tx, app: fastify }) : undefined;
-        if (custom !== undefined) return custom;
+        if (custom !== undefined) return custom;  // null: handled and deleted
         await tx.delete(def.table).where(eq(def.table.id, id));
         await audit(tx, user, {
           entity: def.entity,
@@ -206,7 +206,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         });
         return undefined;
       });
-      if (answer === undefined) return reply.status(204).send();
+      if (answer === undefined || answer === null) return reply.status(204).send();
       return answer;
     },
   );

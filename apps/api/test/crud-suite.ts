@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { revisions } from '../src/modules/revision/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+export type CrudOptions = {
+  path: string;
+  entity: string;
+  /** Permission name `X` (read with `X.INDEX`), or a role-based rule. */
+  permission: string | { read: 'authenticated'; write: 'superAdmin' };
+  /** Rows belong to an organization: another organization's rows answer 404. */
+  tenancy: boolean;
+  /** A valid create body; `n` makes it unique. */
+  valid: (n: number, t: TestApp) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Bodies that must be refused with 422 (and write nothing). */
+  invalid: Record<string, unknown>[];
+  /** A valid update body and a check of the answer. */
+  update: { body: Record<string, unknown>; expect: (row: Record<string, unknown>) => void };
+  /** A search term, accents stripped or case changed, that finds any row made by `valid(n)`. */
+  search?: string;
+};
+
+/** The generic resource test suite (DESIGN §2): permissions, tenancy, validation, paging, audit. */
+export function describeCrud(name: string, o: CrudOptions) {
+  describe(`${name}: resource kit`, () => {
+    let t: TestApp;
+    let full: string, readOnly: string | undefined, none: string, foreign: string;
+    let created: Record<string, unknown>;
+    const roleBased = typeof o.permission !== 'string';
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      if (typeof o.permission === 'string') {
+        full = (await t.createUser({ permissions: [o.permission] })).token;
+        readOnly = (await t.createUser({ permissions: [`${o.permission}.INDEX`] })).token;
+        none = (await t.createUser({ permissions: [] })).token;
+        const other = await t.createOrganization('Outra Organização');
+        foreign = (await t.createUser({ permissions: [o.permission], organizationId: other })).token;
+      } else {
+        full = await t.adminToken();
+        none = (await t.createUser({ permissions: ['ORG', 'USER'] })).token;
+        readOnly = none;
+        foreign = none;
+      }
+    });
+    afterAll(() => t?.close());
+
+    const count = async () => {
+      const res = await t.call('GET', `${o.path}?pageSize=1`, full);
+      return res.json().total_items as number;
+    };
+
+    it('refuses calls without a token (401)', async () => {
+      expect((await t.call('GET', o.path)).statusCode).toBe(401);
+      expect((await t.call('POST', o.path, undefined, await o.valid(0, t))).statusCode).toBe(401);
+    });
+
+    it('creates with full permission (201) and writes an audit row in the same change', async () => {
+      const res = await t.call('POST', o.path, full, await o.valid(1, t));
+      expect(res.statusCode, res.body).toBe(201);
+      created = res.json();
+      expect(created.id).toBeTypeOf('number');
+      const rows = await t.app.db
+        .select()
+        .from(revisions)
+        .where(and(eq(revisions.entity, o.entity), eq(revisions.entity_id, created.id as number), eq(revisions.action, 'create')));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses writes without the permission (403)', async () => {
+      if (!roleBased) {
+        expect((await t.call('GET', o.path, none)).statusCode).toBe(403);
+      }
+      expect((await t.call('POST', o.path, readOnly, await o.valid(90, t))).statusCode).toBe(403);
+      expect((await t.call('PUT', `${o.path}/${created.id}`, readOnly, o.update.body)).statusCode).toBe(403);
+      expect((await t.call('DELETE', `${o.path}/${created.id}`, readOnly)).statusCode).toBe(403);
+    });
+
+    it('lets a read-only user list and read (200)', async () => {
+      const list = await t.call('GET', o.path, readOnly);
+      expect(list.statusCode).toBe(200);
+      expect((await t.call('GET', `${o.path}/${created.id}`, readOnly)).statusCode).toBe(200);
+    });
+
+    it('answers 422 with violations for bad input, and writes nothing', async () => {
+      const before = await count();
+      for (const body of o.invalid) {
+        const res = await t.call('POST', o.path, full, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(res.json().violations.length).toBeGreaterThan(0);
+        expect(res.json().message).toBeTypeOf('string');
+      }
+      expect(await count()).toBe(before);
+      const bad = await t.call('PUT', `${o.path}/${created.id}`, full, o.invalid[0]);
+      expect(bad.statusCode).toBe(422);
+    });
+
+    it('updates (200) and audits the changed fields', async () => {
+      const res = await t.call('PUT', `${o.path}/${created.id}`, full, o.update.body);
+      expect(res.statusCode, res.body).toBe(200);
+      o.update.expect(res.json());
+      const [{ n }] = await t.app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(revisions)
+        .where(and(eq(revisions.entity, o.entity), eq(revisions.entity_id, created.id as number), eq(revisions.action, 'update')));
+      expect(n).toBeGreaterThan(0);
+    });
+
+    it('answers 404 for unknown ids', async () => {
+      expect((await t.call('GET', `${o.path}/999999`, full)).statusCode).toBe(404);
+      expect((await t.call('PUT', `${o.path}/999999`, full, o.update.body)).statusCode).toBe(404);
+      expect((await t.call('DELETE', `${o.path}/999999`, full)).statusCode).toBe(404);
+    });
+
+    if (o.tenancy) {
+      it("hides another organization's rows (404) and never lists them", async () => {
+        expect((await t.call('GET', `${o.path}/${created.id}`, foreign)).statusCode).toBe(404);
+        expect((await t.call('PUT', `${o.path}/${created.id}`, foreign, o.update.body)).statusCode).toBe(404);
+        expect((await t.call('DELETE', `${o.path}/${created.id}`, foreign)).statusCode).toBe(404);
+        const list = (await t.call('GET', `${o.path}?pageSize=100`, foreign)).json();
+        expect(list.items.map((i: { id: number }) => i.id)).not.toContain(created.id);
+      });
+    }
+
+    it('pages with the list shape {items, total_items, total_pages, current_page, page_size}', async () => {
+      for (let n = 2; n <= 4; n++) expect((await t.call('POST', o.path, full, await o.valid(n, t))).statusCode).toBe(201);
+      const res = await t.call('GET', `${o.path}?page=2&pageSize=2`, full);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(['current_page', 'items', 'page_size', 'total_items', 'total_pages']);
+      expect(body.current_page).toBe(2);
+      expect(body.page_size).toBe(2);
+      expect(body.total_pages).toBe(Math.ceil(body.total_items / 2));
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      expect((await t.call('GET', `${o.path}?page=0`, full)).statusCode).toBe(422);
+      expect((await t.call('GET', `${o.path}?sort=-nao_existe`, full)).statusCode).toBe(422);
+    });
+
+    if (o.search) {
+      it('searches accent- and case-insensitively', async () => {
+        const row = (await t.call('POST', o.path, full, await o.valid(7, t))).json();
+        const res = await t.call('GET', `${o.path}?search=${encodeURIComponent(o.search!)}&pageSize=100`, full);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().items.map((i: { id: number }) => i.id)).toContain(row.id);
+        const none = await t.call('GET', `${o.path}?search=zzzznadazzzz`, full);
+        expect(none.json().total_items).toBe(0);
+      });
+    }
+
+    it('deletes (204) and audits the deletion', async () => {
+      const extra = (await t.call('POST', o.path, full, await o.valid(50, t))).json();
+      const res = await t.call('DELETE', `${o.path}/${extra.id}`, full);
+      expect([200, 204]).toContain(res.statusCode);
+      if (res.statusCode === 204) expect((await t.call('GET', `${o.path}/${extra.id}`, full)).statusCode).toBe(404);
+      const rows = await t.app.db.select().from(revisions).where(and(eq(revisions.entity, o.entity), eq(revisions.entity_id, extra.id)));
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { ALL_PERMISSIONS } from '@operacoes/contract';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { openDatabase } from '../src/core/db';
+import { insertUser, seedBase } from '../src/db/seed';
+import { organizations } from '../src/modules/organization/schema';
+import { searchText } from '../src/core/list';
+
+export const ADMIN = { username: 'admin', password: 'admin-test-pass' };
+export const PASSWORD = 'senha-de-teste-1';
+
+/**
+ * A fresh API on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
+ * the server of `TEST_DATABASE_URL` (dropped at close).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'operacoes-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { DATA_DIR: dataDir },
+    {
+      jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+      argon2: { memoryCost: 1024, timeCost: 1 },
+      rateLimit: { perIpPerMinute: 10_000, perUsernamePerWindow: 10_000, usernameWindowMs: 60_000 },
+      logLevel: 'silent',
+      publicUrl: 'http://operacoes.test',
+      ...overrides,
+    },
+  );
+  const database = await openDatabase({ databaseUrl, poolSize: 5 });
+  const app = await buildApp(config, database, { logger: false });
+  const base = await seedBase(app.db, app.passwords, { adminUsername: ADMIN.username, adminPassword: ADMIN.password }, app.log);
+  await app.ready();
+
+  const call = (method: string, url: string, token?: string, payload?: unknown) =>
+    app.inject({ method: method as 'GET', url, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  const login = async (username: string, password = PASSWORD) => {
+    const res = await call('POST', '/api/login', undefined, { username, password });
+    if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+    return res.json() as { token: string; mercure_token: string; mercure_topics: string[]; user: { id: number } };
+  };
+
+  let counter = 0;
+  /** A new organization (by direct insert: the organizations module has its own tests). */
+  const createOrganization = async (name = `Org ${++counter}`) => {
+    const [org] = await app.db.insert(organizations).values({ fantasy_name: name, search_text: searchText(name) }).returning();
+    return org.id;
+  };
+  /** A user with the given permissions in the given organization, logged in. */
+  const createUser = async (opts: { permissions?: string[]; organizationId?: number; username?: string; superAdmin?: boolean; nickname?: string } = {}) => {
+    const username = opts.username ?? `u${++counter}_${randomBytes(3).toString('hex')}`;
+    const user = await insertUser(app.db, {
+      organizationId: opts.organizationId ?? base.organizationId,
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await app.passwords.hash(PASSWORD),
+      nickname: opts.nickname ?? username,
+      fullName: `Pessoa ${username}`,
+      permissions: opts.permissions ?? [],
+      superAdmin: opts.superAdmin,
+    });
+    const session = await login(username);
+    return { id: user.id, username, token: session.token, session, organizationId: user.organization_id };
+  };
+
+  return {
+    app,
+    config,
+    dataDir,
+    platformOrganizationId: base.organizationId,
+    call,
+    login,
+    createOrganization,
+    createUser,
+    adminToken: async () => (await login(ADMIN.username, ADMIN.password)).token,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+export const ALL = [...ALL_PERMISSIONS];
+export type { FastifyInstance };

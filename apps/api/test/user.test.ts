@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeCrud } from './crud-suite';
+import { createTestApp, PASSWORD, type TestApp } from './helpers';
+
+describeCrud('users', {
+  path: '/api/user',
+  entity: 'user',
+  permission: 'USER',
+  tenancy: true,
+  valid: (n) => ({
+    username: `joao.${n}.${Math.random().toString(36).slice(2, 7)}`,
+    email: `joao${n}.${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password: 'uma-senha-forte',
+    person: { nickname: `João ${n}`, full_name: `João da Conceição ${n}` },
+    permissions: ['USER.INDEX'],
+  }),
+  invalid: [
+    { username: 'ab', email: 'x@example.com', password: 'uma-senha-forte', person: { nickname: 'a', full_name: 'b' } },
+    { username: 'valido', email: 'não-é-email', password: 'uma-senha-forte', person: { nickname: 'a', full_name: 'b' } },
+    { username: 'valido', email: 'v@example.com', password: 'curta', person: { nickname: 'a', full_name: 'b' } },
+    { username: 'valido', email: 'v@example.com', password: 'uma-senha-forte', person: { nickname: 'a', full_name: 'b' }, permissions: ['INVENTADA'] },
+  ],
+  update: {
+    body: { person: { nickname: 'Joãozinho', full_name: 'João Atualizado' }, permissions: ['USER'] },
+    expect: (r) => {
+      expect((r.person as { nickname: string }).nickname).toBe('Joãozinho');
+      expect(r.permissions).toEqual(['USER']);
+    },
+  },
+  search: 'conceicao',
+});
+
+describe('users: rules', () => {
+  let t: TestApp;
+  let manager: Awaited<ReturnType<TestApp['createUser']>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    manager = await t.createUser({ permissions: ['USER', 'ORG', 'STOCK'] });
+  });
+  afterAll(() => t.close());
+
+  const newUser = (extra: Record<string, unknown> = {}) => ({
+    username: `maria${Math.random().toString(36).slice(2, 8)}`,
+    email: `maria${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'senha-da-maria',
+    person: { nickname: 'Maria', full_name: 'Maria Silva' },
+    ...extra,
+  });
+
+  it('answers the read shape without secrets', async () => {
+    const res = await t.call('POST', '/api/user', manager.token, newUser({ permissions: ['STOCK.INDEX'] }));
+    expect(res.statusCode).toBe(201);
+    const u = res.json();
+    expect(u).toMatchObject({ person: { nickname: 'Maria' }, permissions: ['STOCK.INDEX'], super_admin: 0, is_active: true });
+    expect(JSON.stringify(u)).not.toMatch(/password|hash|token_version/);
+    const login = await t.call('POST', '/api/login', undefined, { username: u.username, password: 'senha-da-maria' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses duplicate usernames with 409', async () => {
+    const body = newUser();
+    expect((await t.call('POST', '/api/user', manager.token, body)).statusCode).toBe(201);
+    const again = await t.call('POST', '/api/user', manager.token, { ...body, email: 'outro@example.com' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('a non-super-admin cannot grant permissions they lack, nor super admin', async () => {
+    const a = await t.call('POST', '/api/user', manager.token, newUser({ permissions: ['LOG'] }));
+    expect(a.statusCode).toBe(403);
+    const b = await t.call('POST', '/api/user', manager.token, newUser({ super_admin: true }));
+    expect(b.statusCode).toBe(403);
+  });
+
+  it('filters by isActive and searches accent-insensitively', async () => {
+    const u = (await t.call('POST', '/api/user', manager.token, newUser({ person: { nickname: 'Conceição', full_name: 'Zuleica Conceição' } }))).json();
+    await t.call('PUT', `/api/user/${u.id}`, manager.token, { is_active: false });
+    const all = (await t.call('GET', '/api/user?search=ZULEICA%20conceicao', manager.token)).json();
+    expect(all.items.map((i: { id: number }) => i.id)).toEqual([u.id]);
+    const active = (await t.call('GET', '/api/user?search=zuleica&isActive=true', manager.token)).json();
+    expect(active.total_items).toBe(0);
+    const noFilter = (await t.call('GET', '/api/user?search=zuleica&isActive=false', manager.token)).json();
+    expect(noFilter.total_items).toBe(1);
+  });
+
+  it('deactivating a user revokes their tokens at once', async () => {
+    const victim = await t.createUser({ permissions: ['USER.INDEX'] });
+    expect((await t.call('GET', '/api/user', victim.token)).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/user/${victim.id}`, manager.token, { is_active: false })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/user', victim.token)).statusCode).toBe(401);
+    const login = await t.call('POST', '/api/login', undefined, { username: victim.username, password: PASSWORD });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toMatch(/inativo/);
+  });
+
+  it('deletes a user without history, deactivates one with history', async () => {
+    const fresh = (await t.call('POST', '/api/user', manager.token, newUser())).json();
+    expect((await t.call('DELETE', `/api/user/${fresh.id}`, manager.token)).statusCode).toBe(204);
+    expect((await t.call('GET', `/api/user/${fresh.id}`, manager.token)).statusCode).toBe(404);
+
+    const worker = await t.createUser({ permissions: ['USER'] });
+    await t.call('POST', '/api/user', worker.token, newUser()); // gives the worker history
+    const res = await t.call('DELETE', `/api/user/${worker.id}`, manager.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().deactivated).toBe(true);
+    const kept = (await t.call('GET', `/api/user/${worker.id}`, manager.token)).json();
+    expect(kept.is_active).toBe(false);
+  });
+
+  it('cannot delete oneself', async () => {
+    expect((await t.call('DELETE', `/api/user/${manager.id}`, manager.token)).statusCode).toBe(409);
+  });
+
+  it('joins and leaves units (SPEC §7 calls)', async () => {
+    const unit = (await t.call('POST', '/api/unit-organizational', manager.token, { name: 'Regional Sul', code: 'SUL' })).json();
+    const u = (await t.call('POST', '/api/user', manager.token, newUser())).json();
+    const joined = await t.call('PUT', `/api/user/${u.id}/insert/unit/${unit.id}`, manager.token);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().units).toEqual([{ id: unit.id, name: 'Regional Sul' }]);
+    // A unit with members cannot be deleted.
+    expect((await t.call('DELETE', `/api/unit-organizational/${unit.id}`, manager.token)).statusCode).toBe(409);
+    const left = await t.call('PUT', `/api/user/${u.id}/remove/unit/${unit.id}`, manager.token);
+    expect(left.json().units).toEqual([]);
+    await t.call('PUT', `/api/user/${u.id}/insert/unit/${unit.id}`, manager.token);
+    const viaDelete = await t.call('DELETE', `/api/user/${u.id}/remove/unit/${unit.id}`, manager.token);
+    expect(viaDelete.json().units).toEqual([]);
+    expect((await t.call('DELETE', `/api/user/${u.id}/remove/unit/${unit.id}`, manager.token)).statusCode).toBe(404);
+    // Another organization's unit is not found.
+    const other = await t.createOrganization();
+    const foreigner = await t.createUser({ permissions: ['ORG'], organizationId: other });
+    const foreignUnit = (await t.call('POST', '/api/unit-organizational', foreigner.token, { name: 'Filial', code: 'FIL' })).json();
+    expect((await t.call('PUT', `/api/user/${u.id}/insert/unit/${foreignUnit.id}`, manager.token)).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/user/${u.id}/insert/unit/${unit.id}`, foreigner.token)).statusCode).toBe(403);
+  });
+
+  it('GET/PUT /api/me: profile and settings of the current user', async () => {
+    const me = await t.createUser();
+    const res = await t.call('GET', '/api/me', me.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings).toMatchObject({ theme: 1, pageSize: 10, layout: 'standart', sandwichMenuOpen: true });
+    const put = await t.call('PUT', '/api/me', me.token, { person: { nickname: 'Novo apelido' }, settings: { theme: 0, pageSize: 25 } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().person.nickname).toBe('Novo apelido');
+    expect(put.json().settings).toMatchObject({ theme: 0, pageSize: 25, layout: 'standart' });
+    const session = await t.login(me.username);
+    expect((session as unknown as { user: { settings: { theme: number } } }).user.settings.theme).toBe(0);
+    expect((await t.call('PUT', '/api/me', me.token, { settings: { theme: 5 } })).statusCode).toBe(422);
+  });
+
+  it('uploads a profile picture (type checked by content, size limited)', async () => {
+    const me = await t.createUser();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+    const form = (content: Buffer, type: string, name: string) => {
+      const boundary = '----operacoes' + Math.random().toString(16).slice(2);
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${me.token}` } };
+    };
+    const ok = form(png, 'image/png', 'eu.png');
+    const res = await t.app.inject({ method: 'POST', url: '/api/me/picture', payload: ok.body, headers: ok.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const picture = res.json().picture as string;
+    expect(picture).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);
+    const file = await t.app.inject({ method: 'GET', url: picture });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    const fake = form(Buffer.from('<script>alert(1)</script>'), 'image/png', 'x.png');
+    expect((await t.app.inject({ method: 'POST', url: '/api/me/picture', payload: fake.body, headers: fake.headers })).statusCode).toBe(415);
+    const big = form(Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]), 'image/png', 'big.png');
+    expect((await t.app.inject({ method: 'POST', url: '/api/me/picture', payload: big.body, headers: big.headers })).statusCode).toBe(413);
+  });
+});
