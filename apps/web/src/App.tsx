@@ -1,0 +1,61 @@
+import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { isAxiosError } from './core/api';
+import { SessionProvider, useSession } from './core/session';
+import { registerSessionHandlers } from './core/session-expiry';
+import { createAppTheme } from './core/theme';
+import { setToastTheme } from './core/toast';
+import { routes } from './routes';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (count, err) => {
+        const status = isAxiosError(err) ? err.response?.status : undefined;
+        return !!status && status >= 500 && status !== 500 && count < 2;
+      },
+    },
+    mutations: { retry: false },
+  },
+});
+
+const router = createBrowserRouter(routes);
+
+function Themed() {
+  const { prefs, reset } = useSession();
+  const theme = useMemo(() => createAppTheme(prefs.darkTheme), [prefs.darkTheme]);
+  useEffect(() => {
+    setToastTheme(prefs.darkTheme);
+    document.documentElement.style.colorScheme = prefs.darkTheme ? 'dark' : 'light';
+  }, [prefs.darkTheme]);
+  useEffect(() => {
+    registerSessionHandlers(
+      (to) => void router.navigate(to),
+      () => {
+        queryClient.clear();
+        reset();
+      },
+    );
+  }, [reset]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <GlobalStyles styles={{ '.app-swal.swal2-container': { zIndex: 2000 }, 'body.swal2-toast-shown .app-swal.swal2-container': { zIndex: 2000 } }} />
+      <RouterProvider router={router} />
+    </ThemeProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Themed />
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { Box, Typography } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+
+/** The page heading; also sets the document title. */
+export function PageTitle({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Operações`;
+  }, [title]);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary">
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+      {actions}
+    </Box>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * ResourceForm (DESIGN §2): react-hook-form + the contract's zod schema, pt-BR field errors,
+ * 422 server violations mapped onto their fields, and an unsaved-changes guard.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Controller,
+  FormProvider,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useBlocker, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { isAxiosError } from './api';
+import { violationsOf } from './errors';
+import { confirmAction } from './toast';
+
+/** A form bound to a zod schema (input type as form values). */
+export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as any) as any,
+    defaultValues,
+    mode: 'onTouched',
+  });
+}
+
+/**
+ * Puts 422 violations on their fields; returns the messages that match no field
+ * (shown above the form). `fieldNames` are the names registered in the form.
+ */
+export function applyViolations<T extends FieldValues>(
+  error: unknown,
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+): string[] {
+  if (!isAxiosError(error) || error.response?.status !== 422) return [];
+  const values = form.getValues() as Record<string, unknown>;
+  const rest: string[] = [];
+  let focused = false;
+  for (const v of violationsOf(error.response.data)) {
+    const path = v.propertyPath.replace(/\[(\d+)\]/g, '.$1');
+    const top = path.split('.')[0];
+    if (path && top in values) {
+      form.setError(path as Path<T>, { type: 'server', message: v.message }, { shouldFocus: !focused });
+      focused = true;
+    } else rest.push(v.message);
+  }
+  return rest;
+}
+
+/** Blocks in-app navigation (and tab close) while the form has unsaved changes. */
+export function UnsavedChangesGuard({ when }: { when: () => boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when() && nextLocation.pathname !== '/login' && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmAction({
+      title: 'Descartar alterações?',
+      text: 'Há alterações não salvas neste formulário.',
+      confirmText: 'Descartar',
+    }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (when()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [when]);
+  return null;
+}
+
+type ResourceFormProps<T extends FieldValues, O> = {
+  form: UseFormReturn<T, unknown, O>;
+  onSubmit: (values: O) => Promise<unknown>;
+  onSuccess?: (result: unknown) => void;
+  children: ReactNode;
+  submitLabel?: string;
+  cancelTo?: string;
+  /** Extra buttons next to save/cancel. */
+  actions?: ReactNode;
+  guard?: boolean;
+  ariaLabel?: string;
+};
+
+export function ResourceForm<T extends FieldValues, O>({
+  form,
+  onSubmit,
+  onSuccess,
+  children,
+  submitLabel = 'Salvar',
+  cancelTo,
+  actions,
+  guard = true,
+  ariaLabel,
+}: ResourceFormProps<T, O>) {
+  const navigate = useNavigate();
+  const saved = useRef(false);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const dirtyRef = useRef(false);
+  dirtyRef.current = form.formState.isDirty;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      const result = await onSubmit(values);
+      saved.current = true;
+      form.reset(form.getValues());
+      onSuccess?.(result);
+      setTimeout(() => (saved.current = false), 0);
+    } catch (e) {
+      setFormErrors(applyViolations(e, form));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      {guard && <UnsavedChangesGuard when={() => dirtyRef.current && !saved.current} />}
+      <Box component="form" noValidate onSubmit={submit} aria-label={ariaLabel}>
+        {formErrors.length > 0 && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {formErrors.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </Alert>
+        )}
+        {children}
+        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+          {actions}
+          {cancelTo && (
+            <Button onClick={() => navigate(cancelTo)} color="inherit">
+              Cancelar
+            </Button>
+          )}
+          <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** A text field bound to the surrounding form by name (errors shown under it). */
+export function FormText({ name, helperText, ...rest }: { name: string } & Omit<TextFieldProps, 'name'>) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...rest}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(rest.type === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * ResourceList (DESIGN §2): MUI X DataGrid with server-side paging and sorting, a search box,
+ * select filters, the user's page size and table layout, empty and loading states, and row
+ * actions filtered by permission. Lives in lazy chunks only (the grid is large).
+ */
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import {
+  DataGrid,
+  GridActionsCellItem,
+  type GridColDef,
+  type GridDensity,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { ptBR as gridPtBR } from '@mui/x-data-grid/locales';
+import type { ListResult } from '@operacoes/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { api } from './api';
+import { useSession } from './session';
+import type { TableLayout } from './storage';
+
+export type RowAction<T> = {
+  label: string;
+  icon: ReactElement;
+  onClick: (row: T) => void;
+  /** Hidden when false (e.g. the user lacks the write permission). */
+  show?: boolean | ((row: T) => boolean);
+};
+
+export type ListFilter = { name: string; label: string; options: { value: string; label: string }[] };
+
+export const DENSITY: Record<TableLayout, GridDensity> = {
+  standart: 'standard',
+  compact: 'compact',
+  comfortable: 'comfortable',
+};
+
+const PAGE_SIZES = [5, 10, 25, 50, 100];
+
+const localeText = {
+  ...gridPtBR.components.MuiDataGrid.defaultProps.localeText,
+  noRowsLabel: 'Nenhum registro encontrado',
+  noResultsOverlayLabel: 'Nenhum resultado encontrado',
+};
+
+/** Server list params from the grid state (exported for tests). */
+export function listParams(
+  pagination: GridPaginationModel,
+  sort: GridSortModel,
+  search: string,
+  filters: Record<string, string>,
+): Record<string, string | number> {
+  const p: Record<string, string | number> = { page: pagination.page + 1, pageSize: pagination.pageSize };
+  if (search.trim()) p.search = search.trim();
+  if (sort[0]?.sort) p.sort = `${sort[0].sort === 'desc' ? '-' : ''}${sort[0].field}`;
+  for (const [k, v] of Object.entries(filters)) if (v !== '') p[k] = v;
+  return p;
+}
+
+export function useDebounced<T>(value: T, ms = 400): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export type ResourceListProps<T extends GridValidRowModel> = {
+  /** API path, e.g. '/user'. */
+  resource: string;
+  /** Query key root; invalidate `['list', resource]` after writes. */
+  columns: GridColDef<T>[];
+  ariaLabel: string;
+  filters?: ListFilter[];
+  defaultFilters?: Record<string, string>;
+  rowActions?: RowAction<T>[];
+  createPath?: string;
+  createLabel?: string;
+  canCreate?: boolean;
+  searchPlaceholder?: string;
+  /** Columns hidden on phones. */
+  mobileHidden?: string[];
+  toolbar?: ReactNode;
+  onRowOpen?: (row: T) => void;
+};
+
+export const listKey = (resource: string) => ['list', resource] as const;
+
+export function ResourceList<T extends GridValidRowModel>({
+  resource,
+  columns,
+  ariaLabel,
+  filters = [],
+  defaultFilters = {},
+  rowActions = [],
+  createPath,
+  createLabel = 'Novo',
+  canCreate = true,
+  searchPlaceholder = 'Pesquisar',
+  mobileHidden = [],
+  toolbar,
+  onRowOpen,
+}: ResourceListProps<T>) {
+  const { prefs } = useSession();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: prefs.pageSize });
+  const [sort, setSort] = useState<GridSortModel>([]);
+  const [search, setSearch] = useState('');
+  const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(filters.map((f) => [f.name, defaultFilters[f.name] ?? ''])),
+  );
+  const debouncedSearch = useDebounced(search);
+  const params = listParams(pagination, sort, debouncedSearch, filterValues);
+
+  useEffect(() => setPagination((p) => ({ ...p, page: 0 })), [debouncedSearch, filterValues]);
+
+  const q = useQuery({
+    queryKey: [...listKey(resource), params],
+    queryFn: async () => (await api.get<ListResult<T>>(resource, { params })).data,
+    placeholderData: keepPreviousData,
+  });
+
+  const allColumns = useMemo<GridColDef<T>[]>(() => {
+    if (rowActions.length === 0) return columns;
+    return [
+      ...columns,
+      {
+        field: '__actions',
+        type: 'actions',
+        headerName: 'Ações',
+        width: Math.max(80, rowActions.length * 44),
+        getActions: ({ row }) =>
+          rowActions
+            .filter((a) => (typeof a.show === 'function' ? a.show(row) : a.show !== false))
+            .map((a) => (
+              <GridActionsCellItem key={a.label} icon={a.icon} label={a.label} title={a.label} onClick={() => a.onClick(row)} />
+            )),
+      },
+    ];
+  }, [columns, rowActions]);
+
+  const visibility = useMemo(
+    () => Object.fromEntries(mobileHidden.map((c) => [c, !phone])),
+    [mobileHidden, phone],
+  );
+  const sizes = PAGE_SIZES.includes(prefs.pageSize) ? PAGE_SIZES : [...PAGE_SIZES, prefs.pageSize].sort((a, b) => a - b);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1.5, alignItems: { sm: 'center' } }}>
+        <TextField
+          type="search"
+          label={searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ maxWidth: { sm: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {filters.map((f) => (
+          <TextField
+            key={f.name}
+            select
+            label={f.label}
+            value={filterValues[f.name] ?? ''}
+            onChange={(e) => setFilterValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            sx={{ maxWidth: { sm: 200 } }}
+          >
+            {f.options.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+        <Box sx={{ flex: 1 }} />
+        {toolbar}
+        {createPath && canCreate && (
+          <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddIcon />}>
+            {createLabel}
+          </Button>
+        )}
+      </Stack>
+      <DataGrid<T>
+        aria-label={ariaLabel}
+        rows={q.data?.items ?? []}
+        columns={allColumns}
+        rowCount={q.data?.total_items ?? 0}
+        loading={q.isFetching}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        sortModel={sort}
+        onSortModelChange={setSort}
+        pageSizeOptions={sizes}
+        density={DENSITY[prefs.tableLayout]}
+        localeText={localeText}
+        columnVisibilityModel={visibility}
+        disableRowSelectionOnClick
+        disableColumnFilter
+        autoHeight
+        onRowDoubleClick={onRowOpen ? (p) => onRowOpen(p.row as T) : undefined}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        sx={{ border: 0, '& .MuiDataGrid-cell:focus-within': { outline: 'none' } }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Session and preferences state (SPEC §3, §4): the logged-in user (from userData), and the
+ * client preferences, kept in local storage and mirrored to the server settings.
+ */
+import type { LoginResponse, SessionUser } from '@operacoes/contract';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { api } from './api';
+import { endSession } from './session-expiry';
+import {
+  getUserData,
+  isSessionValid,
+  preferencesFromSettings,
+  readPreferences,
+  saveLogin,
+  setUserData,
+  settingsFromPreferences,
+  writePreferences,
+  type Preferences,
+} from './storage';
+
+type SessionState = {
+  user: SessionUser | null;
+  prefs: Preferences;
+  /** Stores a successful login answer. */
+  login: (r: LoginResponse) => void;
+  /** Calls the API logout, then ends the session (clear storage, remember path, /login). */
+  logout: () => Promise<void>;
+  /** Local state reset after the session was cleared elsewhere (401, expiry). */
+  reset: () => void;
+  /** Changes preferences: applied at once, stored locally, saved to the server when logged in. */
+  setPrefs: (p: Partial<Preferences>, opts?: { save?: boolean }) => void;
+  /** Updates the stored user (after PUT /api/me or a picture upload). */
+  updateUser: (patch: Partial<SessionUser>) => void;
+};
+
+const Ctx = createContext<SessionState | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(() => (isSessionValid() ? getUserData() : null));
+  const [prefs, setPrefsState] = useState<Preferences>(() => readPreferences());
+
+  const login = useCallback((r: LoginResponse) => {
+    saveLogin(r);
+    setUser(r.user);
+    setPrefsState(preferencesFromSettings(r.user.settings));
+  }, []);
+
+  const reset = useCallback(() => {
+    setUser(null);
+    setPrefsState(readPreferences());
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/logout', undefined, { silent: true });
+    } catch {
+      /* the session ends locally anyway */
+    }
+    endSession();
+  }, []);
+
+  const setPrefs = useCallback((p: Partial<Preferences>, opts?: { save?: boolean }) => {
+    writePreferences(p);
+    setPrefsState((old) => ({ ...old, ...p }));
+    const current = getUserData();
+    if (current) {
+      const settings = { ...current.settings, ...settingsFromPreferences(p) };
+      setUserData({ ...current, settings });
+      if (opts?.save !== false && isSessionValid()) {
+        void api.put('/me', { settings: settingsFromPreferences(p) }).catch(() => {});
+      }
+    }
+  }, []);
+
+  const updateUser = useCallback((patch: Partial<SessionUser>) => {
+    const current = getUserData();
+    if (!current) return;
+    const next = { ...current, ...patch };
+    setUserData(next);
+    setUser(next);
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, prefs, login, logout, reset, setPrefs, updateUser }),
+    [user, prefs, login, logout, reset, setPrefs, updateUser],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useSession(): SessionState {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useSession fora do SessionProvider');
+  return v;
+}

@@ -1,0 +1,73 @@
+/**
+ * Toasts (SPEC §8, §9): sweetalert2 mixin, top-end, 3000 ms, progress bar, timer paused while
+ * the pointer is over the toast. Default texts 'Success', 'Warning', 'Error', 'Info'.
+ */
+import Swal, { type SweetAlertTheme } from 'sweetalert2';
+
+let theme: SweetAlertTheme = 'dark';
+/** Follows the app theme (called by the theme provider). */
+export function setToastTheme(dark: boolean): void {
+  theme = dark ? 'dark' : 'light';
+}
+
+export const TOAST_TIMER_MS = 3000;
+
+const Toast = Swal.mixin({
+  toast: true,
+  position: 'top-end',
+  showConfirmButton: false,
+  timer: TOAST_TIMER_MS,
+  timerProgressBar: true,
+  closeButtonAriaLabel: 'Fechar',
+  customClass: { container: 'app-swal' },
+  didOpen: (el) => {
+    el.addEventListener('mouseenter', () => Swal.stopTimer());
+    el.addEventListener('mouseleave', () => Swal.resumeTimer());
+  },
+});
+
+type Icon = 'success' | 'warning' | 'error' | 'info';
+const show = (icon: Icon, title: string) => {
+  void Toast.fire({ icon, title, theme });
+};
+
+export const toast = {
+  success: (title = 'Success') => show('success', title),
+  warning: (title = 'Warning') => show('warning', title),
+  error: (title = 'Error') => show('error', title),
+  info: (title = 'Info') => show('info', title),
+  /** A permanent error toast: no timer, closed only by its close button. */
+  permanentError: (title = 'Error') => {
+    void Toast.fire({
+      icon: 'error',
+      title,
+      theme,
+      timer: undefined,
+      timerProgressBar: false,
+      showCloseButton: true,
+    });
+  },
+};
+
+/** Confirmation before destructive actions. Resolves true when confirmed. */
+export async function confirmAction(opts: {
+  title: string;
+  text?: string;
+  confirmText?: string;
+  danger?: boolean;
+}): Promise<boolean> {
+  const r = await Swal.fire({
+    title: opts.title,
+    text: opts.text,
+    icon: opts.danger === false ? 'question' : 'warning',
+    theme,
+    showCancelButton: true,
+    confirmButtonText: opts.confirmText ?? 'Confirmar',
+    cancelButtonText: 'Cancelar',
+    focusCancel: true,
+    reverseButtons: true,
+    confirmButtonColor: opts.danger === false ? '#1976d2' : '#d32f2f',
+    customClass: { container: 'app-swal' },
+  });
+  return r.isConfirmed;
+}

@@ -1,0 +1,62 @@
+/** /forgot-password: asks for a reset link by e-mail (the API answers 200 for any address). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { forgotPasswordRequest } from '@operacoes/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import { api } from '../../core/api';
+
+type Form = z.input<typeof forgotPasswordRequest>;
+
+export default function ForgotPasswordPage() {
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
+
+  const onSubmit = async (v: Form) => {
+    try {
+      await api.post('/forgot-password/request', v);
+      setSent(true);
+    } catch {
+      /* toast shown by the API client */
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 600 }}>
+        Recuperar senha
+      </Typography>
+      {sent ? (
+        <Alert severity="success" sx={{ my: 2 }}>
+          Se o e-mail estiver cadastrado, você receberá em instantes um link para criar uma nova senha. Verifique também a
+          caixa de spam.
+        </Alert>
+      ) : (
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <Typography color="text.secondary">Informe o e-mail da sua conta para receber o link de redefinição.</Typography>
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...register('email')}
+            error={!!errors.email}
+            helperText={errors.email?.message}
+          />
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            Enviar link
+          </Button>
+        </Stack>
+      )}
+      <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 2 }}>
+        Voltar para o login
+      </Link>
+    </Box>
+  );
+}

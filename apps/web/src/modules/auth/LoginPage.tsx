@@ -1,0 +1,91 @@
+/** /login (SPEC §4, §5, §8). */
+import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import type { LoginResponse } from '@operacoes/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { api } from '../../core/api';
+import { loginErrorMessage, NO_STATUS, WELCOME_BACK } from '../../core/errors';
+import { useSession } from '../../core/session';
+import { isSessionValid, takeLastRoute } from '../../core/storage';
+import { toast } from '../../core/toast';
+
+type Form = { username: string; password: string };
+
+export default function LoginPage() {
+  const { user, login } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Form>({ defaultValues: { username: '', password: '' } });
+
+  useEffect(() => {
+    document.title = 'Entrar · Operações';
+  }, []);
+
+  if (user && isSessionValid()) return <Navigate to="/" replace />;
+
+  const onSubmit = async (values: Form) => {
+    setBusy(true);
+    try {
+      const r = await api.post<LoginResponse>('/login', { username: values.username.trim(), password: values.password }, {
+        silent: true,
+        validateStatus: () => true,
+      });
+      const error = loginErrorMessage(r.status, r.data);
+      if (error || !r.data?.token) {
+        toast.error(error ?? 'Erro ao executar ação!');
+        return;
+      }
+      login(r.data);
+      toast.success(WELCOME_BACK);
+      navigate(takeLastRoute(), { replace: true });
+    } catch {
+      toast.error(NO_STATUS);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }}>
+        Entrar
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          label="Usuário"
+          autoComplete="username"
+          autoFocus
+          {...register('username', { validate: (v) => v.trim().length > 0 || 'Informe o usuário' })}
+          error={!!errors.username}
+          helperText={errors.username?.message}
+          slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
+        />
+        <TextField
+          label="Senha"
+          type="password"
+          autoComplete="current-password"
+          {...register('password', { required: 'Informe a senha' })}
+          error={!!errors.password}
+          helperText={errors.password?.message}
+          slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+        />
+        <Button type="submit" variant="contained" size="large" loading={busy}>
+          Entrar
+        </Button>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component={RouterLink} to="/forgot-password">
+            Esqueci minha senha
+          </Link>
+          <Link component={RouterLink} to="/register">
+            Criar conta
+          </Link>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+/** Top-bar bell: unread count badge and the notification list in a popover. */
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { Badge, Box, Button, Divider, IconButton, Popover, Tooltip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fetchUnreadCount, notificationKeys } from './api';
+import { NotificationList } from './NotificationList';
+
+export default function NotificationBell() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
+  const label = unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações';
+
+  const openBell = (el: HTMLElement) => {
+    setAnchor(el);
+    // Ask for desktop notifications on a user gesture (SPEC §7).
+    if (typeof Notification !== 'undefined' && Notification.permission === 'default') {
+      void Notification.requestPermission().catch(() => {});
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title="Notificações">
+        <IconButton onClick={(e) => openBell(e.currentTarget)} aria-label={label} aria-haspopup="dialog" data-testid="notification-bell">
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: { xs: 'calc(100vw - 16px)', sm: 400 }, maxWidth: 400 }, role: 'dialog', 'aria-label': 'Notificações' } as object }}
+      >
+        <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5, fontWeight: 600 }}>
+          Notificações
+        </Typography>
+        <NotificationList maxHeight={420} onNavigate={() => setAnchor(null)} />
+        <Divider />
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
+          <Button
+            size="small"
+            onClick={() => {
+              setAnchor(null);
+              navigate('/notifications');
+            }}
+          >
+            Ver todas
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/** Checkbox groups by module: "Consultar" grants X.INDEX, "Gerenciar" grants X (read and write). */
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { levelOf, PERMISSION_GROUPS, PERMISSION_LABEL, setLevel } from './permission-groups';
+
+export function PermissionsEditor({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string[];
+  onChange: (v: string[]) => void;
+  disabled?: boolean;
+}) {
+  const setGroup = (names: string[], level: 'none' | 'read' | 'full') =>
+    onChange(names.reduce((acc, n) => setLevel(acc, n, level), value));
+  return (
+    <Stack spacing={2}>
+      {PERMISSION_GROUPS.map((g) => (
+        <Paper key={g.label} variant="outlined" sx={{ p: 1.5 }} component="fieldset">
+          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
+            <FormLabel component="legend" sx={{ float: 'left', fontWeight: 600, color: 'text.primary', flex: 1 }}>
+              {g.label}
+            </FormLabel>
+            <Button size="small" disabled={disabled} onClick={() => setGroup(g.names, 'read')}>
+              Consultar todos
+            </Button>
+            <Button size="small" disabled={disabled} onClick={() => setGroup(g.names, 'full')}>
+              Gerenciar todos
+            </Button>
+            <Button size="small" color="inherit" disabled={disabled} onClick={() => setGroup(g.names, 'none')}>
+              Nenhum
+            </Button>
+          </Box>
+          <Box sx={{ clear: 'both' }}>
+            {g.names.map((name) => {
+              const level = levelOf(value, name);
+              const label = PERMISSION_LABEL[name] ?? name;
+              return (
+                <Box
+                  key={name}
+                  sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', borderTop: 1, borderColor: 'divider', py: 0.25 }}
+                >
+                  <Typography sx={{ flex: '1 1 160px' }} id={`perm-${name}`}>
+                    {label}
+                  </Typography>
+                  <FormGroup row aria-labelledby={`perm-${name}`}>
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={level !== 'none'}
+                          disabled={disabled || level === 'full'}
+                          onChange={(e) => onChange(setLevel(value, name, e.target.checked ? 'read' : 'none'))}
+                          slotProps={{ input: { 'aria-label': `${label}: consultar` } as object }}
+                        />
+                      }
+                      label="Consultar"
+                    />
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={level === 'full'}
+                          disabled={disabled}
+                          onChange={(e) => onChange(setLevel(value, name, e.target.checked ? 'full' : 'read'))}
+                          slotProps={{ input: { 'aria-label': `${label}: gerenciar` } as object }}
+                        />
+                      }
+                      label="Gerenciar"
+                    />
+                  </FormGroup>
+                </Box>
+              );
+            })}
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

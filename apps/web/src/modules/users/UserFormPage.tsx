@@ -1,0 +1,259 @@
+/** /user/create and /user/edit/:id: identity, access, permissions by module, unit memberships. */
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { password, userCreate, userUpdate, type UserRead } from '@operacoes/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { PageTitle } from '../../core/PageTitle';
+import { useCan } from '../../core/permissions';
+import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { listKey } from '../../core/ResourceList';
+import { confirmAction, toast } from '../../core/toast';
+import { createUser, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
+import { PermissionsEditor } from './PermissionsEditor';
+
+const editSchema = userUpdate.extend({ password: z.union([z.literal(''), password]).optional() });
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }} component="section">
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function UnitMemberships({ user, units, onChange }: { user: UserRead; units: Unit[]; onChange: (u: UserRead) => void }) {
+  const [pick, setPick] = useState<number | ''>('');
+  const [busy, setBusy] = useState(false);
+  const available = units.filter((u) => !user.units.some((m) => m.id === u.id));
+  const add = async () => {
+    if (pick === '') return;
+    setBusy(true);
+    try {
+      onChange((await insertUnit(user.id, pick)).data);
+      setPick('');
+      toast.success('Unidade adicionada!');
+    } catch {
+      /* toast shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (unit: { id: number; name: string }) => {
+    if (!(await confirmAction({ title: `Remover o usuário da unidade ${unit.name}?`, confirmText: 'Remover' }))) return;
+    try {
+      onChange((await removeUnit(user.id, unit.id)).data);
+      toast.success('Unidade removida!');
+    } catch {
+      /* toast shown */
+    }
+  };
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label="Unidades do usuário" role="list">
+        {user.units.length === 0 && <Typography color="text.secondary">O usuário não participa de nenhuma unidade.</Typography>}
+        {user.units.map((u) => (
+          <Chip key={u.id} role="listitem" label={u.name} onDelete={() => void remove(u)} />
+        ))}
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <TextField
+          select
+          label="Adicionar à unidade"
+          value={pick}
+          onChange={(e) => setPick(e.target.value === '' ? '' : Number(e.target.value))}
+          sx={{ maxWidth: { sm: 320 } }}
+          disabled={available.length === 0}
+          helperText={available.length === 0 ? 'Nenhuma outra unidade disponível' : undefined}
+        >
+          {available.map((u) => (
+            <MenuItem key={u.id} value={u.id}>
+              {u.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button startIcon={<AddIcon />} onClick={() => void add()} disabled={pick === ''} loading={busy} variant="outlined">
+          Adicionar
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function UserForm({ user, units }: { user: UserRead | null; units: Unit[] }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { isSuperAdmin, can } = useCan();
+  const canWrite = can(['USER']);
+  const [current, setCurrent] = useState<UserRead | null>(user);
+  const defaults = {
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    password: '',
+    person: { nickname: user?.person.nickname ?? '', full_name: user?.person.full_name ?? '' },
+    permissions: user?.permissions ?? [],
+    super_admin: user ? user.super_admin === 1 : false,
+    unit_organizational_id: user?.unit_organizational?.id ?? null,
+    is_active: user?.is_active ?? true,
+  };
+  const form = useSchemaForm(user ? editSchema : userCreate, defaults as never);
+
+  return (
+    <ResourceForm
+      form={form as never}
+      cancelTo="/user"
+      ariaLabel={user ? 'Editar usuário' : 'Novo usuário'}
+      submitLabel={user ? 'Salvar alterações' : 'Criar usuário'}
+      onSubmit={async (values: Record<string, unknown>) => {
+        const body = { ...values };
+        if (!body.password) delete body.password;
+        if (!isSuperAdmin) delete body.super_admin;
+        return user ? updateUser(user.id, body) : createUser(body);
+      }}
+      onSuccess={() => {
+        toast.success(user ? 'Usuário atualizado!' : 'Usuário criado!');
+        void qc.invalidateQueries({ queryKey: listKey('/user') });
+        if (user) void qc.invalidateQueries({ queryKey: userKeys.one(user.id) });
+        navigate('/user');
+      }}
+    >
+      {!canWrite && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Você pode consultar este usuário, mas não alterá-lo.
+        </Alert>
+      )}
+      <Section title="Identificação">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormText name="person.full_name" label="Nome completo" required autoFocus />
+          <FormText name="person.nickname" label="Apelido" required />
+          <FormText name="username" label="Usuário" required autoComplete="off" />
+          <FormText name="email" label="E-mail" type="email" required autoComplete="off" />
+          <FormText
+            name="password"
+            label={user ? 'Nova senha' : 'Senha'}
+            type="password"
+            required={!user}
+            autoComplete="new-password"
+            helperText={user ? 'Deixe em branco para manter a senha atual' : 'Mínimo de 8 caracteres'}
+          />
+          <Controller
+            control={form.control}
+            name="unit_organizational_id"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Unidade principal"
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+              >
+                <MenuItem value="">
+                  <em>Nenhuma</em>
+                </MenuItem>
+                {units.map((u) => (
+                  <MenuItem key={u.id} value={u.id}>
+                    {u.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Box>
+        <Stack direction="row" spacing={3} sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <Controller
+            control={form.control}
+            name="is_active"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                label="Usuário ativo"
+              />
+            )}
+          />
+          {isSuperAdmin && (
+            <Controller
+              control={form.control}
+              name="super_admin"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label="Super administrador"
+                />
+              )}
+            />
+          )}
+        </Stack>
+      </Section>
+      <Section title="Permissões">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          “Consultar” permite ver listas e detalhes do módulo; “Gerenciar” permite também criar, alterar e excluir.
+        </Typography>
+        <Controller
+          control={form.control}
+          name="permissions"
+          render={({ field, fieldState }) => (
+            <>
+              {fieldState.error && (
+                <Alert severity="error" sx={{ mb: 1 }}>
+                  {fieldState.error.message}
+                </Alert>
+              )}
+              <PermissionsEditor value={(field.value as string[]) ?? []} onChange={field.onChange} disabled={!canWrite} />
+            </>
+          )}
+        />
+      </Section>
+      {current && (
+        <Section title="Unidades">
+          <UnitMemberships user={current} units={units} onChange={setCurrent} />
+        </Section>
+      )}
+    </ResourceForm>
+  );
+}
+
+export default function UserFormPage() {
+  const { id } = useParams();
+  const userId = id ? Number(id) : null;
+  const userQ = useQuery({ queryKey: userKeys.one(userId ?? 0), queryFn: () => getUser(userId!), enabled: !!userId });
+  const unitsQ = useQuery({ queryKey: userKeys.units, queryFn: fetchUnits, staleTime: 60_000 });
+  const loading = (userId && userQ.isLoading) || unitsQ.isLoading;
+
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageTitle
+        title={userId ? 'Editar usuário' : 'Novo usuário'}
+        subtitle={userQ.data ? `${userQ.data.person.full_name} (${userQ.data.username})` : undefined}
+      />
+      {loading ? (
+        <CircularProgress aria-label="Carregando" />
+      ) : userId && !userQ.data ? (
+        <Alert severity="error">Usuário não encontrado.</Alert>
+      ) : (
+        <UserForm key={userId ?? 'new'} user={userQ.data ?? null} units={unitsQ.data ?? []} />
+      )}
+    </Box>
+  );
+}

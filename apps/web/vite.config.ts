@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // zod-free entry of the contract: the permission catalogue only (keeps /login light).
+      '@operacoes/contract/permissions': fileURLToPath(
+        new URL('../../packages/contract/src/permissions.ts', import.meta.url),
+      ),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/.well-known': { target: api, changeOrigin: false },
+    },
+  },
+});
