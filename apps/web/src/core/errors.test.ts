@@ -1,0 +1,73 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./toast', () => ({
+  toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn(), permanentError: vi.fn() },
+  confirmAction: vi.fn(),
+}));
+
+const { toast } = await import('./toast');
+const { errorToastMessage, loginErrorMessage, violationsOf } = await import('./errors');
+const { handleApiError } = await import('./api');
+const { resetSessionExpiry } = await import('./session-expiry');
+
+function axiosError(status?: number, data?: unknown, silent = false): AxiosError {
+  const config = { headers: new AxiosHeaders(), silent } as never;
+  const response = status
+    ? ({ status, data, statusText: '', headers: {}, config } as never)
+    : undefined;
+  return new AxiosError('x', status ? 'ERR_BAD_RESPONSE' : 'ERR_NETWORK', config, null, response);
+}
+
+describe('error → toast text (SPEC §8)', () => {
+  it('maps statuses', () => {
+    expect(errorToastMessage(500, { message: 'boom' })).toBe('500: Internal Server Error!');
+    expect(errorToastMessage(404, { code: 404, message: 'Usuário não encontrado' })).toBe('404: Usuário não encontrado');
+    expect(errorToastMessage(422, { message: 'Dados inválidos' })).toBe('422: Dados inválidos');
+    expect(errorToastMessage(undefined, undefined)).toBe('444: Erro ao executar ação!');
+    expect(errorToastMessage(401, {})).toBe('Sua sessão expirou!');
+  });
+  it('login answers: a 401 or a 200 with code 401 is an error', () => {
+    expect(loginErrorMessage(401, { code: 401, message: 'Invalid credentials.' })).toBe('Usuário ou senha inválidos!');
+    expect(loginErrorMessage(200, { code: 401, message: 'Invalid credentials.' })).toBe('Usuário ou senha inválidos!');
+    expect(loginErrorMessage(200, { code: 401, message: 'Conta bloqueada' })).toBe('Conta bloqueada');
+    expect(loginErrorMessage(403, { code: 403, message: 'Usuário inativo.' })).toBe('Usuário inativo.');
+    expect(loginErrorMessage(429, { code: 429, message: 'Muitas tentativas' })).toBe('Muitas tentativas');
+    expect(loginErrorMessage(200, { token: 't', user: {} })).toBeNull();
+    expect(loginErrorMessage(undefined, undefined)).toBe('444: Erro ao executar ação!');
+  });
+  it('reads 422 violations', () => {
+    expect(violationsOf({ violations: [{ propertyPath: 'person.nickname', message: 'Informe o apelido' }] })).toEqual([
+      { propertyPath: 'person.nickname', message: 'Informe o apelido' },
+    ]);
+    expect(violationsOf({})).toEqual([]);
+  });
+});
+
+describe('the axios interceptor shows one toast per failure', () => {
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+    window.history.pushState({}, '', '/user');
+  });
+  afterEach(() => resetSessionExpiry());
+
+  it('500, other statuses and no status', () => {
+    handleApiError(axiosError(500, { message: 'x' }));
+    handleApiError(axiosError(409, { code: 409, message: 'Código já existe' }));
+    handleApiError(axiosError(undefined));
+    expect(vi.mocked(toast.error).mock.calls.map((c) => c[0])).toEqual([
+      '500: Internal Server Error!',
+      '409: Código já existe',
+      '444: Erro ao executar ação!',
+    ]);
+  });
+  it('a silent call shows nothing (the caller handles it)', () => {
+    handleApiError(axiosError(401, {}, true));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+  it('401 outside the login pages: session expired, once', () => {
+    handleApiError(axiosError(401, {}));
+    handleApiError(axiosError(401, {}));
+    expect(vi.mocked(toast.error).mock.calls.map((c) => c[0])).toEqual(['Sua sessão expirou!']);
+  });
+});

@@ -1,0 +1,67 @@
+import { ALL_PERMISSIONS, MODULE_PERMISSIONS } from '@operacoes/contract/permissions';
+import { describe, expect, it } from 'vitest';
+import { GROUPED_NAMES, levelOf, setLevel } from '../modules/users/permission-groups';
+import { MENU, visibleMenu } from './layout/menu';
+import { can, canSeeRoute, hasAnyPermission } from './permissions';
+
+const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/faq'];
+const menuPaths = (perms: string[], superAdmin: 0 | 1 = 0) =>
+  visibleMenu((gate) => canSeeRoute({ permissions: perms, super_admin: superAdmin }, gate)).flatMap((g) =>
+    g.entries.map((e) => e.path),
+  );
+
+describe('the permission rule (SPEC §6)', () => {
+  it('passes when nothing is required, or when any one required name is held', () => {
+    expect(hasAnyPermission([], [])).toBe(true);
+    expect(hasAnyPermission(['A'], ['B', 'A'])).toBe(true);
+    expect(hasAnyPermission(['A'], ['B'])).toBe(false);
+    expect(hasAnyPermission(undefined, ['B'])).toBe(false);
+  });
+  it('a module name or its .INDEX form opens the route', () => {
+    expect(canSeeRoute({ permissions: ['USER'] }, '/user')).toBe(true);
+    expect(canSeeRoute({ permissions: ['USER.INDEX'] }, '/user')).toBe(true);
+    expect(canSeeRoute({ permissions: ['STOCK'] }, '/user')).toBe(false);
+    expect(canSeeRoute({ permissions: ['LOG.READ'] }, '/revision')).toBe(true);
+    expect(canSeeRoute({ permissions: ['CITY.INDEX'] }, '/locale')).toBe(true);
+  });
+  it('super admins pass every check', () => {
+    expect(can({ permissions: [], super_admin: 1 }, ['USER'])).toBe(true);
+    expect(can({ permissions: [], super_admin: 0 }, ['USER'])).toBe(false);
+  });
+});
+
+describe('side menu (SPEC §2)', () => {
+  it('shows the ungated entries to everyone', () => {
+    expect(menuPaths([])).toEqual(ALWAYS);
+  });
+  it('with only STOCK.INDEX shows only the stock entry among gated modules', () => {
+    expect(menuPaths(['STOCK.INDEX']).filter((p) => !ALWAYS.includes(p))).toEqual(['/stock']);
+  });
+  it('shows every module to a super admin', () => {
+    expect(menuPaths([], 1).length).toBe(MENU.flatMap((g) => g.entries).length);
+  });
+  it('shows each gated entry for its permission', () => {
+    expect(menuPaths(['VIABILITY_TEMPLATE_PRODUCT.INDEX'])).toEqual(
+      expect.arrayContaining(['/viability', '/viability/unit/template']),
+    );
+    expect(menuPaths(['ASSET_SHIPMENT'])).toEqual(expect.arrayContaining(['/shipment', '/shipment-solicitation']));
+  });
+});
+
+describe('permission editor levels', () => {
+  it('groups every module exactly once', () => {
+    expect([...GROUPED_NAMES].sort()).toEqual(MODULE_PERMISSIONS.map((p) => p.name).sort());
+  });
+  it('sets read (.INDEX), full and none', () => {
+    let p = setLevel([], 'STOCK', 'read');
+    expect(p).toEqual(['STOCK.INDEX']);
+    expect(levelOf(p, 'STOCK')).toBe('read');
+    p = setLevel(p, 'STOCK', 'full');
+    expect(p).toEqual(['STOCK']);
+    p = setLevel([...p, 'USER'], 'STOCK', 'none');
+    expect(p).toEqual(['USER']);
+    expect(levelOf(['LOG.READ'], 'LOG')).toBe('read');
+    expect(setLevel(['LOG.READ'], 'LOG', 'none')).toEqual([]);
+    for (const x of setLevel([], 'LOG', 'read')) expect(ALL_PERMISSIONS).toContain(x);
+  });
+});
