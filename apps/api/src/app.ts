@@ -91,24 +91,16 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerErrorHandling(app);
+  const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const spa = existsSync(path.join(webDist, 'index.html'));
+  // The built web app is served on the same port (hashed assets; index.html for client routes).
+  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
+  registerErrorHandling(app, { spa });
   registerAccessControl(app);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
   await app.register(realtimeRoutes);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
-
-  const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', immutable: false });
-    app.setNotFoundHandler((req, reply) => {
-      const url = req.url.split('?')[0];
-      if (req.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/.well-known')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });
-    });
-  }
 
   app.addHook('onReady', async () => {
     await app.realtime.start();

@@ -45,13 +45,13 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
       argon2: { memoryCost: 1024, timeCost: 1 },
       rateLimit: { perIpPerMinute: 10_000, perUsernamePerWindow: 10_000, usernameWindowMs: 60_000 },
-      logLevel: 'silent',
+      logLevel: process.env.DEBUG_LOG ? 'debug' : 'silent',
       publicUrl: 'http://operacoes.test',
       ...overrides,
     },
   );
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp(config, database, { logger: Boolean(process.env.DEBUG_LOG) });
   const base = await seedBase(app.db, app.passwords, { adminUsername: ADMIN.username, adminPassword: ADMIN.password }, app.log);
   await app.ready();
 

@@ -36,9 +36,14 @@ function fromPostgres(err: { code?: string; constraint?: string; cause?: unknown
   return undefined;
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** Unknown routes answer a JSON 404; with `spa`, other GETs outside /api get the web app's index.html. */
+export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }) {
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${req.url.split('?')[0]}` });
+    const url = req.url.split('?')[0];
+    if (opts.spa && req.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/.well-known')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });
   });
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
     if (err instanceof HttpError) {

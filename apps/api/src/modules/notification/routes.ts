@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { notificationListQuery, notificationRead, notificationSend } from '@operacoes/contract';
 import { userOf } from '../../core/access';
@@ -89,7 +89,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         const found = await app.db
           .select({ id: users.id })
           .from(users)
-          .where(and(sql`${users.id} = any(${b.user_ids})`, user.superAdmin ? undefined : eq(users.organization_id, orgId)));
+          .where(and(inArray(users.id, b.user_ids), user.superAdmin ? undefined : eq(users.organization_id, orgId)));
         if (found.length !== new Set(b.user_ids).size) throw new HttpError(404, 'Um ou mais destinatários não foram encontrados.');
         recipients = found.map((r) => r.id);
       } else if (b.unit_id) {

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { oneTimeTokens } from '../src/modules/auth/schema';
+import { users } from '../src/modules/user/schema';
+import { ADMIN, createTestApp, PASSWORD, type TestApp } from './helpers';
+import { startSmtpServer } from './smtp';
+
+describe('login (SPEC §3)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('answers exactly the session shape', async () => {
+    const res = await t.call('POST', '/api/login', undefined, ADMIN);
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(Object.keys(s).sort()).toEqual(['mercure_token', 'mercure_topics', 'tinymce_key', 'token', 'user']);
+    expect(s.tinymce_key).toBe('gpl');
+    expect(s.mercure_topics).toEqual([`/users/${s.user.id}`, `/organizations/${s.user.organization.id}`]);
+    expect(Object.keys(s.user).sort()).toEqual(['id', 'organization', 'permissions', 'person', 'picture', 'settings', 'super_admin', 'unit_organizational', 'username']);
+    expect(s.user.super_admin).toBe(1);
+    expect(Object.keys(s.user.person).sort()).toEqual(['full_name', 'id', 'nickname']);
+    expect(Object.keys(s.user.organization).sort()).toEqual(['fantasy_name', 'id']);
+    expect(s.user.settings).toEqual({ sandwichMenuOpen: true, email_notification: true, app_notification: true, theme: 1, layout: 'standart', pageSize: 10 });
+    const payload = JSON.parse(Buffer.from(s.token.split('.')[1], 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(750 * 60);
+  });
+
+  it('answers the same 401 for an unknown user and a wrong password', async () => {
+    const wrong = await t.call('POST', '/api/login', undefined, { username: ADMIN.username, password: 'errada' });
+    const unknown = await t.call('POST', '/api/login', undefined, { username: 'ninguem', password: 'errada' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 401, message: 'Invalid credentials.' });
+    }
+  });
+
+  it('is case-insensitive on the username', async () => {
+    expect((await t.call('POST', '/api/login', undefined, { username: 'ADMIN', password: ADMIN.password })).statusCode).toBe(200);
+  });
+
+  it('answers 422 for a malformed body', async () => {
+    const res = await t.call('POST', '/api/login', undefined, { username: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain('password');
+  });
+
+  it('refuses unconfirmed users with a pt-BR message', async () => {
+    const u = await t.createUser();
+    await t.app.db.update(users).set({ is_confirmed: false }).where(eq(users.id, u.id));
+    const res = await t.call('POST', '/api/login', undefined, { username: u.username, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/Confirme seu e-mail/);
+  });
+
+  it('logout revokes every token of the user at once', async () => {
+    const u = await t.createUser({ permissions: ['USER.INDEX'] });
+    const second = await t.login(u.username);
+    expect((await t.call('POST', '/api/logout', u.token)).statusCode).toBe(204);
+    expect((await t.call('GET', '/api/me', u.token)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/me', second.token)).statusCode).toBe(401);
+    const fresh = await t.login(u.username);
+    expect((await t.call('GET', '/api/me', fresh.token)).statusCode).toBe(200);
+  });
+
+  it('refuses tampered, foreign-signed and mercure tokens on the API', async () => {
+    const u = await t.createUser();
+    const [h, p, s] = u.token.split('.');
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${s}`;
+    expect((await t.call('GET', '/api/me', forged)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/me', u.session.mercure_token)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/me', 'lixo')).statusCode).toBe(401);
+  });
+
+  it('changing the password revokes old tokens and answers a fresh session', async () => {
+    const u = await t.createUser();
+    const bad = await t.call('PUT', '/api/user/changePassword', u.token, { current_password: 'errada', new_password: 'nova-senha-123' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().violations[0].propertyPath).toBe('current_password');
+    const short = await t.call('PUT', '/api/user/changePassword', u.token, { current_password: PASSWORD, new_password: 'curta' });
+    expect(short.statusCode).toBe(422);
+    const res = await t.call('PUT', '/api/user/changePassword', u.token, { current_password: PASSWORD, new_password: 'nova-senha-123' });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/me', u.token)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/me', res.json().token)).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/login', undefined, { username: u.username, password: PASSWORD })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/login', undefined, { username: u.username, password: 'nova-senha-123' })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ rateLimit: { perIpPerMinute: 1000, perUsernamePerWindow: 3, usernameWindowMs: 60_000 } })));
+  afterAll(() => t.close());
+
+  it('limits login attempts per username with a pt-BR 429', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.call('POST', '/api/login', undefined, { username: 'alvo', password: 'x' })).statusCode).toBe(401);
+    const res = await t.call('POST', '/api/login', undefined, { username: 'alvo', password: 'x' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Muitas tentativas/);
+    // Other usernames are not affected.
+    expect((await t.call('POST', '/api/login', undefined, ADMIN)).statusCode).toBe(200);
+  });
+
+  it('limits login attempts per IP', async () => {
+    const t2 = await createTestApp({ rateLimit: { perIpPerMinute: 2, perUsernamePerWindow: 100, usernameWindowMs: 60_000 } });
+    try {
+      await t2.call('POST', '/api/login', undefined, { username: 'a', password: 'x' });
+      await t2.call('POST', '/api/login', undefined, { username: 'b', password: 'x' });
+      expect((await t2.call('POST', '/api/login', undefined, ADMIN)).statusCode).toBe(429);
+      const reset = [];
+      for (let i = 0; i < 3; i++) reset.push((await t2.call('POST', '/api/forgot-password/request', undefined, { email: `x${i}@example.com` })).statusCode);
+      expect(reset).toContain(429);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('e-mail flows through a real SMTP server', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('forgot password: always 200, mails a one-use link that expires', async () => {
+    const u = await t.createUser();
+    const unknown = await t.call('POST', '/api/forgot-password/request', undefined, { email: 'naoexiste@example.com' });
+    const known = await t.call('POST', '/api/forgot-password/request', undefined, { email: `${u.username}@example.com` });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const mail = await smtp.waitFor(`${u.username}@example.com`);
+    const link = /http:\/\/operacoes\.test\/forgot-password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    const hash = link![1];
+    expect(hash.length).toBeGreaterThanOrEqual(40);
+    expect((await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: 'curta' })).statusCode).toBe(422);
+    const reset = await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: 'senha-redefinida' });
+    expect(reset.statusCode).toBe(200);
+    // Old sessions end; the new password works; the link works once.
+    expect((await t.call('GET', '/api/me', u.token)).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/login', undefined, { username: u.username, password: 'senha-redefinida' })).statusCode).toBe(200);
+    const again = await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: 'outra-senha-123' });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toMatch(/inválido, expirado ou já utilizado/);
+  });
+
+  it('an expired reset link is refused', async () => {
+    const u = await t.createUser();
+    await t.call('POST', '/api/forgot-password/request', undefined, { email: `${u.username}@example.com` });
+    const mail = await smtp.waitFor(`${u.username}@example.com`);
+    const hash = /reset\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    await t.app.db.update(oneTimeTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.user_id, u.id));
+    expect((await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: 'senha-redefinida' })).statusCode).toBe(404);
+  });
+
+  it('register: a new organization and its admin, confirmed through the e-mailed link', async () => {
+    const body = {
+      organization: { fantasy_name: 'Fibra Sul Telecom' },
+      username: 'fibrasul',
+      email: 'admin@fibrasul.com.br',
+      password: 'senha-fibra-sul',
+      person: { nickname: 'Ana', full_name: 'Ana Paula Ribeiro' },
+    };
+    const res = await t.call('POST', '/api/register', undefined, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await t.call('POST', '/api/register', undefined, body)).statusCode).toBe(409);
+    expect((await t.call('POST', '/api/register', undefined, { ...body, email: 'x' })).statusCode).toBe(422);
+    // Pending confirmation: cannot log in yet.
+    expect((await t.call('POST', '/api/login', undefined, { username: 'fibrasul', password: 'senha-fibra-sul' })).statusCode).toBe(403);
+    const mail = await smtp.waitFor('admin@fibrasul.com.br');
+    const url = /http:\/\/operacoes\.test(\/api\/register\/confirm\/[A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const click = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toBe('/confirmed');
+    const login = await t.call('POST', '/api/login', undefined, { username: 'fibrasul', password: 'senha-fibra-sul' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.organization.fantasy_name).toBe('Fibra Sul Telecom');
+    expect(login.json().user.permissions).toContain('USER');
+    // Used once: the second click goes to /cannot-confirm/:hash.
+    const second = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(second.headers.location).toMatch(/^\/cannot-confirm\//);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/core/db';
+import { createTestApp, type TestApp } from './helpers';
+
+describe('platform mechanisms', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('refuses to start when an /api route declares no access rule', async () => {
+    const dir = (await import('node:fs')).mkdtempSync('/tmp/operacoes-undeclared-');
+    const database = await openDatabase({});
+    const app = await buildApp(loadConfig({ DATA_DIR: dir }, { jwtSecret: 'x', logLevel: 'silent' }), database, { logger: false });
+    app.get('/api/esquecida', async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow(/without a declared access rule: GET \/api\/esquecida/);
+    await database.close();
+  });
+
+  it('publishes OpenAPI covering every route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/login', '/api/user', '/api/user/{id}', '/api/user/notification', '/api/release-note', '/api/revision', '/api/user/changePassword', '/api/forgot-password/request']) {
+      expect(paths).toContain(p);
+    }
+  });
+
+  it('answers JSON errors in pt-BR: 404 for unknown routes, 401 without a token', async () => {
+    const res = await t.call('GET', '/api/nao-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/Rota não encontrada/);
+    const unauth = await t.call('GET', '/api/user');
+    expect(unauth.json()).toEqual({ code: 401, message: 'Autenticação necessária.' });
+  });
+
+  it('sets security headers and limits body size', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const admin = await t.adminToken();
+    const big = await t.call('POST', '/api/release-note', admin, { version: '1', title: 'x', content: 'a'.repeat(2 * 1024 * 1024) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/grande demais/);
+  });
+
+  it('answers 400/422, never 500, for malformed JSON and wrong types', async () => {
+    const admin = await t.adminToken();
+    const res = await t.app.inject({ method: 'POST', url: '/api/release-note', payload: '{"version":', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect((await t.call('GET', '/api/user/abc', admin)).statusCode).toBe(422);
+    expect((await t.call('GET', '/api/user/99999999999999', admin)).statusCode).toBe(422);
+  });
+});
+
+describe('database lifecycle', () => {
+  it('a second start applies nothing and loses nothing (PGlite on disk)', async () => {
+    const dir = (await import('node:fs')).mkdtempSync('/tmp/operacoes-restart-');
+    const config = loadConfig({ DATA_DIR: dir }, { jwtSecret: 'x', logLevel: 'silent', argon2: { memoryCost: 1024, timeCost: 1 }, adminPassword: 'senha-admin-1' });
+    const { seedBase } = await import('../src/db/seed');
+    const { users } = await import('../src/modules/user/schema');
+    const { states } = await import('../src/modules/locale/schema');
+    const first = await openDatabase({ pgliteDir: `${dir}/pglite` });
+    const app1 = await buildApp(config, first, { logger: false });
+    expect((await seedBase(app1.db, app1.passwords, { adminUsername: 'admin', adminPassword: 'senha-admin-1' }, app1.log)).created).toBe(true);
+    expect(await app1.db.$count(states)).toBe(27);
+    await app1.close();
+    await first.close();
+    const second = await openDatabase({ pgliteDir: `${dir}/pglite` });
+    const app2 = await buildApp(config, second, { logger: false });
+    expect((await seedBase(app2.db, app2.passwords, { adminUsername: 'admin' }, app2.log)).created).toBe(false);
+    expect(await app2.db.$count(users)).toBe(1);
+    expect(await app2.db.$count(states)).toBe(27);
+    await app2.close();
+    await second.close();
+  });
+});
