@@ -6,12 +6,24 @@ import type pg from 'pg';
 import type { Database } from '../db';
 import { realtimeEvents } from './schema';
 
-type Subscriber = { res: ServerResponse; topics: string[] };
+type Subscriber = {
+  res: ServerResponse;
+  topics: string[];
+  /** Live frames held back while the Last-Event-ID replay runs. */
+  pending?: { id: number; frame: string }[];
+  /** Ids the replay sent, skipped if their live delivery comes late. */
+  replayed?: Set<number>;
+};
 type Event = { id: number; topic: string; data: unknown };
 
 const CHANNEL = 'realtime_events';
 const HEARTBEAT_MS = 25_000;
 const RETENTION_MS = 24 * 3600_000;
+const MAX_BUFFERED = 1024 * 1024;
+
+/** One SSE frame; the data is the stored message with its id (the notification's id when it has one). */
+const frame = (evt: Event) =>
+  `id: ${evt.id}\nevent: message\ndata: ${JSON.stringify({ ...(evt.data as object), id: (evt.data as { id?: number }).id ?? evt.id })}\n\n`;
 
 /**
  * The built-in realtime hub (Mercure subscribe protocol over SSE). Events are stored (for
@@ -83,8 +95,23 @@ export class RealtimeHub {
   private deliver(evt: Event) {
     const subs = this.byTopic.get(evt.topic);
     if (!subs) return;
-    const frame = `id: ${evt.id}\nevent: message\ndata: ${JSON.stringify({ ...(evt.data as object), id: (evt.data as { id?: number }).id ?? evt.id })}\n\n`;
-    for (const s of subs) s.res.write(frame);
+    const f = frame(evt);
+    for (const s of subs) {
+      if (s.pending) s.pending.push({ id: evt.id, frame: f });
+      else if (!s.replayed?.has(evt.id)) this.write(s, f);
+    }
+  }
+
+  /**
+   * Writes one frame; a subscriber that lets more than MAX_BUFFERED bytes pile up (a dead or
+   * stalled connection) is closed: its EventSource reconnects with Last-Event-ID and misses nothing.
+   */
+  private write(s: Subscriber, f: string) {
+    if (s.res.writableLength > MAX_BUFFERED) {
+      s.res.destroy();
+      return;
+    }
+    s.res.write(f);
   }
 
   /** Opens an SSE stream on `res` for the given topics, first replaying what came after `lastEventId`. */
@@ -96,7 +123,10 @@ export class RealtimeHub {
       'x-accel-buffering': 'no',
     });
     res.write(': connected\n\n');
-    const sub: Subscriber = { res, topics };
+    const replay = lastEventId !== undefined && Number.isFinite(lastEventId);
+    // While the replay query runs, live events are held back, then sent after it without the
+    // ones the replay already carried: no loss, no duplicate, ids in order.
+    const sub: Subscriber = { res, topics, pending: replay ? [] : undefined };
     for (const t of topics) {
       let set = this.byTopic.get(t);
       if (!set) this.byTopic.set(t, (set = new Set()));
@@ -111,22 +141,41 @@ export class RealtimeHub {
         if (set && set.size === 0) this.byTopic.delete(t);
       }
     });
-    if (lastEventId !== undefined && Number.isFinite(lastEventId)) {
-      const missed = await this.database.db
+    if (!replay) return;
+    let missed: Event[] = [];
+    try {
+      missed = await this.database.db
         .select({ id: realtimeEvents.id, topic: realtimeEvents.topic, data: realtimeEvents.data })
         .from(realtimeEvents)
         .where(and(gt(realtimeEvents.id, lastEventId), inArray(realtimeEvents.topic, topics)))
         .orderBy(realtimeEvents.id)
         .limit(1000);
-      for (const evt of missed) {
-        res.write(`id: ${evt.id}\nevent: message\ndata: ${JSON.stringify({ ...(evt.data as object), id: (evt.data as { id?: number }).id ?? evt.id })}\n\n`);
-      }
+    } catch (err) {
+      this.log.error({ err }, 'realtime replay failed');
+    }
+    const sent = new Set<number>();
+    for (const evt of missed) {
+      sent.add(evt.id);
+      res.write(frame(evt));
+    }
+    const held = sub.pending ?? [];
+    sub.pending = undefined;
+    for (const f of held) if (!sent.has(f.id)) this.write(sub, f.frame);
+    if (sent.size) {
+      sub.replayed = sent;
+      setTimeout(() => (sub.replayed = undefined), 10_000).unref();
     }
   }
 
   private heartbeat() {
     const seen = new Set<Subscriber>();
-    for (const set of this.byTopic.values()) for (const s of set) if (!seen.has(s)) (seen.add(s), s.res.write(': heartbeat\n\n'));
+    for (const set of this.byTopic.values()) {
+      for (const s of set) {
+        if (seen.has(s)) continue;
+        seen.add(s);
+        this.write(s, ': heartbeat\n\n');
+      }
+    }
   }
 
   private async prune() {
