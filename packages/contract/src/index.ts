@@ -8,3 +8,5 @@ export * from './release-note';
 export * from './auth';
 export * from './revision';
 export * from './unit-organizational';
+export * from './validators';
+export * from './organization-settings';

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ORGANIZATION_SETTINGS, SETTINGS_SECTIONS, type SettingsSection } from '@operacoes/contract';
+import { userOf } from '../../core/access';
+import { audit, diff } from '../../core/audit';
+import { organizations } from '../organization/schema';
+import { getOrganizationSettings } from './service';
+
+/** `GET/PUT /api/organization-settings/{section}`: one form per section, stored per organization, audited. */
+export async function organizationSettingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const section of SETTINGS_SECTIONS) {
+    const schema = ORGANIZATION_SETTINGS[section] as z.ZodObject;
+    const tags = ['organization-settings'];
+    app.get(`/organization-settings/${section}`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: schema } } }, async (req) =>
+      getOrganizationSettings(app.db, userOf(req).organizationId, section as SettingsSection),
+    );
+    app.put(`/organization-settings/${section}`, { config: { access: 'orgAdmin' }, schema: { tags, body: schema, response: { 200: schema } } }, async (req) => {
+      const user = userOf(req);
+      const values = req.body as Record<string, unknown>;
+      await app.db.transaction(async (tx) => {
+        const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, user.organizationId)).for('update');
+        const before = await getOrganizationSettings(tx, user.organizationId, section as SettingsSection);
+        await tx
+          .update(organizations)
+          .set({ settings: { ...(org.settings ?? {}), [section]: values }, updated_at: new Date() })
+          .where(eq(organizations.id, user.organizationId));
+        const changes = Object.fromEntries(Object.entries(diff(before as Record<string, unknown>, values)).map(([k, v]) => [`${section}.${k}`, v]));
+        if (Object.keys(changes).length) {
+          await audit(tx, user, { entity: 'organization_settings', entityId: user.organizationId, organizationId: user.organizationId, action: 'update', changes });
+        }
+      });
+      return getOrganizationSettings(app.db, user.organizationId, section as SettingsSection);
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** CNPJ check digits (the 14 digits; punctuation ignored). */
+export function isValidCnpj(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
+  const calc = (len: number) => {
+    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(d[i]), 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return calc(12) === Number(d[12]) && calc(13) === Number(d[13]);
+}
+
+/** CPF check digits (the 11 digits; punctuation ignored). */
+export function isValidCpf(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  const calc = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  return calc(9) === Number(d[9]) && calc(10) === Number(d[10]);
+}
+
+export const cnpj = z
+  .string()
+  .trim()
+  .refine(isValidCnpj, 'CNPJ inválido')
+  .transform((v) => v.replace(/\D/g, ''));
+
+export const cpfOrCnpj = z
+  .string()
+  .trim()
+  .refine((v) => isValidCpf(v) || isValidCnpj(v), 'CPF/CNPJ inválido')
+  .transform((v) => v.replace(/\D/g, ''));
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+export const isIpv4 = (v: string) => IPV4.test(v);
+export const isIpv6 = (v: string) => z.ipv6().safeParse(v).success;
+export const ipAddress = z.string().trim().refine((v) => isIpv4(v) || isIpv6(v), 'Endereço IP inválido');
+export const cidr = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const [ip, bits, extra] = v.split('/');
+    if (extra !== undefined || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+    const n = Number(bits);
+    return (isIpv4(ip) && n <= 32) || (isIpv6(ip) && n <= 128);
+  }, 'Bloco CIDR inválido (ex.: 10.0.0.0/24)');
+export const vlanId = z.number().int('VLAN deve ser um número inteiro').min(1, 'VLAN entre 1 e 4094').max(4094, 'VLAN entre 1 e 4094');
+export const latitude = z.number().min(-90, 'Latitude entre -90 e 90').max(90, 'Latitude entre -90 e 90');
+export const longitude = z.number().min(-180, 'Longitude entre -180 e 180').max(180, 'Longitude entre -180 e 180');
+/** Money in BRL as a decimal string with up to 2 places (stored as numeric(14,2)). */
+export const money = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim().replace(',', '.'))
+  .refine((v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(v), 'Valor inválido (use até 2 casas decimais)');
+export const hostname = z
+  .string()
+  .trim()
+  .regex(/^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/, 'Nome de host inválido');
