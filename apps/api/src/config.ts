@@ -10,6 +10,8 @@ export type Config = {
   /** Unset: embedded PGlite in `dataDir/pglite`. */
   databaseUrl?: string;
   jwtSecret: string;
+  /** Encrypts data-source credentials at rest (`DATA_SOURCE_KEY`; generated into DATA_DIR when unset). */
+  dataSourceKey: string;
   adminUsername: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -23,8 +25,8 @@ export type Config = {
   logLevel: string;
 };
 
-function secretFromDataDir(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function secretFromDataDir(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || overrides.jwtSecret || secretFromDataDir(dataDir),
+    dataSourceKey: env.DATA_SOURCE_KEY || overrides.dataSourceKey || secretFromDataDir(dataDir, 'data-source-key'),
     adminUsername: env.APP_ADMIN_USERNAME || 'admin',
     adminPassword: env.APP_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

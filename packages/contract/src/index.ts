@@ -10,3 +10,6 @@ export * from './revision';
 export * from './unit-organizational';
 export * from './validators';
 export * from './organization-settings';
+export * from './organization';
+export * from './locale';
+export * from './data-source';

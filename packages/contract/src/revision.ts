@@ -15,6 +15,21 @@ export const ENTITY_LABELS: Record<string, string> = {
   organization: 'Organização',
   unit_organizational: 'Unidade organizacional',
   notification: 'Notificação',
+  organization_settings: 'Configurações da organização',
+  country: 'País',
+  state: 'Estado',
+  city: 'Cidade',
+  data_source: 'Fonte de dados',
+};
+
+/** Where a record of each entity is edited, for links from the revision log. */
+export const ENTITY_LINKS: Record<string, (id: number) => string> = {
+  user: (id) => `/user/edit/${id}`,
+  organization: (id) => `/organization/edit/${id}`,
+  unit_organizational: (id) => `/unit-organizational/edit/${id}`,
+  organization_settings: () => `/organization-settings`,
+  data_source: (id) => `/organization-settings/data-source/edit/${id}`,
+  release_note: () => `/release-notes`,
 };
 
 export const revisionListQuery = listQuery.extend({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { listQuery } from './common';
+import { addressFields } from './organization';
 
 export const unitInput = z.object({
   name: z.string().trim().min(1, 'Informe o nome').max(200),
@@ -10,7 +12,9 @@ export const unitInput = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, 'Use letras, números, ponto, hífen ou sublinhado'),
   parent_id: z.number().int().positive().nullable().optional(),
   is_active: z.boolean().default(true),
+  /** Super admins only: the organization the unit belongs to (others: their own). */
   organization_id: z.number().int().positive().optional(),
+  ...addressFields,
 });
 export const unitUpdate = unitInput.partial();
 export const unitRead = z.object({
@@ -20,6 +24,12 @@ export const unitRead = z.object({
   code: z.string(),
   parent_id: z.number().nullable(),
   is_active: z.boolean(),
+  address: z.string(),
+  zip_code: z.string().nullable(),
+  city_id: z.number().nullable(),
+  members_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+export const unitListQuery = listQuery.extend({ organization_id: z.coerce.number().int().positive().optional() });

@@ -58,6 +58,10 @@ export type UserRead = z.infer<typeof userRead>;
 /** SPEC §9: user list defaults page 1, pageSize 10, isActive false (= no filter). */
 export const userListQuery = listQuery.extend({
   isActive: queryBoolean.optional(),
+  /** Members of a unit (main unit or membership). */
+  unitId: z.coerce.number().int().positive().optional(),
+  /** Super admins: users of one organization. */
+  organizationId: z.coerce.number().int().positive().optional(),
 });
 
 export const meUpdate = z.object({

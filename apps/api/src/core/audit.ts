@@ -13,7 +13,9 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   const out: Record<string, [unknown, unknown]> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const k of keys) {
+    // Secrets: show that they changed, never their values.
     if (k === 'password_hash' && before && after && before[k] !== after[k]) out.password = ['***', '***'];
+    if (k === 'token_encrypted' && before && after && before[k] !== after[k]) out.token = [before[k] ? '***' : null, after[k] ? '***' : null];
     if (HIDDEN.has(k)) continue;
     const a = before ? before[k] : null;
     const b = after ? after[k] : null;

@@ -27,9 +27,12 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   label: string;
   path: string;
   table: ResourceTable;
-  access: { read: Access; write: Access };
+  /** `create`/`delete` default to `write`. */
+  access: { read: Access; write: Access; create?: Access; delete?: Access };
   /** `organization`: rows belong to an organization (DESIGN §3 tenancy); `global`: shared by all. */
   tenancy: 'organization' | 'global';
+  /** The column holding the owning organization; default `organization_id` (`id` for organizations themselves). */
+  tenancyColumn?: AnyColumn;
   schemas: { read: z.ZodType; create: TCreate; update: TUpdate; query?: TQuery };
   maxPageSize?: number;
   sortable?: Record<string, AnyColumn>;
@@ -58,9 +61,9 @@ export function plainPresent(rows: Row[]): unknown[] {
   });
 }
 
-export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy'>, user: CurrentUser): SQL | undefined {
+export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn'>, user: CurrentUser): SQL | undefined {
   if (def.tenancy !== 'organization' || user.superAdmin) return undefined;
-  return eq(def.table.organization_id!, user.organizationId);
+  return eq(def.tenancyColumn ?? def.table.organization_id!, user.organizationId);
 }
 
 /** Loads one row the user may see (404 otherwise), optionally locking it for update. */
@@ -87,6 +90,8 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const sortable = def.sortable ?? columns;
   const query = (def.schemas.query ?? listQuery) as z.ZodObject;
   const tags = [def.entity];
+  const orgOf = (row: Row): number | null =>
+    def.tenancy !== 'organization' ? null : ((def.tenancyColumn ? row[def.tenancyColumn.name] : row.organization_id) as number | null) ?? null;
 
   const withSearch = (values: Record<string, unknown>, existing?: Row) => {
     if (!def.searchOf || !('search_text' in columns)) return values;
@@ -130,22 +135,23 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   app.post(
     def.path,
-    { config: { access: def.access.write }, schema: { tags, body: def.schemas.create, response: { 201: def.schemas.read } } },
+    { config: { access: def.access.create ?? def.access.write }, schema: { tags, body: def.schemas.create, response: { 201: def.schemas.read } } },
     async (req, reply) => {
       const user = userOf(req);
       const input = req.body as Record<string, unknown>;
       const row = await fastify.db.transaction(async (tx: Tx) => {
         const ctx = { user, tx, app: fastify };
         let values = def.toValues ? await def.toValues(input as never, ctx) : { ...input };
-        if (def.tenancy === 'organization' && values.organization_id === undefined) values.organization_id = user.organizationId;
-        if (def.tenancy === 'organization' && !user.superAdmin) values.organization_id = user.organizationId;
+        if (def.tenancy === 'organization' && 'organization_id' in columns && (values.organization_id === undefined || !user.superAdmin)) {
+          values.organization_id = user.organizationId;
+        }
         values = withSearch(values);
         const [created] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
         if (def.afterWrite) await def.afterWrite(created, input, ctx);
         await audit(tx, user, {
           entity: def.entity,
           entityId: created.id,
-          organizationId: (created.organization_id as number | undefined) ?? null,
+          organizationId: orgOf(created),
           action: 'create',
           after: created,
         });
@@ -175,7 +181,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         await audit(tx, user, {
           entity: def.entity,
           entityId: id,
-          organizationId: (updated.organization_id as number | undefined) ?? null,
+          organizationId: orgOf(updated),
           action: 'update',
           before: existing,
           after: updated,
@@ -188,7 +194,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   app.delete(
     `${def.path}/:id`,
-    { config: { access: def.access.write }, schema: { tags, params: idParam } },
+    { config: { access: def.access.delete ?? def.access.write }, schema: { tags, params: idParam } },
     async (req, reply) => {
       const user = userOf(req);
       const id = (req.params as { id: number }).id;
@@ -200,7 +206,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         await audit(tx, user, {
           entity: def.entity,
           entityId: id,
-          organizationId: (existing.organization_id as number | undefined) ?? null,
+          organizationId: orgOf(existing),
           action: 'delete',
           before: existing,
         });

@@ -8,3 +8,4 @@ export * from '../modules/release-note/schema';
 export * from '../modules/revision/schema';
 export * from '../modules/locale/schema';
 export * from '../core/realtime/schema';
+export * from '../modules/data-source/schema';

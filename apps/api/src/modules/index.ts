@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { dataSourceRoutes } from './data-source/routes';
+import { localeRoutes } from './locale/routes';
+import { organizationRoutes } from './organization/routes';
 import { fileRoutes } from './files/store';
 import { notificationRoutes } from './notification/routes';
 import { organizationSettingsRoutes } from './organization-settings/routes';
@@ -9,4 +12,4 @@ import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes];

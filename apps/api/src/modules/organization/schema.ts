@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cities } from '../locale/schema';
 
 export const organizations = pgTable(
   'organization',
@@ -10,6 +11,10 @@ export const organizations = pgTable(
     cnpj: text(),
     email: text(),
     phone: text(),
+    address: text().notNull().default(''),
+    zip_code: text(),
+    city_id: integer().references(() => cities.id),
+    logo: text(),
     is_platform: boolean().notNull().default(false),
     is_active: boolean().notNull().default(true),
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -17,5 +22,8 @@ export const organizations = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('organization_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`)],
+  (t) => [
+    index('organization_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    uniqueIndex('organization_cnpj_unique').on(t.cnpj),
+  ],
 );

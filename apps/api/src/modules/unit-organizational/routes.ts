@@ -1,11 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq, sql } from 'drizzle-orm';
-import { listQuery, unitInput, unitRead, unitUpdate } from '@operacoes/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db';
+import { unitInput, unitListQuery, unitRead, unitUpdate } from '@operacoes/contract';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { registerResource } from '../../core/resource';
 import { userUnits, users } from '../user/schema';
 import { unitsOrganizational } from './schema';
+
+type UnitRow = typeof unitsOrganizational.$inferSelect;
+
+async function presentUnits(rows: UnitRow[], db: DbOrTx) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  // Members are users whose main unit it is, plus users who joined it.
+  const [main, joined] = await Promise.all([
+    db.select({ unit: users.unit_organizational_id, user: users.id }).from(users).where(inArray(users.unit_organizational_id, ids)),
+    db.select({ unit: userUnits.unit_id, user: userUnits.user_id }).from(userUnits).where(inArray(userUnits.unit_id, ids)),
+  ]);
+  const count = (id: number) => new Set([...main, ...joined].filter((m) => m.unit === id).map((m) => m.user)).size;
+  return rows.map((r) => ({
+    id: r.id,
+    organization_id: r.organization_id,
+    name: r.name,
+    code: r.code,
+    parent_id: r.parent_id,
+    is_active: r.is_active,
+    address: r.address,
+    zip_code: r.zip_code,
+    city_id: r.city_id,
+    members_count: count(r.id),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  }));
+}
 
 export async function unitRoutes(app: FastifyInstance) {
   registerResource(app, {
@@ -16,7 +44,18 @@ export async function unitRoutes(app: FastifyInstance) {
     // Any member may list their organization's units (user forms, announcements); ORG manages them.
     access: { read: 'authenticated', write: { write: 'ORG' } },
     tenancy: 'organization',
-    schemas: { read: unitRead, create: unitInput, update: unitUpdate, query: listQuery },
+    schemas: { read: unitRead, create: unitInput, update: unitUpdate, query: unitListQuery },
+    filters: (q) => [q.organization_id ? eq(unitsOrganizational.organization_id, q.organization_id) : undefined],
+    present: (rows, db) => presentUnits(rows as UnitRow[], db),
+    async toValues(input: { parent_id?: number | null; organization_id?: number }, { tx, user }, existing) {
+      const orgId = (existing?.organization_id as number | undefined) ?? (user.superAdmin && input.organization_id ? input.organization_id : user.organizationId);
+      if (input.parent_id) {
+        if (existing && input.parent_id === existing.id) throw new HttpError(422, 'Uma unidade não pode ser a sua própria unidade superior.', [{ propertyPath: 'parent_id', message: 'Unidade superior inválida' }]);
+        const [parent] = await tx.select({ id: unitsOrganizational.id }).from(unitsOrganizational).where(and(eq(unitsOrganizational.id, input.parent_id), eq(unitsOrganizational.organization_id, orgId)));
+        if (!parent) throw new HttpError(422, 'Unidade superior não encontrada nesta organização.', [{ propertyPath: 'parent_id', message: 'Unidade superior não encontrada' }]);
+      }
+      return { ...input };
+    },
     defaultSort: [asc(unitsOrganizational.name)],
     sortable: { id: unitsOrganizational.id, name: unitsOrganizational.name, code: unitsOrganizational.code },
     searchOf: (r) => searchText(r.name as string, r.code as string),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cities } from '../locale/schema';
 import { organizations } from '../organization/schema';
 
 export const unitsOrganizational = pgTable(
@@ -12,6 +13,9 @@ export const unitsOrganizational = pgTable(
     name: text().notNull(),
     code: text().notNull(),
     parent_id: integer().references((): AnyPgColumn => unitsOrganizational.id),
+    address: text().notNull().default(''),
+    zip_code: text(),
+    city_id: integer().references(() => cities.id),
     is_active: boolean().notNull().default(true),
     search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

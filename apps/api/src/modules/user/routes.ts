@@ -44,7 +44,11 @@ const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof 
   schemas: { read: userRead, create: userCreate, update: userUpdate, query: userListQuery },
   sortable: { id: users.id, username: users.username, email: users.email, created_at: users.created_at, is_active: users.is_active },
   defaultSort: [asc(users.username)],
-  filters: (q) => [q.isActive ? eq(users.is_active, true) : undefined],
+  filters: (q) => [
+    q.isActive ? eq(users.is_active, true) : undefined,
+    q.organizationId ? eq(users.organization_id, q.organizationId) : undefined,
+    q.unitId ? sql`(${users.unit_organizational_id} = ${q.unitId} or ${users.id} in (select ${userUnits.user_id} from ${userUnits} where ${userUnits.unit_id} = ${q.unitId}))` : undefined,
+  ],
   present: (rows, db) => presentUsers(rows as UserRow[], db),
   async toValues(input: UserCreate & UserUpdate, { user, tx, app }, existing) {
     checkGrantable(user, input.permissions, input.super_admin as boolean | undefined);

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { organizationInput, organizationListQuery, organizationRead, organizationUpdate } from '@operacoes/contract';
+import { userOf } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { DbOrTx } from '../../core/db';
+import { HttpError } from '../../core/errors';
+import { searchText } from '../../core/list';
+import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { saveUpload } from '../files/store';
+import { presentCities } from '../locale/present';
+import { unitsOrganizational } from '../unit-organizational/schema';
+import { users } from '../user/schema';
+import { organizations } from './schema';
+
+type OrgRow = typeof organizations.$inferSelect;
+
+async function presentOrganizations(rows: OrgRow[], db: DbOrTx) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [userCounts, unitCounts, cities] = await Promise.all([
+    db.select({ id: users.organization_id, n: sql<number>`count(*)::int` }).from(users).where(inArray(users.organization_id, ids)).groupBy(users.organization_id),
+    db
+      .select({ id: unitsOrganizational.organization_id, n: sql<number>`count(*)::int` })
+      .from(unitsOrganizational)
+      .where(inArray(unitsOrganizational.organization_id, ids))
+      .groupBy(unitsOrganizational.organization_id),
+    presentCities(db, rows.map((r) => r.city_id)),
+  ]);
+  const count = (list: { id: number; n: number }[], id: number) => list.find((c) => c.id === id)?.n ?? 0;
+  return rows.map((r) => ({
+    id: r.id,
+    fantasy_name: r.fantasy_name,
+    legal_name: r.legal_name,
+    cnpj: r.cnpj,
+    email: r.email,
+    phone: r.phone,
+    address: r.address,
+    zip_code: r.zip_code,
+    city_id: r.city_id,
+    city: r.city_id ? (cities.get(r.city_id) ?? null) : null,
+    logo: r.logo,
+    is_active: r.is_active,
+    is_platform: r.is_platform,
+    users_count: count(userCounts, r.id),
+    units_count: count(unitCounts, r.id),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  }));
+}
+
+const organizationResource: ResourceDef<typeof organizationListQuery, typeof organizationInput, typeof organizationUpdate> = {
+  entity: 'organization',
+  label: 'Organização',
+  path: '/organization',
+  table: organizations,
+  // Org admins (ORG) see and edit their own organization; only super admins create, delete or see others.
+  access: { read: { read: 'ORG' }, write: { write: 'ORG' }, create: 'superAdmin', delete: 'superAdmin' },
+  tenancy: 'organization',
+  tenancyColumn: organizations.id,
+  schemas: { read: organizationRead, create: organizationInput, update: organizationUpdate, query: organizationListQuery },
+  sortable: { id: organizations.id, fantasy_name: organizations.fantasy_name, legal_name: organizations.legal_name, created_at: organizations.created_at },
+  defaultSort: [asc(organizations.fantasy_name)],
+  filters: (q) => [q.isActive ? eq(organizations.is_active, true) : undefined],
+  searchOf: (r) => searchText(r.fantasy_name as string, r.legal_name as string, r.cnpj as string),
+  present: (rows, db) => presentOrganizations(rows as OrgRow[], db),
+  async toValues(input: z.infer<typeof organizationUpdate>, { user, tx }, existing) {
+    if (existing && !user.superAdmin && input.is_active === false) throw new HttpError(403, 'Somente o administrador da plataforma pode desativar uma organização.');
+    if (existing?.is_platform && input.is_active === false) throw new HttpError(409, 'A organização da plataforma não pode ser desativada.');
+    if (input.cnpj) {
+      const [dup] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, input.cnpj));
+      if (dup && dup.id !== existing?.id) throw new HttpError(409, 'Já existe uma organização com este CNPJ.', [{ propertyPath: 'cnpj', message: 'CNPJ já cadastrado' }]);
+    }
+    // Deactivating blocks its users' logins at once (their tokens stop working); the data stays.
+    if (existing && existing.is_active && input.is_active === false) {
+      await tx.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.organization_id, existing.id));
+    }
+    return { ...input };
+  },
+  async onDelete(row, { tx }) {
+    if (row.is_platform) throw new HttpError(409, 'A organização da plataforma não pode ser excluída.');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.organization_id, row.id));
+    if (n > 0) throw new HttpError(409, `A organização possui ${n} usuário(s). Desative-a em vez de excluir: os dados são preservados.`);
+    const [{ u }] = await tx.select({ u: sql<number>`count(*)::int` }).from(unitsOrganizational).where(eq(unitsOrganizational.organization_id, row.id));
+    if (u > 0) throw new HttpError(409, `A organização possui ${u} unidade(s). Exclua-as antes ou desative a organização.`);
+    return undefined;
+  },
+};
+
+export async function organizationRoutes(fastify: FastifyInstance) {
+  registerResource(fastify, organizationResource);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/organization/:id/logo',
+    {
+      config: { access: { write: 'ORG' } },
+      schema: { tags: ['organization'], consumes: ['multipart/form-data'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: z.object({ logo: z.string() }) } },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const org = await findVisible(organizationResource as unknown as ResourceDef, app.db, user, req.params.id);
+      const file = await req.file();
+      if (!file) throw new HttpError(422, 'Envie uma imagem no campo "file".', [{ propertyPath: 'file', message: 'Obrigatório' }]);
+      const logo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 });
+      await app.db.transaction(async (tx) => {
+        await tx.update(organizations).set({ logo, updated_at: new Date() }).where(eq(organizations.id, org.id));
+        await audit(tx, user, { entity: 'organization', entityId: org.id, organizationId: org.id, action: 'update', changes: { logo: [org.logo, logo] } });
+      });
+      return { logo };
+    },
+  );
+}
