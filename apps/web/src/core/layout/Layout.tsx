@@ -15,6 +15,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -78,15 +79,15 @@ export default function Layout() {
           dense
           subheader={
             g.label ? (
-              <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
+              <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
                 {g.label}
               </ListSubheader>
             ) : undefined
           }
         >
           {g.entries.map((e) => (
+            <ListItem key={e.path} disablePadding>
             <ListItemButton
-              key={e.path}
               component={RouterLink}
               to={e.path}
               selected={isActive(e.path)}
@@ -96,6 +97,7 @@ export default function Layout() {
               <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[e.icon]}</ListItemIcon>
               <ListItemText primary={e.label} />
             </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ))}

@@ -26,7 +26,9 @@ export default function LoginPage() {
     document.title = 'Entrar · Operações';
   }, []);
 
-  if (user && isSessionValid()) return <Navigate to="/" replace />;
+  // Already logged in when arriving here: go home (not after a submit: that one navigates itself).
+  const [alreadyIn] = useState(() => !!user && isSessionValid());
+  if (alreadyIn) return <Navigate to="/" replace />;
 
   const onSubmit = async (values: Form) => {
     setBusy(true);

@@ -11,7 +11,7 @@ export default function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
-  const label = unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações';
+  const label = unread > 0 ? `${unread} ${unread === 1 ? 'notificação não lida' : 'notificações não lidas'}` : 'Notificações';
 
   const openBell = (el: HTMLElement) => {
     setAnchor(el);
@@ -25,7 +25,13 @@ export default function NotificationBell() {
     <>
       <Tooltip title="Notificações">
         <IconButton onClick={(e) => openBell(e.currentTarget)} aria-label={label} aria-haspopup="dialog" data-testid="notification-bell">
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+          <Badge
+            badgeContent={unread}
+            color="error"
+            max={99}
+            data-testid="notification-badge"
+            slotProps={{ badge: { 'aria-hidden': true } as object }}
+          >
             <NotificationsIcon />
           </Badge>
         </IconButton>

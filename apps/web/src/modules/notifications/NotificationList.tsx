@@ -6,6 +6,7 @@ import {
   CircularProgress,
   FormControlLabel,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Switch,
@@ -87,8 +88,8 @@ export function NotificationList({ maxHeight, onNavigate }: { maxHeight?: number
         ) : (
           <List dense disablePadding>
             {items.map((n) => (
+              <ListItem key={n.id} disablePadding>
               <ListItemButton
-                key={n.id}
                 onClick={() => void open(n)}
                 divider
                 sx={{ alignItems: 'flex-start', bgcolor: n.is_read ? undefined : 'action.hover' }}
@@ -119,6 +120,7 @@ export function NotificationList({ maxHeight, onNavigate }: { maxHeight?: number
                   }
                 />
               </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Browser tests against the real built app (apps/web/dist, built by the root `test:e2e`
+ * script) served by the real API on a fresh PGlite database with the demo organization.
+ * Debian's Chromium only: Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', headless: true } }],
+  webServer: {
+    command:
+      `cd .. && DATA_DIR=$(mktemp -d) PORT=${PORT} APP_ADMIN_USERNAME=admin APP_ADMIN_PASSWORD=admin12345 ` +
+      // many logins from one address in a few minutes: lift the login rate limit for the suite
+      'LOGIN_RATE_LIMIT_PER_IP=10000 LOGIN_RATE_LIMIT_PER_USERNAME=10000 ' +
+      'npx tsx apps/api/src/main.ts --demo',
+    url: `${BASE}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: !!process.env.E2E_REUSE_SERVER,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, auth, toast, uiLogin } from './helpers';
+
+test('a notification sent by another user appears live in the bell, with toast and desktop notification', async ({
+  page,
+  request,
+}) => {
+  // Record desktop notifications instead of showing them.
+  await page.addInitScript(() => {
+    const calls: { title: string; body?: string }[] = [];
+    (window as unknown as { __desktop: typeof calls }).__desktop = calls;
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, opts?: { body?: string }) {
+        calls.push({ title, body: opts?.body });
+      }
+    }
+    (window as unknown as { Notification: unknown }).Notification = FakeNotification;
+  });
+  await uiLogin(page, 'almoxarife');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toBeVisible();
+  const before = Number((await page.getByTestId('notification-badge').innerText()).trim() || '0');
+
+  // Wait until the EventSource is connected before publishing.
+  await page.waitForTimeout(1500);
+  const me = await apiLogin(request, 'almoxarife');
+  const sender = await apiLogin(request, 'gestor');
+  const title = `Inventário ${Date.now()}`;
+  const r = await request.post('/api/notification', {
+    headers: auth(sender.token),
+    data: { title, message: 'Conferir a seção B amanhã às 8h.', user_ids: [me.user.id] },
+  });
+  expect(r.status()).toBeLessThan(300);
+
+  await expect(toast(page)).toContainText(title);
+  await expect(page.getByTestId('notification-badge')).toContainText(String(before + 1));
+  const desktop = await page.evaluate(() => (window as unknown as { __desktop: { title: string }[] }).__desktop);
+  expect(desktop.map((d) => d.title)).toContain(title);
+
+  await bell.click();
+  const list = page.getByTestId('notification-list');
+  await expect(list.getByText(title)).toBeVisible();
+  await list.getByText(title).click();
+  await expect(page.getByTestId('notification-badge')).toContainText(String(before));
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { toast, uiLogin } from './helpers';
+
+test('users screens: create, edit and deactivate a user', async ({ page }) => {
+  const username = `tec${Date.now().toString(36)}`;
+  await uiLogin(page, 'gestor');
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  await page.getByRole('link', { name: 'Novo usuário' }).click();
+  await expect(page).toHaveURL(/\/user\/create$/);
+
+  // Client-side validation in pt-BR.
+  await page.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(page.getByText('Informe o nome completo')).toBeVisible();
+
+  await page.getByLabel('Nome completo').fill('Paulo Henrique Teixeira');
+  await page.getByLabel('Apelido').fill('Paulo');
+  await page.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@demotelecom.com.br`);
+  await page.getByLabel(/^Senha\s*\*?$/).fill('senha-segura-1');
+  await page.getByRole('checkbox', { name: 'Estoques: consultar' }).check();
+  await page.getByRole('checkbox', { name: 'Atividades externas: gerenciar' }).check();
+  await page.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(toast(page)).toContainText('Usuário criado!');
+  await expect(page).toHaveURL(/\/user$/);
+
+  await page.getByLabel('Pesquisar usuário, nome ou e-mail').fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toBeVisible();
+  await row.getByRole('menuitem', { name: 'Editar' }).or(row.getByRole('button', { name: 'Editar' })).first().click();
+  await expect(page).toHaveURL(/\/user\/edit\/\d+$/);
+  await expect(page.getByRole('checkbox', { name: 'Estoques: consultar' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Atividades externas: gerenciar' })).toBeChecked();
+  await page.getByLabel('Apelido').fill('Paulinho');
+  await page.getByRole('checkbox', { name: 'Produtos: consultar' }).check();
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(toast(page)).toContainText('Usuário atualizado!');
+  await expect(page).toHaveURL(/\/user$/);
+
+  await page.getByLabel('Pesquisar usuário, nome ou e-mail').fill(username);
+  await expect(row).toBeVisible();
+  await row.getByRole('menuitem', { name: 'Desativar' }).or(row.getByRole('button', { name: 'Desativar' })).first().click();
+  await expect(page.getByRole('dialog')).toContainText(`Desativar o usuário ${username}?`);
+  await page.getByRole('button', { name: 'Desativar' }).last().click();
+  await expect(toast(page)).toContainText(/Usuário (desativado|removido)!/);
+});
+
+test('server violations (422) appear next to their fields', async ({ page }) => {
+  await uiLogin(page, 'gestor');
+  await page.goto('/user/create');
+  await page.getByLabel('Nome completo').fill('Outro Gestor');
+  await page.getByLabel('Apelido').fill('Outro');
+  await page.getByRole('textbox', { name: 'Usuário', exact: true }).fill('gestor'); // already taken
+  await page.getByLabel('E-mail').fill(`dup${Date.now()}@demotelecom.com.br`);
+  await page.getByLabel(/^Senha\s*\*?$/).fill('senha-segura-1');
+  await page.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(toast(page)).toContainText(/^(409|422): /);
+  await expect(page).toHaveURL(/\/user\/create$/);
+});
