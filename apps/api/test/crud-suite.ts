@@ -8,6 +8,8 @@ export type CrudOptions = {
   entity: string;
   /** Permission name `X` (read with `X.INDEX`), or a role-based rule. */
   permission: string | { read: 'authenticated'; write: 'superAdmin' };
+  /** Any logged-in user may read (reference data); only writes need the permission. */
+  openRead?: boolean;
   /** Rows belong to an organization: another organization's rows answer 404. */
   tenancy: boolean;
   /** A valid create body; `n` makes it unique. */
@@ -68,9 +70,10 @@ export function describeCrud(name: string, o: CrudOptions) {
     });
 
     it('refuses writes without the permission (403)', async () => {
-      if (!roleBased) {
+      if (!roleBased && !o.openRead) {
         expect((await t.call('GET', o.path, none)).statusCode).toBe(403);
       }
+      expect((await t.call('POST', o.path, none, await o.valid(91, t))).statusCode).toBe(403);
       expect((await t.call('POST', o.path, readOnly, await o.valid(90, t))).statusCode).toBe(403);
       expect((await t.call('PUT', `${o.path}/${created.id}`, readOnly, o.update.body)).statusCode).toBe(403);
       expect((await t.call('DELETE', `${o.path}/${created.id}`, readOnly)).statusCode).toBe(403);

@@ -53,8 +53,8 @@ export async function seedBase(db: Db, passwords: Passwords, opts: { adminUserna
       .insert(organizations)
       .values({ fantasy_name: 'Operações', legal_name: 'Plataforma Operações', is_platform: true, search_text: searchText('Operações Plataforma') })
       .returning();
-    const [br] = await tx.insert(countries).values({ name: 'Brasil', iso_code: 'BR' }).onConflictDoNothing().returning();
-    if (br) await tx.insert(states).values(BRAZIL_STATES.map(([uf, name, ibge]) => ({ country_id: br.id, uf, name, ibge_code: ibge })));
+    const [br] = await tx.insert(countries).values({ name: 'Brasil', iso_code: 'BR', search_text: searchText('Brasil BR') }).onConflictDoNothing().returning();
+    if (br) await tx.insert(states).values(BRAZIL_STATES.map(([uf, name, ibge]) => ({ country_id: br.id, uf, name, ibge_code: ibge, search_text: searchText(name, uf) })));
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
     await insertUser(tx as unknown as Db, {
       organizationId: org.id,

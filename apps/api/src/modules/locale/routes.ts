@@ -72,6 +72,7 @@ export async function localeRoutes(fastify: FastifyInstance) {
     schemas: { read: countryRead, create: countryInput, update: countryInput.partial(), query: listQuery },
     defaultSort: [asc(countries.name)],
     sortable: { id: countries.id, name: countries.name, iso_code: countries.iso_code },
+    searchOf: (r) => searchText(r.name as string, r.iso_code as string),
     async onDelete(row, { tx }) {
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(states).where(eq(states.country_id, row.id));
       if (n) throw inUse('estado(s)', n);
@@ -89,6 +90,7 @@ export async function localeRoutes(fastify: FastifyInstance) {
     schemas: { read: stateRead, create: stateInput, update: stateInput.partial(), query: stateListQuery },
     defaultSort: [asc(states.name)],
     sortable: { id: states.id, name: states.name, uf: states.uf },
+    searchOf: (r) => searchText(r.name as string, r.uf as string),
     filters: (q) => [q.country_id ? eq(states.country_id, q.country_id) : undefined],
     async onDelete(row, { tx }) {
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(cities).where(eq(cities.state_id, row.id));

@@ -5,6 +5,7 @@ export const countries = pgTable('country', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   name: text().notNull(),
   iso_code: text().notNull().unique(),
+  search_text: text().notNull().default(''),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -18,6 +19,7 @@ export const states = pgTable(
     name: text().notNull(),
     uf: text().notNull(),
     ibge_code: integer(),
+    search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('state_country_uf_unique').on(t.country_id, t.uf)],

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+
+describe('organization settings', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('every section answers its defaults, is saved per organization, validated and audited', async () => {
+    const boss = await t.createUser({ permissions: ['ORG', 'LOG'] });
+    for (const section of ['external-activity', 'viability', 'warehouse', 'logistic', 'mikrotik']) {
+      expect((await t.call('GET', `/api/organization-settings/${section}`, boss.token)).statusCode).toBe(200);
+    }
+    const wh = (await t.call('GET', '/api/organization-settings/warehouse', boss.token)).json();
+    expect(wh).toEqual({ patrimony_prefix: 'PAT-', patrimony_digits: 6, out_request_needs_approval: true, low_stock_alerts: true });
+    const saved = await t.call('PUT', '/api/organization-settings/warehouse', boss.token, { ...wh, patrimony_prefix: 'ALM-', low_stock_alerts: false });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().patrimony_prefix).toBe('ALM-');
+    const other = await t.createUser({ permissions: ['ORG'], organizationId: await t.createOrganization() });
+    expect((await t.call('GET', '/api/organization-settings/warehouse', other.token)).json().patrimony_prefix).toBe('PAT-');
+    const log = (await t.call('GET', '/api/revision?entity=organization_settings', boss.token)).json();
+    expect(log.items[0].changes).toEqual({ 'warehouse.patrimony_prefix': ['PAT-', 'ALM-'], 'warehouse.low_stock_alerts': [true, false] });
+  });
+
+  it('validates IPs and VLANs of the MikroTik section; writes need ORG', async () => {
+    const boss = await t.createUser({ permissions: ['ORG'] });
+    const mk = (await t.call('GET', '/api/organization-settings/mikrotik', boss.token)).json();
+    const bad = await t.call('PUT', '/api/organization-settings/mikrotik', boss.token, { ...mk, dns_servers: ['8.8.8.888'], management_vlan: 5000 });
+    expect(bad.statusCode).toBe(422);
+    const paths = bad.json().violations.map((v: { propertyPath: string }) => v.propertyPath);
+    expect(paths).toContain('dns_servers.0');
+    expect(paths).toContain('management_vlan');
+    expect((await t.call('GET', '/api/organization-settings/mikrotik', boss.token)).json()).toEqual(mk);
+    const ok = await t.call('PUT', '/api/organization-settings/mikrotik', boss.token, { ...mk, management_vlan: 100, syslog_server: '10.0.0.5' });
+    expect(ok.json().management_vlan).toBe(100);
+    const user = await t.createUser({ permissions: ['USER'] });
+    expect((await t.call('PUT', '/api/organization-settings/mikrotik', user.token, mk)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/organization-settings/mikrotik', user.token)).statusCode).toBe(200);
+  });
+});
