@@ -13,3 +13,4 @@ export * from './organization-settings';
 export * from './organization';
 export * from './locale';
 export * from './data-source';
+export * from './warehouse';
