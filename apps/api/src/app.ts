@@ -38,9 +38,9 @@ declare module 'fastify' {
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.new_password', 'req.body.current_password'];
 
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '***' } },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '***' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: true,

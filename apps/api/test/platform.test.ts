@@ -76,3 +76,33 @@ describe('database lifecycle', () => {
     await second.close();
   });
 });
+
+describe('logs', () => {
+  it('are JSON with request ids and never carry passwords or tokens', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
+    const dir = (await import('node:fs')).mkdtempSync('/tmp/operacoes-logs-');
+    const database = await openDatabase({});
+    const config = loadConfig({ DATA_DIR: dir }, { jwtSecret: 'x', logLevel: 'debug', argon2: { memoryCost: 1024, timeCost: 1 } });
+    const app = await buildApp(config, database, { logStream: stream });
+    const { seedBase } = await import('../src/db/seed');
+    await seedBase(app.db, app.passwords, { adminUsername: 'admin', adminPassword: 'senha-muito-secreta' }, app.log);
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'senha-muito-secreta' } });
+    const token = login.json().token as string;
+    await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'pedido-123' } });
+    await app.inject({ method: 'PUT', url: '/api/user/changePassword', headers: { authorization: `Bearer ${token}` }, payload: { current_password: 'senha-muito-secreta', new_password: 'outra-senha-secreta' } });
+    await app.close();
+    await database.close();
+    const all = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.every((l) => JSON.parse(l))).toBeTruthy();
+    expect(all).toContain('pedido-123');
+    expect(all).not.toContain('senha-muito-secreta');
+    expect(all).not.toContain('outra-senha-secreta');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(token.split('.')[2]);
+  });
+});
