@@ -27,12 +27,15 @@ import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { confirmAction, toast } from '../../core/toast';
 import { createReleaseNote, deleteReleaseNote, fetchReleaseNotes, releaseNoteKeys, updateReleaseNote } from './api';
 import { NoteContent } from './NoteContent';
+import { markSeen } from './seen';
+import { useSession } from '../../core/session';
 
 const RichTextEditor = lazy(() => import('../../core/RichTextEditor'));
 const dateFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
 
 function NoteForm({ note, onDone }: { note: ReleaseNoteRead | null; onDone: () => void }) {
   const qc = useQueryClient();
+  const { user } = useSession();
   const form = useSchemaForm(releaseNoteInput, {
     version: note?.version ?? '',
     title: note?.title ?? '',
@@ -44,7 +47,10 @@ function NoteForm({ note, onDone }: { note: ReleaseNoteRead | null; onDone: () =
       guard={false}
       ariaLabel="Nota de versão"
       onSubmit={async (v) => (note ? updateReleaseNote(note.id, v) : createReleaseNote(v))}
-      onSuccess={() => {
+      onSuccess={(r) => {
+        // The author does not need the "what's new" dialog for their own note.
+        const saved = (r as { data?: ReleaseNoteRead })?.data;
+        if (user && saved?.id) markSeen(user.id, saved.id);
         toast.success(note ? 'Nota de versão atualizada!' : 'Nota de versão publicada!');
         void qc.invalidateQueries({ queryKey: releaseNoteKeys.all });
         onDone();

@@ -1,0 +1,41 @@
+// Reports gzip sizes per chunk and the initial JavaScript of /login and / (issue 3 budget:
+// /login <= 250 KB gzip). Run after `vite build`: `npm run bundle-report -w apps/web`.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const dist = new URL('../dist/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function closure(keys) {
+  const seen = new Set();
+  const walk = (k) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) walk(i);
+  };
+  keys.forEach(walk);
+  return [...seen].map((k) => manifest[k].file);
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const pages = {
+  '/login': [entry, 'src/modules/auth/PublicFrame.tsx', 'src/modules/auth/LoginPage.tsx'],
+  '/': [entry, 'src/core/layout/Layout.tsx', 'src/modules/dashboard/DashboardPage.tsx'],
+  '/user': [entry, 'src/core/layout/Layout.tsx', 'src/modules/users/UserListPage.tsx'],
+};
+let failed = false;
+for (const [page, keys] of Object.entries(pages)) {
+  const files = closure(keys);
+  const total = files.reduce((s, f) => s + gz(f), 0);
+  console.log(`initial JS for ${page}: ${kb(total)} gzip in ${files.length} files`);
+  if (page === '/login' && total > 250 * 1024) failed = true;
+}
+console.log('\nchunks (gzip):');
+const files = [...new Set(Object.values(manifest).map((m) => m.file))].filter((f) => f.endsWith('.js'));
+for (const f of files.map((f) => [f, gz(f)]).sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${kb(f[1]).padStart(10)}  ${f[0]}`);
+if (failed) {
+  console.error('\n/login is over the 250 KB gzip budget');
+  process.exit(1);
+}

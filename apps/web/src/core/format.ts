@@ -1,0 +1,35 @@
+/** pt-BR display formats shared by every module (documents, CEP, dates in America/Sao_Paulo). */
+
+const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
+
+/** 11222333000181 → 11.222.333/0001-81 (anything else is returned as given). */
+export function formatCnpj(v: string | null | undefined): string {
+  const d = digits(v);
+  if (d.length !== 14) return v ?? '';
+  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+}
+
+/** 12345678909 → 123.456.789-09; a CNPJ is formatted as such. */
+export function formatCpfCnpj(v: string | null | undefined): string {
+  const d = digits(v);
+  if (d.length === 11) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  return formatCnpj(v);
+}
+
+/** 80010000 → 80010-000. */
+export function formatZip(v: string | null | undefined): string {
+  const d = digits(v);
+  return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : (v ?? '');
+}
+
+const TZ = 'America/Sao_Paulo';
+const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: TZ });
+const dateTimeSecFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: TZ });
+const dateFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: TZ });
+
+export const formatDateTime = (iso: string | null | undefined, seconds = false) =>
+  iso ? (seconds ? dateTimeSecFmt : dateTimeFmt).format(new Date(iso)) : '';
+export const formatDate = (iso: string | null | undefined) => (iso ? dateFmt.format(new Date(iso)) : '');
+
+const intFmt = new Intl.NumberFormat('pt-BR');
+export const formatInt = (n: number | null | undefined) => (n === null || n === undefined ? '' : intFmt.format(n));

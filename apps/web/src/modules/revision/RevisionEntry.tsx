@@ -1,0 +1,117 @@
+/** One revision: action, record (with a link), who and when, and the changed fields old → new. */
+import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
+import { Box, Button, Chip, Link, Paper, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../core/format';
+import { actionLabel, diffRows, EMPTY, entityLabel, entityLink, formatValue, REFERENCE_FIELDS, type DiffRow, type Revision } from './labels';
+import { RefName } from './RefName';
+
+const ACTION_COLOR = { create: 'success', update: 'info', delete: 'error' } as const;
+const SHOWN = 8;
+
+function Value({ row, value, entity }: { row: DiffRow; value: unknown; entity: string }) {
+  const kind = REFERENCE_FIELDS[row.field];
+  const isRef = kind && typeof value === 'number' && (row.field !== 'parent_id' || entity === 'unit_organizational');
+  if (isRef) return <RefName kind={kind} id={value} />;
+  return <>{formatValue(value, row.field)}</>;
+}
+
+function Change({ row, action, entity }: { row: DiffRow; action: Revision['action']; entity: string }) {
+  const before = <Value row={row} value={row.before} entity={entity} />;
+  const after = <Value row={row} value={row.after} entity={entity} />;
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  let body: ReactNode;
+  if (action === 'create' || (action === 'update' && empty(row.before) && !empty(row.after) && typeof row.after === 'object')) body = after;
+  else if (action === 'delete') body = before;
+  else
+    body = (
+      <>
+        <Box component="span" sx={{ color: 'text.secondary', textDecoration: empty(row.before) ? 'none' : 'line-through' }} data-part="before">
+          {empty(row.before) ? EMPTY : before}
+        </Box>
+        <ArrowRightAltIcon fontSize="small" sx={{ verticalAlign: 'middle', mx: 0.5, color: 'text.secondary' }} aria-label="para" />
+        <Box component="span" sx={{ fontWeight: 600 }} data-part="after">
+          {empty(row.after) ? EMPTY : after}
+        </Box>
+      </>
+    );
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 30%) 1fr' }, columnGap: 2, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {row.label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {body}
+      </Typography>
+    </Box>
+  );
+}
+
+export function RevisionEntry({
+  rev,
+  showEntity = true,
+  onUserClick,
+}: {
+  rev: Revision;
+  /** False inside a record's own "Histórico" tab. */
+  showEntity?: boolean;
+  onUserClick?: (user: { id: number; username: string }) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const rows = diffRows(rev);
+  const visible = all ? rows : rows.slice(0, SHOWN);
+  const link = entityLink(rev.entity, rev.entity_id, rev.action);
+  const record = rev.entity_id ? `${entityLabel(rev.entity)} #${rev.entity_id}` : entityLabel(rev.entity);
+  return (
+    <Paper variant="outlined" component="article" sx={{ p: { xs: 1.25, sm: 1.75 } }} aria-label={`${actionLabel(rev.action)} em ${formatDateTime(rev.created_at)}`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: rows.length ? 1 : 0 }}>
+        <Chip size="small" variant="outlined" color={ACTION_COLOR[rev.action] ?? 'default'} label={actionLabel(rev.action)} />
+        {showEntity &&
+          (link ? (
+            <Link component={RouterLink} to={link} sx={{ fontWeight: 600 }}>
+              {record}
+            </Link>
+          ) : (
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {record}
+            </Typography>
+          ))}
+        <Typography component="span" variant="body2" color="text.secondary">
+          por{' '}
+          {rev.user ? (
+            onUserClick ? (
+              <Link component="button" type="button" variant="body2" onClick={() => onUserClick(rev.user!)} title="Filtrar por este usuário" sx={{ verticalAlign: 'baseline' }}>
+                {rev.user.username}
+              </Link>
+            ) : (
+              rev.user.username
+            )
+          ) : (
+            'sistema'
+          )}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <Typography component="time" dateTime={rev.created_at} variant="body2" color="text.secondary">
+          {formatDateTime(rev.created_at, true)}
+        </Typography>
+      </Box>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Sem detalhes de campos.
+        </Typography>
+      ) : (
+        <Box component="dl" sx={{ m: 0 }}>
+          {visible.map((r) => (
+            <Change key={r.field} row={r} action={rev.action} entity={rev.entity} />
+          ))}
+        </Box>
+      )}
+      {rows.length > SHOWN && (
+        <Button size="small" onClick={() => setAll((v) => !v)} sx={{ mt: 0.5 }}>
+          {all ? 'Mostrar menos' : `Mostrar todos os campos (${rows.length})`}
+        </Button>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,82 @@
+/** A paginated list of revisions for some filters (the /revision page and every "Histórico" tab). */
+import HistoryIcon from '@mui/icons-material/History';
+import { Alert, Box, LinearProgress, Paper, Skeleton, Stack, TablePagination, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../core/session';
+import { fetchRevisions, revisionKeys, type RevisionFilters } from './api';
+import { RevisionEntry } from './RevisionEntry';
+
+const PAGE_SIZES = [5, 10, 25, 50, 100];
+
+export function RevisionList({
+  filters,
+  showEntity = true,
+  onUserClick,
+  emptyText = 'Nenhuma revisão encontrada.',
+}: {
+  filters: RevisionFilters;
+  showEntity?: boolean;
+  onUserClick?: (user: { id: number; username: string }) => void;
+  emptyText?: string;
+}) {
+  const { prefs } = useSession();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(prefs.pageSize);
+  const key = JSON.stringify(filters);
+  useEffect(() => setPage(0), [key]);
+  const q = useQuery({
+    queryKey: revisionKeys.list({ ...filters, page: page + 1, pageSize }),
+    queryFn: () => fetchRevisions({ ...filters, page: page + 1, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const sizes = PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
+
+  if (q.isLoading)
+    return (
+      <Stack spacing={1} aria-busy="true" aria-label="Carregando revisões">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={88} />
+        ))}
+      </Stack>
+    );
+  if (q.isError && !q.data) return <Alert severity="error">Não foi possível carregar o histórico.</Alert>;
+  const data = q.data!;
+  return (
+    <Box>
+      <Box sx={{ height: 4, mb: 1 }}>{q.isFetching && <LinearProgress aria-label="Atualizando" />}</Box>
+      {data.items.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <HistoryIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
+          <Typography color="text.secondary">{emptyText}</Typography>
+        </Paper>
+      ) : (
+        <Stack spacing={1} component="section" aria-label="Revisões">
+          {data.items.map((rev) => (
+            <RevisionEntry key={rev.id} rev={rev} showEntity={showEntity} onUserClick={onUserClick} />
+          ))}
+        </Stack>
+      )}
+      {data.total_items > 0 && (
+        <TablePagination
+          component="div"
+          count={data.total_items}
+          page={Math.min(page, Math.max(0, data.total_pages - 1))}
+          onPageChange={(_e, p) => setPage(p)}
+          rowsPerPage={pageSize}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+          rowsPerPageOptions={sizes}
+          labelRowsPerPage="Por página:"
+          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+          getItemAriaLabel={(type) =>
+            ({ first: 'Primeira página', last: 'Última página', next: 'Próxima página', previous: 'Página anterior' })[type]
+          }
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
+        />
+      )}
+    </Box>
+  );
+}

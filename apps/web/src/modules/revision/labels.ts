@@ -1,0 +1,135 @@
+/**
+ * How the revision log reads: pt-BR entity, action and field names, and values shown as text
+ * (pure functions, unit-tested). Field labels come from the contract (FIELD_LABELS and the
+ * module label maps); settings fields are "section.field".
+ */
+import {
+  DATA_SOURCE_SCHEDULE_LABELS,
+  DATA_SOURCE_TARGET_LABELS,
+  ENTITY_LABELS,
+  ENTITY_LINKS,
+  FIELD_LABELS,
+  ORGANIZATION_LABELS,
+  REVISION_ACTION_LABELS,
+  SETTINGS_SECTION_LABELS,
+  USER_LABELS,
+  type SettingsSection,
+} from '@operacoes/contract';
+import { formatDateTime } from '../../core/format';
+import { SETTINGS_FIELD_LABELS } from '../organization-settings/labels';
+
+export type RevisionAction = keyof typeof REVISION_ACTION_LABELS;
+export type Revision = {
+  id: number;
+  entity: string;
+  entity_id: number;
+  action: RevisionAction;
+  changes: Record<string, [unknown, unknown]>;
+  user: { id: number; username: string } | null;
+  created_at: string;
+};
+
+const EXTRA_LABELS: Record<string, string> = {
+  nickname: 'Apelido',
+  full_name: 'Nome completo',
+  id: 'ID',
+  added: 'adicionada',
+  removed: 'removida',
+  theme: 'Tema',
+  pageSize: 'Itens por página',
+  layout: 'Layout das tabelas',
+  sandwichMenuOpen: 'Menu lateral aberto',
+  email_notification: 'Notificações por e-mail',
+  app_notification: 'Notificações no aplicativo',
+  is_read: 'Lida',
+  status: 'Situação',
+  last_run_at: 'Última execução',
+};
+
+/** Values of enum fields shown by their pt-BR label. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  target: DATA_SOURCE_TARGET_LABELS,
+  schedule: DATA_SOURCE_SCHEDULE_LABELS,
+};
+
+export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? humanize(entity);
+export const actionLabel = (action: string) => REVISION_ACTION_LABELS[action as RevisionAction] ?? action;
+
+/** The edit page of a record, when there is one (deleted records and bulk rows have none). */
+export function entityLink(entity: string, id: number, action?: string): string | null {
+  if (action === 'delete' || !id) return null;
+  if (entity === 'city' || entity === 'state' || entity === 'country') return null;
+  return ENTITY_LINKS[entity]?.(id) ?? null;
+}
+
+export function humanize(name: string): string {
+  const s = name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "warehouse.patrimony_prefix" → "Almoxarifado › Prefixo do número de patrimônio". */
+export function fieldLabel(field: string, entity?: string): string {
+  const dot = field.indexOf('.');
+  if (dot > 0) {
+    const section = field.slice(0, dot);
+    const rest = field.slice(dot + 1);
+    const sectionLabel = SETTINGS_SECTION_LABELS[section as SettingsSection];
+    if (sectionLabel) return `${sectionLabel} › ${SETTINGS_FIELD_LABELS[section as SettingsSection]?.[rest] ?? fieldLabel(rest)}`;
+    return `${fieldLabel(section, entity)} › ${fieldLabel(rest, entity)}`;
+  }
+  return (
+    (entity === 'organization' ? ORGANIZATION_LABELS[field] : undefined) ??
+    FIELD_LABELS[field] ??
+    USER_LABELS[field] ??
+    EXTRA_LABELS[field] ??
+    humanize(field)
+  );
+}
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+export const EMPTY = '—';
+
+/** A changed value as text: booleans Sim/Não, dates in Brasília time, lists, nested objects, secrets hidden. */
+export function formatValue(value: unknown, field = ''): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  if (typeof value === 'string') {
+    if (value === '***') return '•••• (oculto)';
+    if (ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+    const leaf = field.split('.').pop() ?? field;
+    return VALUE_LABELS[leaf]?.[value] ?? value;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? '(nenhum)' : value.map((v) => formatValue(v, field)).join(', ');
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '(vazio)';
+    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k)}`).join('; ');
+  }
+  return String(value);
+}
+
+/** Fields never shown in a diff (internal). */
+const SKIP = new Set(['id', 'search_text', 'updated_at', 'created_at', 'token_version', 'password_hash']);
+
+export type DiffRow = { field: string; label: string; before: unknown; after: unknown };
+
+/** The changes of a revision in display order (known labels first, then the rest). */
+export function diffRows(rev: Pick<Revision, 'entity' | 'changes'>): DiffRow[] {
+  return Object.entries(rev.changes ?? {})
+    .filter(([f]) => !SKIP.has(f))
+    .map(([field, pair]) => {
+      const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
+      return { field, label: fieldLabel(field, rev.entity), before, after };
+    });
+}
+
+/** Fields whose value is the id of another record (shown by name). */
+export const REFERENCE_FIELDS: Record<string, 'city' | 'state' | 'country' | 'unit' | 'organization'> = {
+  city_id: 'city',
+  state_id: 'state',
+  country_id: 'country',
+  parent_id: 'unit',
+  unit_organizational_id: 'unit',
+  organization_id: 'organization',
+};

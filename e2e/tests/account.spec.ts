@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, auth, toast, uiLogin } from './helpers';
+
+test('my account: profile, picture with preview, password change', async ({ page, request }) => {
+  await uiLogin(page, 'tecnico');
+  await page.goto('/my-account');
+  await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible();
+  await page.getByLabel('Apelido').fill('Técnico Zé');
+  await page.getByRole('button', { name: 'Salvar perfil' }).click();
+  await expect(toast(page)).toContainText('Perfil atualizado!');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).person.nickname)).toBe('Técnico Zé');
+
+  // 1×1 PNG
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.locator('input[type=file][aria-label="Escolher foto"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Foto de Técnico Zé' })).toHaveAttribute('src', /^blob:/);
+  await page.getByRole('button', { name: 'Enviar foto' }).click();
+  await expect(toast(page)).toContainText('Foto atualizada!');
+  await expect(page.getByRole('img', { name: 'Foto de Técnico Zé' })).toHaveAttribute('src', /\/api\/files\//);
+
+  await page.getByLabel(/^Senha atual/).fill('demo12345');
+  await page.getByLabel(/^Nova senha/).fill('nova-senha-123');
+  await page.getByLabel(/^Confirme a nova senha/).fill('nova-senha-123');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(toast(page)).toContainText('Senha alterada!');
+  // The page keeps working with the fresh token.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Técnico Zé');
+  await expect(page).toHaveURL(/\/$/);
+  const r = await request.post('/api/login', { data: { username: 'tecnico', password: 'nova-senha-123' } });
+  expect(r.status()).toBe(200);
+  // restore the demo password for other specs
+  const t = (await r.json()).token as string;
+  await request.put('/api/user/changePassword', {
+    headers: auth(t),
+    data: { current_password: 'nova-senha-123', new_password: 'demo12345' },
+  });
+});
+
+test('settings: table layout and page size are applied to lists and saved', async ({ page }) => {
+  await uiLogin(page, 'gestor');
+  await page.goto('/settings');
+  await page.getByLabel('Registros por página').click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await page.getByLabel('Layout das tabelas').click();
+  await page.getByRole('option', { name: 'Compacto' }).click();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => [localStorage.getItem('pageSize'), localStorage.getItem('tableLayout')])).toEqual([
+    '5',
+    'compact',
+  ]);
+  await page.goto('/user');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /Linhas por página/ })).toContainText('5');
+  // restore
+  await page.goto('/settings');
+  await page.getByLabel('Registros por página').click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await page.getByLabel('Layout das tabelas').click();
+  await page.getByRole('option', { name: 'Padrão' }).click();
+  await page.waitForTimeout(500);
+});
+
+test('release notes: the super admin publishes one; users see "what\'s new" once', async ({ page, request }) => {
+  // gestor has seen the current notes in this browser
+  await uiLogin(page, 'gestor');
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+
+  await uiLogin(page, 'admin', 'admin12345');
+  await page.goto('/release-notes');
+  await page.getByRole('button', { name: 'Nova nota' }).click();
+  const version = `9.${Date.now() % 100000}.0`;
+  await page.getByLabel(/^Versão/).fill(version);
+  await page.getByLabel(/^Título/).fill('Painel de circuitos');
+  const editor = page.frameLocator('iframe.tox-edit-area__iframe');
+  await editor.locator('body').click();
+  await editor.locator('body').pressSequentially('Agora com disponibilidade mensal.');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(toast(page)).toContainText('Nota de versão publicada!');
+  await expect(page.getByRole('heading', { name: `${version} · Painel de circuitos` })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+
+  await uiLogin(page, 'gestor');
+  await expect(page.getByRole('dialog', { name: `Novidades da versão ${version}` })).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText('Agora com disponibilidade mensal.');
+  await page.getByRole('button', { name: 'Entendi' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // clean up through the API
+  const admin = await apiLogin(request, 'admin', 'admin12345');
+  const list = await (await request.get('/api/release-note?page=1&pageSize=99999', { headers: auth(admin.token) })).json();
+  const note = list.items.find((n: { version: string }) => n.version === version);
+  if (note) await request.delete(`/api/release-note/${note.id}`, { headers: auth(admin.token) });
+});
