@@ -29,8 +29,9 @@ describe('data sources: test and run against a local HTTP server', () => {
   let base: string;
   let token: string;
   const seen: { path: string; auth?: string }[] = [];
-  const records = [
-    { codigo: 'POP-01', info: { nome: 'POP Centro', cidade: 'Curitiba' } },
+  const centro = { codigo: 'POP-01', info: { nome: 'POP Centro', cidade: 'Curitiba' } };
+  const records: unknown[] = [
+    centro,
     { codigo: 'POP-02', info: { nome: 'POP Batel', cidade: 'Curitiba' } },
     { info: { nome: 'Sem código' } },
     'texto solto',
@@ -103,7 +104,7 @@ describe('data sources: test and run against a local HTTP server', () => {
     expect(run.json().log.map((l: { reason: string }) => l.reason)).toEqual(['Campo-chave "codigo" ausente', 'O registro não é um objeto JSON']);
     const again = (await t.call('POST', `/api/organization-settings/data-source/${source.id}/run`, token)).json();
     expect(again).toMatchObject({ created: 0, updated: 0 });
-    records[0].info.nome = 'POP Centro (novo)';
+    centro.info.nome = 'POP Centro (novo)';
     const third = (await t.call('POST', `/api/organization-settings/data-source/${source.id}/run`, token)).json();
     expect(third).toMatchObject({ created: 0, updated: 1 });
     const stored = (await t.call('GET', `/api/organization-settings/data-source/${source.id}/records`, token)).json();
