@@ -122,6 +122,15 @@ const PLACEHOLDERS: [string, string, string?][] = [
   ['/organization-settings/data-source/edit/:id', 'Configurações da organização', 'Editar fonte de dados'],
 ];
 
+/**
+ * Routes of built modules (behind login, inside the layout). A module exports its
+ * `RouteObject[]` from `modules/<module>/routes.tsx` and is spread here; a placeholder with the
+ * same path is dropped automatically.
+ */
+const MODULE_ROUTES: RouteObject[] = [];
+
+const builtPaths = new Set(MODULE_ROUTES.map((r) => r.path));
+
 export const PROTECTED_PATHS = [
   '/',
   '/my-account',
@@ -163,7 +172,11 @@ export const routes: RouteObject[] = [
           { path: '/user', element: el(UserListPage) },
           { path: '/user/create', element: el(UserFormPage) },
           { path: '/user/edit/:id', element: el(UserFormPage) },
-          ...PLACEHOLDERS.map(([path, module, page]) => ({ path, element: ph(module, page) })),
+          ...MODULE_ROUTES,
+          ...PLACEHOLDERS.filter(([path]) => !builtPaths.has(path)).map(([path, module, page]) => ({
+            path,
+            element: ph(module, page),
+          })),
           { path: '*', element: el(NotFoundPage) },
         ],
       },
