@@ -5,6 +5,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from './core/RequireAuth';
+import { localeRoutes } from './modules/locale/routes';
+import { organizationRoutes } from './modules/organization/routes';
+import { revisionRoutes } from './modules/revision/routes';
+import { unitRoutes } from './modules/unit-organizational/routes';
 
 const Layout = lazy(() => import('./core/layout/Layout'));
 const PublicFrame = lazy(() => import('./modules/auth/PublicFrame'));
@@ -127,7 +131,12 @@ const PLACEHOLDERS: [string, string, string?][] = [
  * `RouteObject[]` from `modules/<module>/routes.tsx` and is spread here; a placeholder with the
  * same path is dropped automatically.
  */
-const MODULE_ROUTES: RouteObject[] = [];
+const MODULE_ROUTES: RouteObject[] = [
+  ...organizationRoutes,
+  ...unitRoutes,
+  ...localeRoutes,
+  ...revisionRoutes,
+];
 
 const builtPaths = new Set(MODULE_ROUTES.map((r) => r.path));
 

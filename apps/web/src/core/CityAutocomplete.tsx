@@ -128,17 +128,16 @@ export function CityAutocomplete({
           helperText={helperText}
           inputRef={inputRef}
           slotProps={{
+            ...params.slotProps,
             input: {
-              ...params.InputProps,
+              ...params.slotProps.input,
               endAdornment: (
                 <>
                   {(list.isFetching || one.isFetching) && open ? <CircularProgress color="inherit" size={16} /> : null}
-                  {params.InputProps.endAdornment}
+                  {params.slotProps.input.endAdornment}
                 </>
               ),
             },
-            htmlInput: params.inputProps,
-            inputLabel: params.InputLabelProps,
           }}
         />
       )}

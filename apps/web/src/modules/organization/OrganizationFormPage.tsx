@@ -1,0 +1,206 @@
+/** /organization/create and /organization/edit/:id: data, logo, units with members, history. */
+import { Alert, Box, CircularProgress, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import { organizationInput, type OrganizationRead } from '@operacoes/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { FormCity } from '../../core/CityAutocomplete';
+import { formatCnpj, formatZip } from '../../core/format';
+import { PageTabs } from '../../core/PageTabs';
+import { PageTitle } from '../../core/PageTitle';
+import { useCan } from '../../core/permissions';
+import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { listKey } from '../../core/ResourceList';
+import { blankToNull } from '../../core/schema-helpers';
+import { confirmAction, toast } from '../../core/toast';
+import { RevisionHistory } from '../revision';
+import { UnitsPanel } from '../unit-organizational';
+import { createOrganization, getOrganization, orgKeys, updateOrganization, uploadLogo } from './api';
+import { LogoField } from './LogoField';
+
+const s = organizationInput.shape;
+const formSchema = organizationInput.extend({
+  cnpj: blankToNull(s.cnpj),
+  email: blankToNull(s.email),
+  phone: blankToNull(s.phone),
+  zip_code: blankToNull(s.zip_code),
+});
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }} component="section">
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function OrganizationForm({ org }: { org: OrganizationRead | null }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { can, isSuperAdmin } = useCan();
+  const canWrite = can(['ORG']) && (!!org || isSuperAdmin);
+  const pendingLogo = useRef<File | null>(null);
+  const form = useSchemaForm(formSchema, {
+    fantasy_name: org?.fantasy_name ?? '',
+    legal_name: org?.legal_name ?? '',
+    cnpj: formatCnpj(org?.cnpj),
+    email: org?.email ?? '',
+    phone: org?.phone ?? '',
+    address: org?.address ?? '',
+    zip_code: formatZip(org?.zip_code),
+    city_id: org?.city_id ?? null,
+    is_active: org?.is_active ?? true,
+  } as never);
+
+  const refresh = (id?: number) => {
+    void qc.invalidateQueries({ queryKey: listKey('/organization') });
+    if (id) void qc.invalidateQueries({ queryKey: orgKeys.one(id) });
+  };
+
+  return (
+    <ResourceForm
+      form={form as never}
+      ariaLabel={org ? 'Editar organização' : 'Nova organização'}
+      submitLabel={org ? 'Salvar alterações' : 'Criar organização'}
+      cancelTo="/organization"
+      onSubmit={async (values: Record<string, unknown>) => {
+        const body = { ...values };
+        if (!isSuperAdmin) delete body.is_active;
+        if (org && org.is_active && body.is_active === false) {
+          const ok = await confirmAction({
+            title: `Desativar ${org.fantasy_name}?`,
+            text: 'Os usuários desta organização não poderão mais entrar. Todos os dados são mantidos e ela pode ser reativada.',
+            confirmText: 'Desativar',
+          });
+          if (!ok) throw new Error('cancelado');
+        }
+        if (org) return updateOrganization(org.id, body);
+        const created = await createOrganization(body);
+        if (pendingLogo.current) {
+          try {
+            await uploadLogo(created.id, pendingLogo.current);
+          } catch {
+            /* the organization exists; the toast tells the logo failed */
+          }
+        }
+        return created;
+      }}
+      onSuccess={(saved) => {
+        const o = saved as OrganizationRead;
+        toast.success(org ? 'Organização atualizada!' : 'Organização criada!');
+        refresh(o.id);
+        // A new organization opens on its units tab: the next step is creating its units.
+        navigate(org ? '/organization' : `/organization/edit/${o.id}?tab=unidades`);
+      }}
+    >
+      {!canWrite && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Você pode consultar esta organização, mas não alterá-la.
+        </Alert>
+      )}
+      <Section title="Identificação">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <FormText name="fantasy_name" label="Nome fantasia" required autoFocus={!org} disabled={!canWrite} />
+          <FormText name="legal_name" label="Razão social" disabled={!canWrite} />
+          <FormText name="cnpj" label="CNPJ" disabled={!canWrite} placeholder="00.000.000/0000-00" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormText name="email" label="E-mail" type="email" disabled={!canWrite} />
+          <FormText name="phone" label="Telefone" type="tel" disabled={!canWrite} placeholder="(41) 3000-0000" />
+          <Controller
+            control={form.control}
+            name="is_active"
+            render={({ field }) => (
+              <Box>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={!!field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      disabled={!isSuperAdmin || !!org?.is_platform}
+                    />
+                  }
+                  label="Organização ativa"
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {org?.is_platform
+                    ? 'A organização da plataforma não pode ser desativada.'
+                    : isSuperAdmin
+                      ? 'Desativar bloqueia o acesso dos usuários; os dados são mantidos.'
+                      : 'Somente o administrador da plataforma pode desativar uma organização.'}
+                </Typography>
+              </Box>
+            )}
+          />
+        </Box>
+      </Section>
+      <Section title="Endereço">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+          <FormText name="address" label="Logradouro, número e complemento" disabled={!canWrite} />
+          <FormText name="zip_code" label="CEP" disabled={!canWrite} placeholder="00000-000" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormCity name="city_id" initialCity={org?.city} disabled={!canWrite} />
+        </Box>
+      </Section>
+      <Section title="Logotipo">
+        <LogoField
+          current={org?.logo ?? null}
+          name={org?.fantasy_name ?? 'nova organização'}
+          disabled={!canWrite}
+          onPick={async (file) => {
+            if (!org) {
+              pendingLogo.current = file;
+              return;
+            }
+            await uploadLogo(org.id, file);
+            toast.success('Logotipo atualizado!');
+            refresh(org.id);
+          }}
+        />
+      </Section>
+    </ResourceForm>
+  );
+}
+
+export default function OrganizationFormPage() {
+  const { id } = useParams();
+  const orgId = id ? Number(id) : null;
+  const q = useQuery({ queryKey: orgKeys.one(orgId ?? 0), queryFn: () => getOrganization(orgId!), enabled: !!orgId });
+  const org = q.data ?? null;
+  const { isSuperAdmin } = useCan();
+
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageTitle
+        title={orgId ? 'Editar organização' : 'Nova organização'}
+        subtitle={org ? [org.fantasy_name, org.cnpj ? formatCnpj(org.cnpj) : null].filter(Boolean).join(' · ') : undefined}
+      />
+      {orgId && q.isLoading ? (
+        <CircularProgress aria-label="Carregando" />
+      ) : orgId && !org ? (
+        <Alert severity="error">Organização não encontrada.</Alert>
+      ) : !orgId && !isSuperAdmin ? (
+        <Alert severity="warning">Somente o administrador da plataforma pode criar organizações.</Alert>
+      ) : org ? (
+        <>
+          {!org.is_active && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Organização desativada: os usuários dela não conseguem entrar.
+            </Alert>
+          )}
+          <PageTabs
+            ariaLabel="Seções da organização"
+            tabs={[
+              { value: 'dados', label: 'Dados', content: <OrganizationForm key={org.id} org={org} /> },
+              { value: 'unidades', label: `Unidades (${org.units_count})`, content: <UnitsPanel organizationId={org.id} /> },
+              { value: 'historico', label: 'Histórico', content: <RevisionHistory entity="organization" entityId={org.id} /> },
+            ]}
+          />
+        </>
+      ) : (
+        <OrganizationForm key="new" org={null} />
+      )}
+    </Box>
+  );
+}

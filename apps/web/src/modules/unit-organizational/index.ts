@@ -1,0 +1,3 @@
+/** Public parts of the unit module (the organization page lists units with their members). */
+export { UnitsPanel } from './UnitsPanel';
+export { UnitMembers } from './UnitMembers';
