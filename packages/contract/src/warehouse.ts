@@ -502,7 +502,7 @@ export const solicitationRead = z.object({
   cancelled_by: holderRef.nullable(),
   cancelled_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
-  /** The steps the current user may take now. */
+  /** The workflow steps legal from the current status (the web also checks the user's permissions). */
   actions: z.array(z.enum(SOLICITATION_STEPS)),
   created_at: z.string(),
   updated_at: z.string(),

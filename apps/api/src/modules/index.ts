@@ -10,6 +10,7 @@ import { releaseNoteRoutes } from './release-note/routes';
 import { revisionRoutes } from './revision/routes';
 import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
+import { warehouseRoutes } from './warehouse';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
@@ -103,3 +103,47 @@ export function registerAfterCommit(app: FastifyInstance) {
     }
   });
 }
+
+export type Refs = {
+  products: Map<number, { id: number; code: string; name: string; tracking: 'patrimonio' | 'consumivel'; unit_of_measure: string; minimum_quantity: number }>;
+  sections: Map<number, { id: number; name: string }>;
+  stocks: Map<number, { id: number; name: string }>;
+  users: Map<number, PersonRef>;
+  units: Map<number, { id: number; name: string }>;
+};
+
+const idsOf = (xs: (number | null | undefined)[] | undefined) => [...new Set((xs ?? []).filter((x): x is number => typeof x === 'number'))];
+const anyOf = (column: SQL, ids: number[]) => (ids.length ? sql`${column} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+
+/** Names of the rows a list refers to, in one round trip (products, sections, stocks, users, units). */
+export async function loadRefs(
+  db: DbOrTx,
+  want: { products?: (number | null)[]; sections?: (number | null)[]; stocks?: (number | null)[]; users?: (number | null)[]; units?: (number | null)[] },
+): Promise<Refs> {
+  const p = idsOf(want.products);
+  const s = idsOf(want.sections);
+  const t = idsOf(want.stocks);
+  const u = idsOf(want.users);
+  const o = idsOf(want.units);
+  const refs: Refs = { products: new Map(), sections: new Map(), stocks: new Map(), users: new Map(), units: new Map() };
+  if (!p.length && !s.length && !t.length && !u.length && !o.length) return refs;
+  const parts: SQL[] = [];
+  if (p.length) parts.push(sql`select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where ${anyOf(sql`id`, p)}`);
+  if (s.length) parts.push(sql`select 's', id, null, name, null, null, null from section where ${anyOf(sql`id`, s)}`);
+  if (t.length) parts.push(sql`select 't', id, null, name, null, null, null from stock where ${anyOf(sql`id`, t)}`);
+  if (u.length) parts.push(sql`select 'u', u.id, u.username, p.nickname, p.full_name, null, null from "user" u join person p on p.id = u.person_id where ${anyOf(sql`u.id`, u)}`);
+  if (o.length) parts.push(sql`select 'o', id, null, name, null, null, null from unit_organizational where ${anyOf(sql`id`, o)}`);
+  const rows = (await db.execute(sql.join(parts, sql` union all `))).rows as { k: string; id: number; a: string | null; b: string; c: string | null; d: string | null; e: string | null }[];
+  for (const r of rows) {
+    const id = Number(r.id);
+    if (r.k === 'p') refs.products.set(id, { id, code: r.a!, name: r.b, tracking: r.c as 'patrimonio', unit_of_measure: r.d!, minimum_quantity: num(r.e) });
+    else if (r.k === 's') refs.sections.set(id, { id, name: r.b });
+    else if (r.k === 't') refs.stocks.set(id, { id, name: r.b });
+    else if (r.k === 'u') refs.users.set(id, { id, username: r.a!, name: r.b || r.c || r.a! });
+    else refs.units.set(id, { id, name: r.b });
+  }
+  return refs;
+}
+
+/** A reference or null. */
+export const refOf = <T>(map: Map<number, T>, id: number | null | undefined): T | null => (id ? (map.get(id) ?? null) : null);

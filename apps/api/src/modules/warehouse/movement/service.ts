@@ -75,28 +75,38 @@ export async function movePatrimony(
     })
     .where(eq(patrimonies.id, item.id))
     .returning();
-  if (status !== item.status || sectionId !== item.section_id || holderId !== item.holder_user_id) {
-    await tx.insert(movements).values({
-      organization_id: item.organization_id,
-      type: meta.type,
-      product_id: updated.product_id,
-      patrimony_id: item.id,
-      quantity: '1',
-      from_stock_id: item.stock_id,
-      from_section_id: item.section_id,
-      from_holder_id: item.holder_user_id,
-      from_status: item.status,
-      to_stock_id: stockId,
-      to_section_id: sectionId,
-      to_holder_id: holderId,
-      to_status: status,
-      user_id: actor?.id ?? null,
-      reason: meta.reason ?? null,
-      document: meta.document ?? null,
-      solicitation_id: meta.solicitationId ?? null,
-    });
-  }
+  await recordTransition(tx, actor, item, updated, meta);
   return updated;
+}
+
+/** Writes the movement from `before` to `after` when the place, holder or status differ. */
+export async function recordTransition(
+  tx: DbOrTx,
+  actor: CurrentUser | null,
+  before: PatrimonyRow,
+  after: Pick<PatrimonyRow, 'status' | 'section_id' | 'stock_id' | 'holder_user_id' | 'product_id'>,
+  meta: MovementMeta,
+) {
+  if (after.status === before.status && after.section_id === before.section_id && after.holder_user_id === before.holder_user_id) return;
+  await tx.insert(movements).values({
+    organization_id: before.organization_id,
+    type: meta.type,
+    product_id: after.product_id,
+    patrimony_id: before.id,
+    quantity: '1',
+    from_stock_id: before.stock_id,
+    from_section_id: before.section_id,
+    from_holder_id: before.holder_user_id,
+    from_status: before.status,
+    to_stock_id: after.stock_id,
+    to_section_id: after.section_id,
+    to_holder_id: after.holder_user_id,
+    to_status: after.status,
+    user_id: actor?.id ?? null,
+    reason: meta.reason ?? null,
+    document: meta.document ?? null,
+    solicitation_id: meta.solicitationId ?? null,
+  });
 }
 
 type BalanceKey = { organizationId: number; productId: number; sectionId: number; stockId: number };

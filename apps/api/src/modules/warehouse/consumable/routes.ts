@@ -1,0 +1,236 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type SQL, and, asc, eq, gt, inArray } from 'drizzle-orm';
+import {
+  type BalanceRead,
+  balanceListQuery,
+  balanceRead,
+  consumableAdjustment,
+  consumableEntry,
+  consumableResult,
+  consumableTransfer,
+  consumableWriteOff,
+  idParam,
+  listOf,
+} from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../../core/access';
+import type { DbOrTx } from '../../../core/db';
+import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
+import { findVisible, type ResourceDef } from '../../../core/resource';
+import { presentMovements } from '../movement/present';
+import { type MovementRow, addToBalance, recordQuantityMovement, takeFromBalance } from '../movement/service';
+import { products } from '../product/schema';
+import { sections } from '../section/schema';
+import { fmt, iso, loadRefs, num, referenced, violation } from '../shared';
+import { stocks } from '../stock/schema';
+import { consumableBalances } from './schema';
+
+type BalanceRow = typeof consumableBalances.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
+type SectionRow = typeof sections.$inferSelect;
+
+export async function presentBalances(rows: BalanceRow[], db: DbOrTx): Promise<BalanceRead[]> {
+  const refs = await loadRefs(db, { products: rows.map((r) => r.product_id), sections: rows.map((r) => r.section_id), stocks: rows.map((r) => r.stock_id) });
+  return rows.map((r) => {
+    const p = refs.products.get(r.product_id)!;
+    return {
+      id: r.id,
+      product: { id: p.id, code: p.code, name: p.name, unit_of_measure: p.unit_of_measure as BalanceRead['product']['unit_of_measure'], minimum_quantity: p.minimum_quantity },
+      stock: refs.stocks.get(r.stock_id)!,
+      section: refs.sections.get(r.section_id)!,
+      quantity: num(r.quantity),
+      updated_at: iso(r.updated_at)!,
+    };
+  });
+}
+
+async function consumableProduct(tx: DbOrTx, user: CurrentUser, id: number): Promise<ProductRow> {
+  const product = await referenced<ProductRow>(tx, products, id, user.superAdmin ? null : user.organizationId, 'product_id', 'Produto');
+  if (product.tracking !== 'consumivel') {
+    throw violation('product_id', `O produto "${product.name}" é controlado como patrimônio (um a um): cadastre os itens em Patrimônio.`);
+  }
+  return product;
+}
+
+const sectionOf = (tx: DbOrTx, id: number, organizationId: number, field: string) => referenced<SectionRow>(tx, sections, id, organizationId, field, 'Seção');
+const keyOf = (product: ProductRow, section: SectionRow) => ({ organizationId: product.organization_id, productId: product.id, sectionId: section.id, stockId: section.stock_id });
+const place = (section: SectionRow) => ({ stockId: section.stock_id, sectionId: section.id });
+
+async function balancesAt(db: DbOrTx, productId: number, sectionIds: number[]) {
+  const rows = await db
+    .select()
+    .from(consumableBalances)
+    .where(and(eq(consumableBalances.product_id, productId), inArray(consumableBalances.section_id, sectionIds)));
+  return presentBalances(rows, db);
+}
+
+/** Balances of consumables per section, and the operations that change them (each one a movement). */
+export async function consumableRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['consumable'];
+  const stockDef = { table: stocks, tenancy: 'organization', label: 'Estoque' } as unknown as ResourceDef;
+
+  async function listBalances(user: CurrentUser, q: typeof balanceListQuery._output, extra?: SQL) {
+    const { page, pageSize, offset } = paging(q);
+    const where = and(
+      user.superAdmin ? undefined : eq(consumableBalances.organization_id, user.organizationId),
+      q.stock ? eq(consumableBalances.stock_id, q.stock) : undefined,
+      q.section ? eq(consumableBalances.section_id, q.section) : undefined,
+      q.product ? eq(consumableBalances.product_id, q.product) : undefined,
+      q.positive ? gt(consumableBalances.quantity, '0') : undefined,
+      q.search ? inArray(consumableBalances.product_id, app.db.select({ id: products.id }).from(products).where(searchOnProducts(q.search))) : undefined,
+      extra,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      app.db
+        .select()
+        .from(consumableBalances)
+        .where(where)
+        .orderBy(...sortOrder(q.sort, { id: consumableBalances.id, quantity: consumableBalances.quantity, updated_at: consumableBalances.updated_at }, [asc(consumableBalances.id)]))
+        .limit(pageSize)
+        .offset(offset),
+      app.db.select({ total: countAll }).from(consumableBalances).where(where),
+    ]);
+    return listResult(await presentBalances(rows, app.db), total, page, pageSize);
+  }
+
+  app.get(
+    '/consumable/balances',
+    { config: { access: { read: 'STOCK' } }, schema: { tags, querystring: balanceListQuery, response: { 200: listOf(balanceRead) }, description: 'Saldos de consumíveis por seção. Filtros: stock, section, product, positive, search (produto).' } },
+    async (req) => listBalances(userOf(req), req.query),
+  );
+
+  app.get(
+    '/stock/:id/balances',
+    { config: { access: { read: 'STOCK' } }, schema: { tags: ['stock'], params: idParam, querystring: balanceListQuery.omit({ stock: true }), response: { 200: listOf(balanceRead) }, description: 'Saldos de consumíveis das seções de um estoque.' } },
+    async (req) => {
+      const user = userOf(req);
+      const stock = await findVisible(stockDef, app.db, user, req.params.id);
+      return listBalances(user, { ...req.query, stock: stock.id });
+    },
+  );
+
+  const reply = async (db: DbOrTx, movements: MovementRow[], productId: number, sectionIds: number[]) => ({
+    movements: await presentMovements(movements, db),
+    balances: await balancesAt(db, productId, sectionIds),
+  });
+
+  app.post(
+    '/consumable/entry',
+    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableEntry, response: { 201: consumableResult }, description: 'Entrada (recebimento com nota fiscal): soma ao saldo da seção.' } },
+    async (req, res) => {
+      const user = userOf(req);
+      const b = req.body;
+      const out = await app.db.transaction(async (tx) => {
+        const product = await consumableProduct(tx, user, b.product_id);
+        const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+        await addToBalance(tx, keyOf(product, section), b.quantity);
+        const reason = [b.reason, b.supplier ? `Fornecedor: ${b.supplier}` : null, b.unit_price ? `Preço unitário: R$ ${b.unit_price}` : null].filter(Boolean).join(' · ') || null;
+        const m = await recordQuantityMovement(tx, user, {
+          type: 'entrada',
+          organizationId: product.organization_id,
+          productId: product.id,
+          quantity: b.quantity,
+          to: place(section),
+          reason,
+          document: b.invoice_number ? `NF ${b.invoice_number}` : null,
+        });
+        return reply(tx, [m], product.id, [section.id]);
+      });
+      res.status(201);
+      return out;
+    },
+  );
+
+  app.post(
+    '/consumable/transfer',
+    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableTransfer, response: { 201: consumableResult }, description: 'Transferência entre seções (do mesmo ou de outro estoque). 409 se o saldo de origem não bastar.' } },
+    async (req, res) => {
+      const user = userOf(req);
+      const b = req.body;
+      const out = await app.db.transaction(async (tx) => {
+        const product = await consumableProduct(tx, user, b.product_id);
+        const from = await sectionOf(tx, b.from_section_id, product.organization_id, 'from_section_id');
+        const to = await sectionOf(tx, b.to_section_id, product.organization_id, 'to_section_id');
+        await takeFromBalance(tx, keyOf(product, from), b.quantity, { product: product.name, section: from.name });
+        await addToBalance(tx, keyOf(product, to), b.quantity);
+        const m = await recordQuantityMovement(tx, user, {
+          type: 'transferencia',
+          organizationId: product.organization_id,
+          productId: product.id,
+          quantity: b.quantity,
+          from: place(from),
+          to: place(to),
+          reason: b.reason ?? null,
+        });
+        return reply(tx, [m], product.id, [from.id, to.id]);
+      });
+      res.status(201);
+      return out;
+    },
+  );
+
+  app.post(
+    '/consumable/adjustment',
+    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableAdjustment, response: { 201: consumableResult }, description: 'Ajuste de inventário: o saldo passa a ser a quantidade contada; o motivo é obrigatório.' } },
+    async (req, res) => {
+      const user = userOf(req);
+      const b = req.body;
+      const out = await app.db.transaction(async (tx) => {
+        const product = await consumableProduct(tx, user, b.product_id);
+        const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+        // Lock the balance (creating it at zero) so the count and the change see the same value.
+        await addToBalance(tx, keyOf(product, section), 0);
+        const [current] = await tx
+          .select({ quantity: consumableBalances.quantity })
+          .from(consumableBalances)
+          .where(and(eq(consumableBalances.section_id, section.id), eq(consumableBalances.product_id, product.id)))
+          .for('update');
+        const before = num(current.quantity);
+        const delta = Math.round((b.counted_quantity - before) * 1000) / 1000;
+        if (delta === 0) throw violation('counted_quantity', `A quantidade contada é igual ao saldo atual (${fmt(before)}); nada a ajustar.`);
+        const key = keyOf(product, section);
+        if (delta > 0) await addToBalance(tx, key, delta);
+        else await takeFromBalance(tx, key, -delta, { product: product.name, section: section.name });
+        const m = await recordQuantityMovement(tx, user, {
+          type: 'ajuste',
+          organizationId: product.organization_id,
+          productId: product.id,
+          quantity: Math.abs(delta),
+          ...(delta > 0 ? { to: place(section) } : { from: place(section) }),
+          reason: `${b.reason} (saldo ${fmt(before)} → ${fmt(b.counted_quantity)})`,
+        });
+        return reply(tx, [m], product.id, [section.id]);
+      });
+      res.status(201);
+      return out;
+    },
+  );
+
+  app.post(
+    '/consumable/write-off',
+    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableWriteOff, response: { 201: consumableResult }, description: 'Baixa (perda, avaria, consumo): subtrai do saldo; o motivo é obrigatório; 409 se o saldo não bastar.' } },
+    async (req, res) => {
+      const user = userOf(req);
+      const b = req.body;
+      const out = await app.db.transaction(async (tx) => {
+        const product = await consumableProduct(tx, user, b.product_id);
+        const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+        await takeFromBalance(tx, keyOf(product, section), b.quantity, { product: product.name, section: section.name });
+        const m = await recordQuantityMovement(tx, user, {
+          type: 'baixa',
+          organizationId: product.organization_id,
+          productId: product.id,
+          quantity: b.quantity,
+          from: place(section),
+          reason: b.reason,
+        });
+        return reply(tx, [m], product.id, [section.id]);
+      });
+      res.status(201);
+      return out;
+    },
+  );
+}
+
+const searchOnProducts = (term: string) => searchCondition(products.search_text, term);

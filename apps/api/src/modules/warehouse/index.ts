@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { consumableRoutes } from './consumable/routes';
+import { movementRoutes } from './movement/routes';
+import { myPatrimonyRoutes } from './my-patrimony/routes';
+import { patrimonyRoutes } from './patrimony/routes';
+import { solicitationRoutes } from './patrimony-solicitation/routes';
+import { productRoutes } from './product/routes';
+import { sectionRoutes } from './section/routes';
+import { registerAfterCommit } from './shared';
+import { stockRoutes } from './stock/routes';
+import { warehouseSummaryRoutes } from './summary/routes';
+
+/**
+ * Warehouse (almoxarifado), DESIGN §4 and issue 5: stocks, sections, products, patrimony,
+ * consumables, movements, patrimony solicitations, my patrimony and the hub summary.
+ */
+export async function warehouseRoutes(app: FastifyInstance) {
+  registerAfterCommit(app);
+  await stockRoutes(app);
+  await sectionRoutes(app);
+  await productRoutes(app);
+  await patrimonyRoutes(app);
+  await consumableRoutes(app);
+  await movementRoutes(app);
+  await solicitationRoutes(app);
+  await myPatrimonyRoutes(app);
+  await warehouseSummaryRoutes(app);
+}

@@ -1,0 +1,77 @@
+import { expect } from 'vitest';
+import { describeCrud } from './crud-suite';
+import { newItem, place, uid } from './warehouse-helpers';
+
+// The generic resource suite (DESIGN §2) for each warehouse resource.
+
+describeCrud('stock', {
+  path: '/api/stock',
+  entity: 'stock',
+  permission: 'STOCK',
+  tenancy: true,
+  valid: async (n, t) => ({ name: `Almoxarifado Central ${n}`, code: `ALM-${n}-${uid()}`, unit_organizational_id: (await place(t)).unitId, address: 'Rua XV de Novembro, 100' }),
+  invalid: [
+    { name: '', code: 'X1', unit_organizational_id: 1 },
+    { name: 'Estoque', code: 'com espaço', unit_organizational_id: 1 },
+    { name: 'Estoque', code: 'SEMUNIDADE' },
+  ],
+  update: { body: { name: 'Almoxarifado Norte', is_active: false }, expect: (r) => expect(r).toMatchObject({ name: 'Almoxarifado Norte', is_active: false }) },
+  search: 'almoxarifado CENTRAL',
+});
+
+describeCrud('section', {
+  path: '/api/section',
+  entity: 'section',
+  permission: 'SECTION',
+  tenancy: true,
+  valid: async (n, t) => ({ stock_id: (await place(t)).stockId, name: `Prateleira Única ${n}`, code: `P${n}-${uid()}` }),
+  invalid: [{ stock_id: 1, name: '', code: 'P1' }, { name: 'Sem estoque', code: 'P2' }, { stock_id: 'x', name: 'A', code: 'P3' }],
+  update: { body: { name: 'Prateleira Alta' }, expect: (r) => expect(r.name).toBe('Prateleira Alta') },
+  search: 'prateleira unica',
+});
+
+describeCrud('product', {
+  path: '/api/product',
+  entity: 'product',
+  permission: 'PRODUCT',
+  tenancy: true,
+  valid: (n) => ({ code: `PRD-${n}-${uid()}`, name: `Cabo óptico ${n}`, tracking: 'consumivel', unit_of_measure: 'm', price: '12,50', minimum_quantity: 100 }),
+  invalid: [
+    { code: 'X', name: '', tracking: 'consumivel' },
+    { code: 'Y', name: 'Produto', tracking: 'outro' },
+    { code: 'Z', name: 'Produto', tracking: 'consumivel', price: '12,345' },
+    { code: 'W', name: 'Produto', tracking: 'consumivel', minimum_quantity: -1 },
+  ],
+  update: { body: { name: 'Cabo óptico drop 2F', price: '15' }, expect: (r) => expect(r).toMatchObject({ name: 'Cabo óptico drop 2F', price: '15.00' }) },
+  search: 'CABO optico',
+});
+
+describeCrud('patrimony', {
+  path: '/api/patrimony',
+  entity: 'patrimony',
+  permission: 'PATRIMONY',
+  tenancy: true,
+  valid: async (n, t) => {
+    const p = await place(t);
+    return { product_id: p.patrimonyProductId, section_id: p.sectionId, serial: `SÉRIE-${n}-${uid()}`, acquisition_value: '199,90', acquisition_date: '2026-01-15' };
+  },
+  invalid: [{ product_id: 'abc' }, { product_id: 1 }, { product_id: 1, section_id: 1, holder_user_id: 1 }, { product_id: 1, section_id: 1, acquisition_value: 'muito' }],
+  update: { body: { condition: 'bom', notes: 'Revisado' }, expect: (r) => expect(r).toMatchObject({ condition: 'bom', notes: 'Revisado' }) },
+  search: 'serie-7',
+});
+
+describeCrud('patrimony solicitation', {
+  path: '/api/patrimony-solicitation',
+  entity: 'patrimony_solicitation',
+  permission: 'PATRIMONY_OUT_REQUEST',
+  tenancy: true,
+  valid: async (n, t) => ({ reason: `Instalação do cliente Conceição ${n}`, items: [{ patrimony_id: (await newItem(t, await place(t))).id }] }),
+  invalid: [
+    { reason: 'x', items: [{ product_id: 1, quantity: 1 }] },
+    { reason: 'Motivo válido', items: [] },
+    { reason: 'Motivo válido', destination_type: 'unidade', items: [{ product_id: 1, quantity: 1 }] },
+    { reason: 'Motivo válido', items: [{ product_id: 1, quantity: 0 }] },
+  ],
+  update: { body: { reason: 'Troca de equipamento no POP' }, expect: (r) => expect(r.reason).toBe('Troca de equipamento no POP') },
+  search: 'conceicao',
+});
