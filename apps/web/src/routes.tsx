@@ -5,8 +5,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from './core/RequireAuth';
+import { dataSourceRoutes } from './modules/data-source/routes';
 import { localeRoutes } from './modules/locale/routes';
 import { organizationRoutes } from './modules/organization/routes';
+import { organizationSettingsRoutes } from './modules/organization-settings/routes';
 import { revisionRoutes } from './modules/revision/routes';
 import { unitRoutes } from './modules/unit-organizational/routes';
 
@@ -136,6 +138,8 @@ const MODULE_ROUTES: RouteObject[] = [
   ...unitRoutes,
   ...localeRoutes,
   ...revisionRoutes,
+  ...organizationSettingsRoutes,
+  ...dataSourceRoutes,
 ];
 
 const builtPaths = new Set(MODULE_ROUTES.map((r) => r.path));

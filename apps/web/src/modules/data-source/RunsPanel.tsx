@@ -1,0 +1,178 @@
+/** The runs of a data source (status, counts, log) and the records it staged. */
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import {
+  Alert,
+  Box,
+  Chip,
+  Collapse,
+  IconButton,
+  Paper,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { formatDateTime, formatInt } from '../../core/format';
+import { dsKeys, fetchRecords, fetchRuns, type DataSourceRun } from './api';
+import { cellText, RUN_STATUS, RunSummary } from './SourceDialogs';
+
+const duration = (r: DataSourceRun) => {
+  if (!r.finished_at) return '—';
+  const ms = Date.parse(r.finished_at) - Date.parse(r.started_at);
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
+};
+
+function Loading() {
+  return (
+    <Box aria-label="Carregando">
+      <Skeleton variant="rounded" height={40} sx={{ mb: 1 }} />
+      <Skeleton variant="rounded" height={40} />
+    </Box>
+  );
+}
+
+export function RunsPanel({ sourceId }: { sourceId: number }) {
+  const q = useQuery({ queryKey: dsKeys.runs(sourceId), queryFn: () => fetchRuns(sourceId) });
+  const [open, setOpen] = useState<number | null>(null);
+  if (q.isLoading) return <Loading />;
+  if (q.isError) return <Alert severity="error">Não foi possível carregar as execuções.</Alert>;
+  const runs = q.data ?? [];
+  if (runs.length === 0)
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary">Esta fonte ainda não foi executada. Use “Executar” para a primeira importação.</Typography>
+      </Paper>
+    );
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Execuções da fonte">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 48 }} />
+            <TableCell>Início</TableCell>
+            <TableCell>Situação</TableCell>
+            <TableCell align="right">Criados</TableCell>
+            <TableCell align="right">Atualizados</TableCell>
+            <TableCell align="right">Rejeitados</TableCell>
+            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              Duração
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {runs.map((r) => {
+            const expandable = r.log.length > 0 || !!r.error;
+            return (
+              <Fragment key={r.id}>
+                <TableRow hover sx={{ '& > td': { borderBottom: open === r.id ? 'unset' : undefined } }}>
+                  <TableCell>
+                    {expandable && (
+                      <IconButton size="small" aria-label={open === r.id ? 'Ocultar detalhes' : 'Ver detalhes'} onClick={() => setOpen(open === r.id ? null : r.id)}>
+                        {open === r.id ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                      </IconButton>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.started_at, true)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" color={RUN_STATUS[r.status].color} label={RUN_STATUS[r.status].label} />
+                  </TableCell>
+                  <TableCell align="right">{formatInt(r.created)}</TableCell>
+                  <TableCell align="right">{formatInt(r.updated)}</TableCell>
+                  <TableCell align="right">{formatInt(r.rejected)}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {duration(r)}
+                  </TableCell>
+                </TableRow>
+                {expandable && (
+                  <TableRow>
+                    <TableCell colSpan={7} sx={{ py: 0 }}>
+                      <Collapse in={open === r.id} unmountOnExit>
+                        <Box sx={{ py: 1.5 }}>
+                          <RunSummary run={r} />
+                        </Box>
+                      </Collapse>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function RecordsPanel({ sourceId }: { sourceId: number }) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(10);
+  const q = useQuery({
+    queryKey: dsKeys.records(sourceId, page, pageSize),
+    queryFn: () => fetchRecords(sourceId, page + 1, pageSize),
+    placeholderData: keepPreviousData,
+  });
+  if (q.isLoading) return <Loading />;
+  if (q.isError) return <Alert severity="error">Não foi possível carregar os registros.</Alert>;
+  const data = q.data!;
+  if (data.total_items === 0)
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary">Nenhum registro importado ainda.</Typography>
+      </Paper>
+    );
+  const columns = [...new Set(data.items.flatMap((r) => Object.keys(r.data)))].slice(0, 10);
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label="Registros importados">
+          <TableHead>
+            <TableRow>
+              <TableCell>Chave</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                  {c}
+                </TableCell>
+              ))}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>Atualizado em</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.items.map((r) => (
+              <TableRow key={r.external_key}>
+                <TableCell sx={{ fontWeight: 600 }}>{r.external_key}</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c} sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={cellText(r.data[c])}>
+                    {cellText(r.data[c])}
+                  </TableCell>
+                ))}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updated_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data.total_items}
+        page={page}
+        onPageChange={(_e, p) => setPage(p)}
+        rowsPerPage={pageSize}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        labelRowsPerPage="Por página:"
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+      />
+    </Paper>
+  );
+}

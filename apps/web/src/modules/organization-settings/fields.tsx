@@ -1,0 +1,146 @@
+/** Inputs of the settings forms that the core kit does not have: lists of values, switches, option sets. */
+import { Autocomplete, Box, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
+import { Controller, useFormContext, type FieldError } from 'react-hook-form';
+
+/** Messages of an array field's errors ("2º item: Endereço IP inválido"). */
+export function arrayErrors(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const e = error as Record<string, unknown>;
+  if (typeof e.message === 'string' && e.message) return e.message;
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(e)) {
+    const m = v && typeof v === 'object' ? (v as FieldError).message : undefined;
+    if (/^\d+$/.test(k) && m) out.push(`${Number(k) + 1}º item: ${m}`);
+  }
+  return out.join(' · ') || undefined;
+}
+
+/** A list of short texts typed as chips (Enter or comma adds one). */
+export function FormChipList({
+  name,
+  label,
+  helperText,
+  disabled,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  helperText?: string;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const values = (field.value as string[] | undefined) ?? [];
+        const err = arrayErrors(fieldState.error);
+        return (
+          <Autocomplete<string, true, false, true>
+            multiple
+            freeSolo
+            options={[]}
+            value={values}
+            disabled={disabled}
+            onChange={(_e, v) => field.onChange(v.map((s) => s.trim()).filter(Boolean))}
+            onBlur={field.onBlur}
+            renderValue={(value, getItemProps) =>
+              value.map((option, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                const bad = Array.isArray(fieldState.error) && fieldState.error[index];
+                return <Chip key={key} label={option} size="small" color={bad ? 'error' : 'default'} {...itemProps} />;
+              })
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                name={field.name}
+                inputRef={field.ref}
+                label={label}
+                placeholder={values.length ? undefined : placeholder}
+                error={!!err}
+                helperText={err ?? helperText ?? 'Digite e tecle Enter para adicionar'}
+                onKeyDown={(e) => {
+                  const input = e.target as HTMLInputElement;
+                  if ((e.key === ',' || e.key === ';') && input.value.trim()) {
+                    e.preventDefault();
+                    field.onChange([...values, input.value.trim()]);
+                    input.value = '';
+                  }
+                }}
+              />
+            )}
+          />
+        );
+      }}
+    />
+  );
+}
+
+export function FormSwitch({ name, label, helperText, disabled }: { name: string; label: string; helperText?: string; disabled?: boolean }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} name={field.name} />}
+            label={label}
+          />
+          {helperText && <FormHelperText sx={{ mt: -0.5, ml: 0 }}>{helperText}</FormHelperText>}
+        </Box>
+      )}
+    />
+  );
+}
+
+/** A set of options picked by checkboxes (value: the picked option values). */
+export function FormCheckboxes({
+  name,
+  label,
+  options,
+  disabled,
+  helperText,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+  helperText?: string;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const values = (field.value as string[] | undefined) ?? [];
+        return (
+          <FormControl component="fieldset" error={!!fieldState.error} disabled={disabled}>
+            <FormLabel component="legend">{label}</FormLabel>
+            <FormGroup row>
+              {options.map((o) => (
+                <FormControlLabel
+                  key={o.value}
+                  label={o.label}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={values.includes(o.value)}
+                      onChange={(e) => field.onChange(e.target.checked ? [...values, o.value] : values.filter((v) => v !== o.value))}
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText>{arrayErrors(fieldState.error) ?? helperText}</FormHelperText>
+          </FormControl>
+        );
+      }}
+    />
+  );
+}
