@@ -58,6 +58,7 @@ try {
     });
   });
   const entry = which.startsWith('baseline') ? 'bench/baseline.ts' : 'src/main.ts';
+  const spawnedAt = performance.now();
   child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', entry], {
     cwd: apiDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
@@ -84,6 +85,7 @@ try {
         }),
       );
   await autocannon({ url: base, connections: 50, duration: 2, requests });
+  const loadFromMs = performance.now() - spawnedAt;
   const r = await autocannon({ url: base, connections: 50, duration: Number(process.env.BENCH_DURATION ?? 8), requests });
   console.log(`${which}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   const exited = new Promise((res) => child!.once('exit', res));
@@ -98,8 +100,13 @@ try {
     samples: number[];
     timeDeltas: number[];
   };
+  // Only the measured load (not start-up, module loading and warm-up).
   const self = new Map<number, number>();
-  prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  let at = 0;
+  prof.samples.forEach((id, i) => {
+    at += prof.timeDeltas[i] ?? 0;
+    if (at / 1000 >= loadFromMs) self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  });
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const pkgOf = (url: string) => {
@@ -120,11 +127,32 @@ try {
     const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(/.*\/apps\/api\//, '')}:${n.callFrame.lineNumber + 1}`;
     byFn.set(key, (byFn.get(key) ?? 0) + t);
   }
+  // Who calls the native hot spots: the nearest caller inside a package or the app.
+  const parent = new Map<number, number>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const callers = new Map<string, number>();
+  for (const [id, t] of self) {
+    const n = byId.get(id)!;
+    if (n.callFrame.url) continue;
+    const name = n.callFrame.functionName;
+    if (!name || name.startsWith('(')) continue;
+    let p = parent.get(id);
+    const chain: string[] = [];
+    while (p !== undefined && chain.length < 3) {
+      const f = byId.get(p)!.callFrame;
+      if (/node_modules|apps\/api/.test(f.url)) chain.push(`${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/apps\/api\//, '')}:${f.lineNumber + 1}`);
+      p = parent.get(p);
+    }
+    const key = `${name} ← ${chain.join(' ← ') || '?'}`;
+    callers.set(key, (callers.get(key) ?? 0) + t);
+  }
   const pct = (t: number) => ((100 * t) / total).toFixed(1).padStart(5) + '%';
   console.log('\nself time by package:');
   for (const [k, t] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(t)}  ${k}`);
   console.log('\ntop functions (self):');
   for (const [k, t] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${pct(t)}  ${k}`);
+  console.log('\nnative hot spots by caller:');
+  for (const [k, t] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${pct(t)}  ${k}`);
 } finally {
   if (child) child.kill('SIGKILL');
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -55,7 +55,7 @@ const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slic
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-type Cannon = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+type Cannon = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuUsPerRequest: number };
 type BackendResult = {
   backend: string;
   seed: Record<string, number>;
@@ -141,7 +141,13 @@ async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-type Target = { base: string; requests: { path: string; headers: Record<string, string> }[] };
+type Target = { base: string; pid: number; requests: { path: string; headers: Record<string, string> }[] };
+
+/** CPU time (user + system) a process has used so far, in ms (from /proc; clock ticks of 10 ms). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const SEGMENTS = QUICK ? 1 : 3;
 
 /**
@@ -155,12 +161,17 @@ async function cannonPair(api: Target, baseline: Target): Promise<[Cannon, Canno
   const opts = (t: Target) => ({ url: t.base, connections: CONNECTIONS, timeout: 30, requests: t.requests.map((r) => ({ method: 'GET', ...r })) });
   await autocannon({ ...opts(api), duration: WARMUP });
   await autocannon({ ...opts(baseline), duration: WARMUP });
+  const cpu = [0, 0];
   for (let i = 0; i < SEGMENTS; i++) {
-    runs[0].push(await autocannon({ ...opts(api), duration: seg }));
-    runs[1].push(await autocannon({ ...opts(baseline), duration: seg }));
+    for (const [k, t] of [api, baseline].entries()) {
+      const c0 = cpuMsOf(t.pid);
+      runs[k].push(await autocannon({ ...opts(t), duration: seg }));
+      cpu[k] += cpuMsOf(t.pid) - c0;
+    }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const agg = (rs: Result[]): Cannon => ({
+  const agg = (rs: Result[], cpuMs: number): Cannon => ({
+    cpuUsPerRequest: (cpuMs * 1000) / rs.reduce((a, r) => a + r.requests.total, 0),
     rps: rs.reduce((a, r) => a + r.requests.total, 0) / rs.reduce((a, r) => a + r.duration, 0),
     p50: median(rs.map((r) => r.latency.p50)),
     p99: median(rs.map((r) => r.latency.p99)),
@@ -168,7 +179,7 @@ async function cannonPair(api: Target, baseline: Target): Promise<[Cannon, Canno
     non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
     errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
   });
-  return [agg(runs[0]), agg(runs[1])];
+  return [agg(runs[0], cpu[0]), agg(runs[1], cpu[1])];
 }
 
 /** The share of one core this process gets right now (1.0 = a free core). */
@@ -363,8 +374,8 @@ async function benchBackend(kind: 'postgres' | 'pglite', passwordHash: string): 
     const results: { name: string; api: Cannon; baseline: Cannon }[] = [];
     for (const e of endpoints) {
       log(`${kind}: ${e.name}: API and baseline, ${SEGMENTS} alternating segments`);
-      const [a, b] = await cannonPair({ base: api.base, requests: e.requests }, { base: baseline.base, requests: e.requests });
-      log(`${kind}:   API ${a.rps.toFixed(0)} req/s p99 ${ms(a.p99)} ms; baseline ${b.rps.toFixed(0)} req/s p99 ${ms(b.p99)} ms`);
+      const [a, b] = await cannonPair({ base: api.base, pid: api.child.pid!, requests: e.requests }, { base: baseline.base, pid: baseline.child.pid!, requests: e.requests });
+      log(`${kind}:   API ${a.rps.toFixed(0)} req/s p99 ${ms(a.p99)} ms ${a.cpuUsPerRequest.toFixed(0)} µs CPU/req; baseline ${b.rps.toFixed(0)} req/s p99 ${ms(b.p99)} ms ${b.cpuUsPerRequest.toFixed(0)} µs CPU/req`);
       results.push({ name: e.name, api: a, baseline: b });
     }
     const serverRssAfterMb = rssMb(api.child.pid!);
@@ -414,10 +425,21 @@ function report(
   for (const r of results) {
     for (const e of r.endpoints) {
       const ok = (c: Cannon) => (c.non2xx || c.errors ? ` (${c.non2xx} non-2xx, ${c.errors} errors)` : '');
-      rows.push([`${r.backend} (${r.load.toFixed(1)}, ${(r.cpuShare * 100).toFixed(0)}%)`, e.name, `${e.api.rps.toFixed(0)}${ok(e.api)}`, ms(e.api.p50), ms(e.api.p99), `${e.baseline.rps.toFixed(0)}${ok(e.baseline)}`, ms(e.baseline.p50), ms(e.baseline.p99), (e.api.rps / e.baseline.rps).toFixed(2)]);
+      rows.push([
+        `${r.backend} (${r.load.toFixed(1)}, ${(r.cpuShare * 100).toFixed(0)}%)`,
+        e.name,
+        `${e.api.rps.toFixed(0)}${ok(e.api)}`,
+        ms(e.api.p50),
+        ms(e.api.p99),
+        `${e.baseline.rps.toFixed(0)}${ok(e.baseline)}`,
+        ms(e.baseline.p50),
+        ms(e.baseline.p99),
+        (e.api.rps / e.baseline.rps).toFixed(2),
+        `${e.api.cpuUsPerRequest.toFixed(0)} / ${e.baseline.cpuUsPerRequest.toFixed(0)} = ${(e.baseline.cpuUsPerRequest / e.api.cpuUsPerRequest).toFixed(2)}`,
+      ]);
     }
   }
-  table(['database (load, CPU share)', 'request', 'API req/s', 'API p50', 'API p99', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio'], rows);
+  table(['database (load, CPU share)', 'request', 'API req/s', 'API p50', 'API p99', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio', 'server CPU µs/request: API / baseline = ratio'], rows);
   lines.push('### Realtime (SSE, raw HTTP clients; one notification to a whole organization)', '');
   table(
     ['database', 'subscribers', 'connect all (ms)', 'POST answered (ms)', 'first has it (ms)', 'median (ms)', 'last has it (ms)', 'received', 'RSS before → after (MB)', 'RSS per subscriber (KB)'],

@@ -1,0 +1,13 @@
+import pg from 'pg';
+import pino from 'pino';
+import { openDatabase } from '../src/core/db';
+import { Passwords } from '../src/core/passwords';
+import { seedBase } from '../src/db/seed';
+import { seedBench } from './seed';
+const c = new pg.Client('postgres://postgres@127.0.0.1:5432/postgres'); await c.connect();
+await c.query('DROP DATABASE IF EXISTS bench_keep WITH (FORCE)'); await c.query('CREATE DATABASE bench_keep'); await c.end();
+const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/bench_keep' });
+await seedBase(database.db, new Passwords({ memoryCost: 1024, timeCost: 1 }), { adminUsername: 'admin', adminPassword: 'x-admin-pass' }, pino({ level: 'silent' }));
+const s = await seedBench(database.db, { organizations: 10, usersPerOrganization: 10000, notificationsPerUser: 10, realtimeUsers: 5000 }, 'x', console.log);
+console.log(JSON.stringify({ managers: s.managers.slice(0, 2), readers: s.readers.slice(0, 2), rt: s.realtime.organizationId, sender: s.realtime.sender }));
+await database.close();
