@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// A fresh database per run; its mail/ folder (every e-mail as an .eml file) is read by the tests.
+// Set here once: the workers inherit it from the runner's environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'operacoes-e2e-'));
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -37,7 +44,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', headless: true } }],
   webServer: {
     command:
-      `cd .. && DATA_DIR=$(mktemp -d) PORT=${PORT} APP_ADMIN_USERNAME=admin APP_ADMIN_PASSWORD=admin12345 ` +
+      `cd .. && ${process.env.E2E_WEB_DIST ? `WEB_DIST=${process.env.E2E_WEB_DIST} ` : ''}DATA_DIR=${process.env.E2E_DATA_DIR} PORT=${PORT} APP_ADMIN_USERNAME=admin APP_ADMIN_PASSWORD=admin12345 ` +
       // many logins from one address in a few minutes: lift the login rate limit for the suite
       'LOGIN_RATE_LIMIT_PER_IP=10000 LOGIN_RATE_LIMIT_PER_USERNAME=10000 ' +
       'npx tsx apps/api/src/main.ts --demo',

@@ -29,3 +29,32 @@ export async function menuPaths(page: Page): Promise<string[]> {
   await expect(nav.locator('[data-menu-path]').first()).toBeAttached();
   return nav.locator('[data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
 }
+
+/** The newest e-mail (written as .eml by the API without SMTP) to an address, decoded. */
+export async function lastMailTo(address: string, timeoutMs = 10_000): Promise<string> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+    } catch {
+      /* not yet */
+    }
+    for (const f of files) {
+      const raw = readFileSync(join(dir, f), 'utf8');
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+      if (text.toLowerCase().includes(`to: ${address.toLowerCase()}`) || text.includes(`<${address}>`)) return text;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function linkIn(mail: string, pathPart: string): string {
+  const m = mail.match(new RegExp(`https?://[^\\s"'<>]*${pathPart}[^\\s"'<>]*`));
+  if (!m) throw new Error(`no link with ${pathPart}`);
+  return m[0];
+}

@@ -11,7 +11,7 @@ import { api } from '../../core/api';
 type Form = z.input<typeof forgotPasswordRequest>;
 
 export default function ForgotPasswordPage() {
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -20,8 +20,11 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = async (v: Form) => {
     try {
-      await api.post('/forgot-password/request', v);
-      setSent(true);
+      const r = await api.post<{ message?: string }>('/forgot-password/request', v);
+      setSent(
+        r.data?.message ??
+          'Se o e-mail estiver cadastrado, você receberá em instantes um link para criar uma nova senha.',
+      );
     } catch {
       /* toast shown by the API client */
     }
@@ -34,8 +37,7 @@ export default function ForgotPasswordPage() {
       </Typography>
       {sent ? (
         <Alert severity="success" sx={{ my: 2 }}>
-          Se o e-mail estiver cadastrado, você receberá em instantes um link para criar uma nova senha. Verifique também a
-          caixa de spam.
+          {sent} Verifique também a caixa de spam.
         </Alert>
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }}>

@@ -2,7 +2,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
-import { Avatar, Box, Chip } from '@mui/material';
+import { Alert, Avatar, Box, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { UserRead } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -60,7 +60,7 @@ const columns: GridColDef<UserRead>[] = [
 ];
 
 export default function UserListPage() {
-  const { can, user: me } = useCan();
+  const { can, canSeeRoute, user: me } = useCan();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const canWrite = can(['USER']);
@@ -90,6 +90,14 @@ export default function UserListPage() {
       /* toast shown */
     }
   };
+
+  if (!canSeeRoute('/user'))
+    return (
+      <>
+        <PageTitle title="Usuários" />
+        <Alert severity="warning">Você não tem permissão para acessar o módulo Usuários.</Alert>
+      </>
+    );
 
   return (
     <>
