@@ -6,7 +6,7 @@ test('organization settings: change the warehouse settings and see the revision 
   await uiLogin(page, 'gestor');
   await page.goto('/organization-settings');
   await expect(page.getByRole('heading', { name: 'Configurações da organização' })).toBeVisible();
-  await page.getByRole('link', { name: /Almoxarifado/ }).click();
+  await page.getByRole('list', { name: 'Seções de configuração' }).getByRole('link', { name: /Almoxarifado/ }).click();
   await expect(page).toHaveURL(/\/organization-settings\/warehouse$/);
   await expect(page.getByRole('heading', { name: 'Configurações: Almoxarifado' })).toBeVisible();
 

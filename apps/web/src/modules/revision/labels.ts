@@ -15,7 +15,7 @@ import {
   USER_LABELS,
   type SettingsSection,
 } from '@operacoes/contract';
-import { formatDateTime } from '../../core/format';
+import { formatCnpj, formatCpfCnpj, formatDateTime, formatZip } from '../../core/format';
 import { SETTINGS_FIELD_LABELS } from '../organization-settings/labels';
 
 export type RevisionAction = keyof typeof REVISION_ACTION_LABELS;
@@ -96,6 +96,9 @@ export function formatValue(value: unknown, field = ''): string {
   if (typeof value === 'number') return String(value).replace('.', ',');
   if (typeof value === 'string') {
     if (value === '***') return '•••• (oculto)';
+    if (field === 'cnpj') return formatCnpj(value);
+    if (field === 'cpf_cnpj' || field === 'document') return formatCpfCnpj(value);
+    if (field === 'zip_code') return formatZip(value);
     if (ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
     const leaf = field.split('.').pop() ?? field;
     return VALUE_LABELS[leaf]?.[value] ?? value;
@@ -114,14 +117,34 @@ const SKIP = new Set(['id', 'search_text', 'updated_at', 'created_at', 'token_ve
 
 export type DiffRow = { field: string; label: string; before: unknown; after: unknown };
 
-/** The changes of a revision in display order (known labels first, then the rest). */
-export function diffRows(rev: Pick<Revision, 'entity' | 'changes'>): DiffRow[] {
+const isEmpty = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+
+/** Display order: the entity's own label order, then the general labels' order, then the rest. */
+function rank(field: string, entity: string): number {
+  const own = entity === 'organization' ? Object.keys(ORGANIZATION_LABELS).indexOf(field) : -1;
+  if (own >= 0) return own;
+  const general = Object.keys(FIELD_LABELS).indexOf(field);
+  return general >= 0 ? 100 + general : 1000;
+}
+
+/**
+ * The changes of a revision in display order. A creation or deletion lists only the fields that
+ * had a value (an empty address on a new record says nothing).
+ */
+export function diffRows(rev: Pick<Revision, 'entity' | 'changes' | 'action'>): DiffRow[] {
   return Object.entries(rev.changes ?? {})
     .filter(([f]) => !SKIP.has(f))
     .map(([field, pair]) => {
       const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
       return { field, label: fieldLabel(field, rev.entity), before, after };
-    });
+    })
+    .filter((r) => (rev.action === 'create' ? !isEmpty(r.after) : rev.action === 'delete' ? !isEmpty(r.before) : true))
+    .sort((a, b) => rank(a.field, rev.entity) - rank(b.field, rev.entity));
 }
 
 /** Fields whose value is the id of another record (shown by name). */
