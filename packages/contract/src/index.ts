@@ -1,4 +1,4 @@
-import './locale';
+import './zod-pt-br';
 export * from './common';
 export * from './permissions';
 export * from './session';
@@ -14,3 +14,4 @@ export * from './organization';
 export * from './locale';
 export * from './data-source';
 export * from './warehouse';
+export * from './logistics';
