@@ -25,6 +25,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   state: 'Estado',
   city: 'Cidade',
   data_source: 'Fonte de dados',
+  shipment_solicitation: 'Solicitação de envio',
+  shipment: 'Envio',
 };
 
 /** Where a record of each entity is edited, for links from the revision log. */
@@ -35,6 +37,8 @@ export const ENTITY_LINKS: Record<string, (id: number) => string> = {
   organization_settings: () => `/organization-settings`,
   data_source: (id) => `/organization-settings/data-source/edit/${id}`,
   release_note: () => `/release-notes`,
+  shipment_solicitation: (id) => `/shipment-solicitation/edit/${id}`,
+  shipment: (id) => `/shipment/edit/${id}`,
 };
 
 export const revisionListQuery = listQuery.extend({
