@@ -223,9 +223,11 @@ export function RunSummary({ run }: { run: DataSourceRun }) {
 export function RunDialog({ source, onClose }: { source: { id: number; name: string } | null; onClose: () => void }) {
   const qc = useQueryClient();
   const [state, setState] = useState<{ phase: 'confirm' | 'running' | 'done'; run?: DataSourceRun; error?: string }>({ phase: 'confirm' });
+  const sourceId = source?.id;
+  // A new confirmation each time the dialog opens (by id: the parent may pass a new object per render).
   useEffect(() => {
-    if (source) setState({ phase: 'confirm' });
-  }, [source]);
+    if (sourceId) setState({ phase: 'confirm' });
+  }, [sourceId]);
   const execute = async () => {
     if (!source) return;
     setState({ phase: 'running' });
