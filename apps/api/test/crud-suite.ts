@@ -16,8 +16,8 @@ export type CrudOptions = {
   valid: (n: number, t: TestApp) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Bodies that must be refused with 422 (and write nothing). */
   invalid: Record<string, unknown>[];
-  /** A valid update body and a check of the answer. */
-  update: { body: Record<string, unknown>; expect: (row: Record<string, unknown>) => void };
+  /** A valid update body (or a function making one) and a check of the answer. */
+  update: { body: Record<string, unknown> | ((t: TestApp) => Promise<Record<string, unknown>>); expect: (row: Record<string, unknown>) => void };
   /** A search term, accents stripped or case changed, that finds any row made by `valid(n)`. */
   search?: string;
 };
@@ -28,6 +28,7 @@ export function describeCrud(name: string, o: CrudOptions) {
     let t: TestApp;
     let full: string, readOnly: string | undefined, none: string, foreign: string;
     let created: Record<string, unknown>;
+    let updateBody: Record<string, unknown>;
     const roleBased = typeof o.permission !== 'string';
 
     beforeAll(async () => {
@@ -46,6 +47,9 @@ export function describeCrud(name: string, o: CrudOptions) {
       }
     });
     afterAll(() => t?.close());
+    beforeAll(async () => {
+      updateBody = typeof o.update.body === 'function' ? await o.update.body(t) : o.update.body;
+    });
 
     const count = async () => {
       const res = await t.call('GET', `${o.path}?pageSize=1`, full);
@@ -75,7 +79,7 @@ export function describeCrud(name: string, o: CrudOptions) {
       }
       expect((await t.call('POST', o.path, none, await o.valid(91, t))).statusCode).toBe(403);
       expect((await t.call('POST', o.path, readOnly, await o.valid(90, t))).statusCode).toBe(403);
-      expect((await t.call('PUT', `${o.path}/${created.id}`, readOnly, o.update.body)).statusCode).toBe(403);
+      expect((await t.call('PUT', `${o.path}/${created.id}`, readOnly, updateBody)).statusCode).toBe(403);
       expect((await t.call('DELETE', `${o.path}/${created.id}`, readOnly)).statusCode).toBe(403);
     });
 
@@ -99,7 +103,7 @@ export function describeCrud(name: string, o: CrudOptions) {
     });
 
     it('updates (200) and audits the changed fields', async () => {
-      const res = await t.call('PUT', `${o.path}/${created.id}`, full, o.update.body);
+      const res = await t.call('PUT', `${o.path}/${created.id}`, full, updateBody);
       expect(res.statusCode, res.body).toBe(200);
       o.update.expect(res.json());
       const [{ n }] = await t.app.db
@@ -111,14 +115,14 @@ export function describeCrud(name: string, o: CrudOptions) {
 
     it('answers 404 for unknown ids', async () => {
       expect((await t.call('GET', `${o.path}/999999`, full)).statusCode).toBe(404);
-      expect((await t.call('PUT', `${o.path}/999999`, full, o.update.body)).statusCode).toBe(404);
+      expect((await t.call('PUT', `${o.path}/999999`, full, updateBody)).statusCode).toBe(404);
       expect((await t.call('DELETE', `${o.path}/999999`, full)).statusCode).toBe(404);
     });
 
     if (o.tenancy) {
       it("hides another organization's rows (404) and never lists them", async () => {
         expect((await t.call('GET', `${o.path}/${created.id}`, foreign)).statusCode).toBe(404);
-        expect((await t.call('PUT', `${o.path}/${created.id}`, foreign, o.update.body)).statusCode).toBe(404);
+        expect((await t.call('PUT', `${o.path}/${created.id}`, foreign, updateBody)).statusCode).toBe(404);
         expect((await t.call('DELETE', `${o.path}/${created.id}`, foreign)).statusCode).toBe(404);
         const list = (await t.call('GET', `${o.path}?pageSize=100`, foreign)).json();
         expect(list.items.map((i: { id: number }) => i.id)).not.toContain(created.id);

@@ -35,6 +35,8 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   tenancyColumn?: AnyColumn;
   schemas: { read: z.ZodType; create: TCreate; update: TUpdate; query?: TQuery };
   maxPageSize?: number;
+  /** The kit's routes to register (default all); e.g. records born of a workflow have no plain create. */
+  routes?: ('list' | 'get' | 'create' | 'update' | 'delete')[];
   sortable?: Record<string, AnyColumn>;
   defaultSort?: SQL[];
   /** Module filters from the list query. */
@@ -47,8 +49,8 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   present?: (rows: Row[], db: DbOrTx) => Promise<unknown[]>;
   /** Custom delete (e.g. deactivate a user with history): a body to answer 200 with, `null` when it deleted the row itself (204), or undefined to let the kit delete it. */
   onDelete?: (row: Row, ctx: ResourceContext) => Promise<unknown | undefined>;
-  /** Runs after a create/update inside the transaction (memberships, side rows). */
-  afterWrite?: (row: Row, input: unknown, ctx: ResourceContext) => Promise<void>;
+  /** Runs after a create/update inside the transaction (memberships, side rows). `existing` is set on update. */
+  afterWrite?: (row: Row, input: unknown, ctx: ResourceContext, existing?: Row) => Promise<void>;
 };
 
 const INTERNAL = new Set(['search_text', 'password_hash', 'token_version']);
@@ -98,7 +100,9 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     return { ...values, search_text: def.searchOf({ ...(existing ?? {}), ...values }) };
   };
 
-  app.get(
+  const wanted = new Set(def.routes ?? ['list', 'get', 'create', 'update', 'delete']);
+
+  if (wanted.has('list')) app.get(
     def.path,
     { config: { access: def.access.read }, schema: { tags, querystring: query, response: { 200: listOf(def.schemas.read) } } },
     async (req) => {
@@ -124,7 +128,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     },
   );
 
-  app.get(
+  if (wanted.has('get')) app.get(
     `${def.path}/:id`,
     { config: { access: def.access.read }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
     async (req) => {
@@ -133,7 +137,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     },
   );
 
-  app.post(
+  if (wanted.has('create')) app.post(
     def.path,
     { config: { access: def.access.create ?? def.access.write }, schema: { tags, body: def.schemas.create, response: { 201: def.schemas.read } } },
     async (req, reply) => {
@@ -162,7 +166,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     },
   );
 
-  app.put(
+  if (wanted.has('update')) app.put(
     `${def.path}/:id`,
     { config: { access: def.access.write }, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
     async (req) => {
@@ -177,7 +181,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         values = withSearch(values, existing);
         if ('updated_at' in columns) values.updated_at = new Date();
         const [updated] = (await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[];
-        if (def.afterWrite) await def.afterWrite(updated, input, ctx);
+        if (def.afterWrite) await def.afterWrite(updated, input, ctx, existing);
         await audit(tx, user, {
           entity: def.entity,
           entityId: id,
@@ -192,7 +196,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     },
   );
 
-  app.delete(
+  if (wanted.has('delete')) app.delete(
     `${def.path}/:id`,
     { config: { access: def.access.delete ?? def.access.write }, schema: { tags, params: idParam } },
     async (req, reply) => {

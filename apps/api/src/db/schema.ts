@@ -16,3 +16,4 @@ export * from '../modules/warehouse/patrimony/schema';
 export * from '../modules/warehouse/consumable/schema';
 export * from '../modules/warehouse/patrimony-solicitation/schema';
 export * from '../modules/warehouse/movement/schema';
+export * from '../modules/logistics/schema';

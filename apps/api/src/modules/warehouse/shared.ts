@@ -127,12 +127,13 @@ export async function loadRefs(
   const o = idsOf(want.units);
   const refs: Refs = { products: new Map(), sections: new Map(), stocks: new Map(), users: new Map(), units: new Map() };
   if (!p.length && !s.length && !t.length && !u.length && !o.length) return refs;
+  // Every branch names its columns: a UNION takes its column names from whichever branch comes first.
   const parts: SQL[] = [];
   if (p.length) parts.push(sql`select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where ${anyOf(sql`id`, p)}`);
-  if (s.length) parts.push(sql`select 's', id, null, name, null, null, null from section where ${anyOf(sql`id`, s)}`);
-  if (t.length) parts.push(sql`select 't', id, null, name, null, null, null from stock where ${anyOf(sql`id`, t)}`);
-  if (u.length) parts.push(sql`select 'u', u.id, u.username, p.nickname, p.full_name, null, null from "user" u join person p on p.id = u.person_id where ${anyOf(sql`u.id`, u)}`);
-  if (o.length) parts.push(sql`select 'o', id, null, name, null, null, null from unit_organizational where ${anyOf(sql`id`, o)}`);
+  if (s.length) parts.push(sql`select 's' as k, id, null as a, name as b, null as c, null as d, null as e from section where ${anyOf(sql`id`, s)}`);
+  if (t.length) parts.push(sql`select 't' as k, id, null as a, name as b, null as c, null as d, null as e from stock where ${anyOf(sql`id`, t)}`);
+  if (u.length) parts.push(sql`select 'u' as k, u.id, u.username as a, p.nickname as b, p.full_name as c, null as d, null as e from "user" u join person p on p.id = u.person_id where ${anyOf(sql`u.id`, u)}`);
+  if (o.length) parts.push(sql`select 'o' as k, id, null as a, name as b, null as c, null as d, null as e from unit_organizational where ${anyOf(sql`id`, o)}`);
   const rows = (await db.execute(sql.join(parts, sql` union all `))).rows as { k: string; id: number; a: string | null; b: string; c: string | null; d: string | null; e: string | null }[];
   for (const r of rows) {
     const id = Number(r.id);

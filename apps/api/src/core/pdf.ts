@@ -1,0 +1,55 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/** A new A4 PDF document and a promise of its bytes once `doc.end()` is called. */
+export function newPdf(title: string): { doc: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title, Creator: 'Operações' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, bytes };
+}
+
+/** Draws a QR code as vector squares (sharp at any printer resolution). */
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 2;
+  const cell = size / (n + quiet * 2);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (qr.modules.get(r, c)) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
+    }
+  }
+  doc.fill('#000000');
+}
+
+/** A simple table: header row then rows, with page breaks. Column widths in points. */
+export function drawTable(doc: PDFKit.PDFDocument, headers: string[], widths: number[], rows: string[][]) {
+  const x0 = doc.page.margins.left;
+  const line = (cells: string[], bold: boolean) => {
+    const y = doc.y;
+    const height = Math.max(...cells.map((c, i) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).heightOfString(c, { width: widths[i] - 6 }))) + 6;
+    if (y + height > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      return line(cells, bold);
+    }
+    let x = x0;
+    cells.forEach((c, i) => {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor('#000000').text(c, x + 3, y + 3, { width: widths[i] - 6 });
+      x += widths[i];
+    });
+    doc.moveTo(x0, y + height).lineTo(x0 + widths.reduce((a, b) => a + b, 0), y + height).lineWidth(0.4).strokeColor('#999999').stroke();
+    doc.y = y + height;
+  };
+  line(headers, true);
+  rows.forEach((r) => line(r, false));
+  doc.x = x0;
+}
+
+/** "21/11/2026 14:05" in São Paulo time. */
+export const brDateTime = (d: Date | string | null | undefined) =>
+  d ? new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }) : '—';

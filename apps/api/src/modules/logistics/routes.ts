@@ -1,0 +1,233 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  cancelBody,
+  idParam,
+  refuseBody,
+  shipmentListQuery,
+  shipmentRead,
+  shipmentSolicitationInput,
+  shipmentSolicitationListQuery,
+  shipmentSolicitationRead,
+  shipmentSolicitationUpdate,
+  shipmentUpdate,
+} from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { Tx } from '../../core/db';
+import { HttpError } from '../../core/errors';
+import { searchText } from '../../core/list';
+import { mailLayout } from '../../core/mail';
+import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { getOrganizationSettings } from '../organization-settings/service';
+import { notify, usersWithPermission } from '../warehouse/patrimony-solicitation/service';
+import { afterCommit, registerAfterCommit } from '../warehouse/shared';
+import { packingListPdf } from './pdf';
+import { shipmentItems, shipmentSolicitations, shipments } from './schema';
+import {
+  type ShipmentRow,
+  type SolicitationRow,
+  assertShipmentStatus,
+  assertSolicitationStatus,
+  dispatchItems,
+  itemsOfShipment,
+  itemsOfSolicitation,
+  newReceivingHash,
+  presentShipments,
+  presentSolicitations,
+  reserveItems,
+  returnItems,
+  shipmentLink,
+  solicitationLink,
+  solicitationValues,
+  validateSolicitation,
+} from './service';
+
+const PERMISSION = 'ASSET_SHIPMENT';
+/** Lines validated in `toValues`, written in `afterWrite` (the kit hands both the same input object). */
+const pendingLines = new WeakMap<object, Awaited<ReturnType<typeof validateSolicitation>>>();
+
+const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, typeof shipmentSolicitationInput, typeof shipmentSolicitationUpdate> = {
+  entity: 'shipment_solicitation',
+  label: 'Solicitação de envio',
+  path: '/shipment-solicitation',
+  table: shipmentSolicitations,
+  // ASSET_SHIPMENT.INDEX reads; asking for, approving and dispatching shipments need ASSET_SHIPMENT.
+  access: { read: { read: PERMISSION }, write: { write: PERMISSION } },
+  tenancy: 'organization',
+  schemas: { read: shipmentSolicitationRead, create: shipmentSolicitationInput, update: shipmentSolicitationUpdate, query: shipmentSolicitationListQuery },
+  sortable: { id: shipmentSolicitations.id, created_at: shipmentSolicitations.created_at, status: shipmentSolicitations.status, wanted_date: shipmentSolicitations.wanted_date },
+  filters: (q) => [q.status ? eq(shipmentSolicitations.status, q.status) : undefined],
+  present: (rows, db) => presentSolicitations(rows as SolicitationRow[], db),
+  async toValues(input: z.infer<typeof shipmentSolicitationInput>, { user, tx }, existing) {
+    if (existing) assertSolicitationStatus(existing as SolicitationRow, ['pendente'], 'alterar');
+    const organizationId = (existing?.organization_id as number | undefined) ?? user.organizationId;
+    pendingLines.set(input, await validateSolicitation(tx, organizationId, input));
+    return { ...solicitationValues(input), ...(existing ? {} : { requester_id: user.id, status: 'pendente' }) };
+  },
+  async afterWrite(row, input, { tx, user, app }, existing) {
+    const lines = pendingLines.get(input as object)!;
+    await tx.delete(shipmentItems).where(eq(shipmentItems.solicitation_id, row.id));
+    await tx.insert(shipmentItems).values(lines.map((l) => ({ ...l, quantity: String(l.quantity), solicitation_id: row.id })));
+    if (!existing) {
+      const approvers = await usersWithPermission(tx, row.organization_id as number, PERMISSION, user.id);
+      const deliver = await notify(app, tx, approvers, `Solicitação de envio #${row.id}`, `${user.username} pediu um envio para ${row.recipient_name}.`, solicitationLink(row.id), user);
+      afterCommit(user, deliver);
+    }
+  },
+  async onDelete(row) {
+    assertSolicitationStatus(row as SolicitationRow, ['pendente'], 'excluir');
+    return undefined;
+  },
+};
+
+const shipmentResource: ResourceDef<typeof shipmentListQuery, typeof shipmentUpdate, typeof shipmentUpdate> = {
+  entity: 'shipment',
+  label: 'Envio',
+  path: '/shipment',
+  table: shipments,
+  access: { read: { read: PERMISSION }, write: { write: PERMISSION } },
+  tenancy: 'organization',
+  // Shipments are born of an approved request; they are cancelled, never deleted.
+  routes: ['list', 'get', 'update'],
+  schemas: { read: shipmentRead, create: shipmentUpdate, update: shipmentUpdate, query: shipmentListQuery },
+  sortable: { id: shipments.id, created_at: shipments.created_at, status: shipments.status, dispatched_at: shipments.dispatched_at },
+  filters: (q) => [q.status ? eq(shipments.status, q.status) : undefined],
+  searchOf: (r) => searchText(r.recipient_name as string, r.recipient_email as string, r.tracking_code as string, r.invoice_number as string, r.carrier as string),
+  present: (rows, db) => presentShipments(rows as ShipmentRow[], db),
+  async toValues(input: z.infer<typeof shipmentUpdate>, { tx }, existing) {
+    assertShipmentStatus(existing as ShipmentRow, ['preparando', 'enviado'], 'alterar');
+    if (input.carrier) {
+      const { carriers } = await getOrganizationSettings(tx, existing!.organization_id as number, 'logistic');
+      if (carriers.length && !carriers.includes(input.carrier)) throw new HttpError(422, 'Transportadora não cadastrada nas configurações de logística.', [{ propertyPath: 'carrier', message: `Use uma de: ${carriers.join(', ')}` }]);
+    }
+    return { ...input, weight_kg: input.weight_kg === undefined ? undefined : input.weight_kg === null ? null : String(input.weight_kg) };
+  },
+};
+
+export async function logisticsRoutes(fastify: FastifyInstance) {
+  registerAfterCommit(fastify);
+  registerResource(fastify, solicitationResource);
+  registerResource(fastify, shipmentResource);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const write = { write: PERMISSION } as const;
+
+  const lockSolicitation = async (tx: Tx, user: CurrentUser, id: number) =>
+    (await findVisible(solicitationResource as unknown as ResourceDef, tx, user, id, true)) as unknown as SolicitationRow;
+  const lockShipment = async (tx: Tx, user: CurrentUser, id: number) => (await findVisible(shipmentResource as unknown as ResourceDef, tx, user, id, true)) as unknown as ShipmentRow;
+  const oneSolicitation = async (id: number) => (await presentSolicitations(await app.db.select().from(shipmentSolicitations).where(eq(shipmentSolicitations.id, id)), app.db))[0];
+  const oneShipment = async (id: number) => (await presentShipments(await app.db.select().from(shipments).where(eq(shipments.id, id)), app.db))[0];
+  const tags = ['shipment_solicitation'];
+
+  app.post('/shipment-solicitation/:id/approve', { config: { access: write }, schema: { tags, params: idParam, response: { 200: shipmentSolicitationRead } } }, async (req) => {
+    const user = userOf(req);
+    const deliver = await app.db.transaction(async (tx) => {
+      const s = await lockSolicitation(tx, user, req.params.id);
+      assertSolicitationStatus(s, ['pendente'], 'aprovar');
+      const { id: _id, status: _s, refusal_reason: _r, requester_id: _q, decided_by: _d, decided_at: _a, shipment_id: _h, created_at: _c, updated_at: _u, justification: _j, wanted_date: _w, ...copy } = s;
+      const [shipment] = await tx.insert(shipments).values({ ...copy, solicitation_id: s.id, created_by: user.id, status: 'preparando' }).returning();
+      const items = await itemsOfSolicitation(tx, s.id);
+      await tx.update(shipmentItems).set({ shipment_id: shipment.id }).where(eq(shipmentItems.solicitation_id, s.id));
+      await reserveItems(tx, user, shipment, items);
+      const [after] = await tx
+        .update(shipmentSolicitations)
+        .set({ status: 'aprovada', decided_by: user.id, decided_at: new Date(), shipment_id: shipment.id, updated_at: new Date() })
+        .where(eq(shipmentSolicitations.id, s.id))
+        .returning();
+      await audit(tx, user, { entity: 'shipment_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after });
+      await audit(tx, user, { entity: 'shipment', entityId: shipment.id, organizationId: s.organization_id, action: 'create', after: shipment });
+      return notify(app, tx, s.requester_id ? [s.requester_id] : [], `Envio aprovado: solicitação #${s.id}`, `Sua solicitação virou o envio #${shipment.id}.`, shipmentLink(shipment.id), user);
+    });
+    await deliver();
+    return oneSolicitation(req.params.id);
+  });
+
+  app.post('/shipment-solicitation/:id/refuse', { config: { access: write }, schema: { tags, params: idParam, body: refuseBody, response: { 200: shipmentSolicitationRead } } }, async (req) => {
+    const user = userOf(req);
+    const deliver = await app.db.transaction(async (tx) => {
+      const s = await lockSolicitation(tx, user, req.params.id);
+      assertSolicitationStatus(s, ['pendente'], 'recusar');
+      const [after] = await tx
+        .update(shipmentSolicitations)
+        .set({ status: 'recusada', refusal_reason: req.body.reason, decided_by: user.id, decided_at: new Date(), updated_at: new Date() })
+        .where(eq(shipmentSolicitations.id, s.id))
+        .returning();
+      await audit(tx, user, { entity: 'shipment_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after });
+      return notify(app, tx, s.requester_id ? [s.requester_id] : [], `Envio recusado: solicitação #${s.id}`, `Motivo: ${req.body.reason}`, solicitationLink(s.id), user);
+    });
+    await deliver();
+    return oneSolicitation(req.params.id);
+  });
+
+  app.post(
+    '/shipment-solicitation/:id/cancel',
+    { config: { access: write }, schema: { tags, params: idParam, body: cancelBody.nullish(), response: { 200: shipmentSolicitationRead } } },
+    async (req) => {
+      const user = userOf(req);
+      await app.db.transaction(async (tx) => {
+        const s = await lockSolicitation(tx, user, req.params.id);
+        assertSolicitationStatus(s, ['pendente'], 'cancelar');
+        const [after] = await tx.update(shipmentSolicitations).set({ status: 'cancelada', refusal_reason: req.body?.reason ?? null, updated_at: new Date() }).where(eq(shipmentSolicitations.id, s.id)).returning();
+        await audit(tx, user, { entity: 'shipment_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after });
+      });
+      return oneSolicitation(req.params.id);
+    },
+  );
+
+  const stags = ['shipment'];
+  app.post('/shipment/:id/dispatch', { config: { access: write }, schema: { tags: stags, params: idParam, response: { 200: shipmentRead } } }, async (req) => {
+    const user = userOf(req);
+    const { shipment, hash } = await app.db.transaction(async (tx) => {
+      const s = await lockShipment(tx, user, req.params.id);
+      assertShipmentStatus(s, ['preparando'], 'despachar');
+      const { receiving_link_validity_days } = await getOrganizationSettings(tx, s.organization_id, 'logistic');
+      await dispatchItems(tx, user, s, await itemsOfShipment(tx, s.id));
+      const hash = newReceivingHash();
+      const [after] = await tx
+        .update(shipments)
+        .set({ status: 'enviado', dispatched_at: new Date(), receiving_hash: hash, receiving_expires_at: new Date(Date.now() + receiving_link_validity_days * 86_400_000), updated_at: new Date() })
+        .where(eq(shipments.id, s.id))
+        .returning();
+      await audit(tx, user, { entity: 'shipment', entityId: s.id, organizationId: s.organization_id, action: 'update', before: { ...s, receiving_hash: undefined }, after: { ...after, receiving_hash: undefined } });
+      return { shipment: after, hash };
+    });
+    const url = `${app.config.publicUrl}/receiving/${hash}`;
+    const mail = mailLayout(
+      `Envio #${shipment.id} a caminho`,
+      [
+        `Olá, ${shipment.recipient_name}!`,
+        `Um envio foi despachado para você${shipment.carrier ? ` pela transportadora ${shipment.carrier}` : ''}${shipment.tracking_code ? ` (rastreio ${shipment.tracking_code})` : ''}.`,
+        `Quando chegar, confira cada item e confirme o recebimento pelo link abaixo. O link vale até ${shipment.receiving_expires_at!.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })} e pode ser usado uma única vez.`,
+      ],
+      { label: 'Confirmar recebimento', url },
+    );
+    app.mailer.sendInBackground({ to: shipment.recipient_email, subject: `Envio #${shipment.id}: confirme o recebimento`, ...mail });
+    return oneShipment(shipment.id);
+  });
+
+  app.post('/shipment/:id/cancel', { config: { access: write }, schema: { tags: stags, params: idParam, body: cancelBody.nullish(), response: { 200: shipmentRead } } }, async (req) => {
+    const user = userOf(req);
+    await app.db.transaction(async (tx) => {
+      const s = await lockShipment(tx, user, req.params.id);
+      assertShipmentStatus(s, ['preparando', 'enviado'], 'cancelar');
+      const reason = req.body?.reason ? `Envio cancelado: ${req.body.reason}` : 'Envio cancelado';
+      await returnItems(tx, user, s, await itemsOfShipment(tx, s.id), reason);
+      // The receiving link stops working at once.
+      const [after] = await tx.update(shipments).set({ status: 'cancelado', cancelled_at: new Date(), receiving_hash: null, notes: req.body?.reason ?? s.notes, updated_at: new Date() }).where(eq(shipments.id, s.id)).returning();
+      await audit(tx, user, { entity: 'shipment', entityId: s.id, organizationId: s.organization_id, action: 'update', before: { ...s, receiving_hash: undefined }, after });
+    });
+    return oneShipment(req.params.id);
+  });
+
+  app.get('/shipment/:id/packing-list', { config: { access: { read: PERMISSION } }, schema: { tags: stags, params: idParam, produces: ['application/pdf'] } }, async (req, reply) => {
+    const user = userOf(req);
+    const row = (await findVisible(shipmentResource as unknown as ResourceDef, app.db, user, req.params.id)) as unknown as ShipmentRow;
+    const [shipment] = await presentShipments([row], app.db);
+    const link = row.receiving_hash ? `${app.config.publicUrl}/receiving/${row.receiving_hash}` : null;
+    const pdf = await packingListPdf(shipment, link);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="romaneio-envio-${row.id}.pdf"`).send(pdf);
+  });
+
+}
