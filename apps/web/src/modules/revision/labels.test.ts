@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { diffRows, entityLabel, entityLink, fieldLabel, formatValue } from './labels';
+
+describe('revision log labels', () => {
+  it('names entities, fields and settings fields in pt-BR', () => {
+    expect(entityLabel('unit_organizational')).toBe('Unidade organizacional');
+    expect(entityLabel('some_new_thing')).toBe('Some new thing');
+    expect(fieldLabel('fantasy_name', 'organization')).toBe('Nome fantasia');
+    expect(fieldLabel('parent_id')).toBe('Unidade superior');
+    expect(fieldLabel('warehouse.patrimony_prefix')).toBe('Almoxarifado › Prefixo do número de patrimônio');
+    expect(fieldLabel('mikrotik.dns_servers')).toBe('MikroTik › Servidores DNS');
+  });
+
+  it('links to the record unless it was deleted', () => {
+    expect(entityLink('organization', 3, 'update')).toBe('/organization/edit/3');
+    expect(entityLink('organization', 3, 'delete')).toBeNull();
+    expect(entityLink('city', 0, 'create')).toBeNull();
+  });
+
+  it('shows values as text', () => {
+    expect(formatValue(true)).toBe('Sim');
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue('***')).toBe('•••• (oculto)');
+    expect(formatValue(['1.1.1.1', '8.8.8.8'])).toBe('1.1.1.1, 8.8.8.8');
+    expect(formatValue('11222333000181', 'cnpj')).toBe('11.222.333/0001-81');
+    expect(formatValue('staging', 'target')).toBe('Área de preparação (genérica)');
+    expect(formatValue({ criadas: 3, rejeitadas: 1 })).toBe('Criadas: 3; Rejeitadas: 1');
+    expect(formatValue(12.5)).toBe('12,5');
+    expect(formatValue('2026-01-02T15:00:00.000Z')).toBe('02/01/2026, 12:00');
+  });
+
+  it('orders a creation by the entity labels and leaves out empty fields', () => {
+    const rows = diffRows({
+      entity: 'organization',
+      action: 'create',
+      changes: { id: [null, 9], address: [null, ''], cnpj: [null, '11222333000181'], fantasy_name: [null, 'Fibra'], settings: [null, {}] },
+    });
+    expect(rows.map((r) => r.field)).toEqual(['fantasy_name', 'cnpj']);
+  });
+});
