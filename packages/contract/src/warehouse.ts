@@ -517,9 +517,10 @@ export const solicitationListQuery = listQuery.extend({
   waiting: queryBoolean.optional(),
   ...period,
 });
-export const solicitationApprove = z.object({ reason: optionalText(1000) }).default({});
+/** Bodies of workflow steps are optional (a POST without a body arrives as null). */
+export const solicitationApprove = z.object({ reason: optionalText(1000) }).nullish();
 export const solicitationRefuse = z.object({ reason });
-export const solicitationDeliver = z.object({ note: optionalText(1000) }).default({});
+export const solicitationDeliver = z.object({ note: optionalText(1000) }).nullish();
 export const solicitationReturn = z
   .object({
     /** Where the items go back; default: the section each one left from. */
@@ -527,8 +528,8 @@ export const solicitationReturn = z
     condition: z.enum(PATRIMONY_CONDITIONS).optional(),
     note: optionalText(1000),
   })
-  .default({});
-export const solicitationCancel = z.object({ reason: optionalText(1000) }).default({});
+  .nullish();
+export const solicitationCancel = z.object({ reason: optionalText(1000) }).nullish();
 
 // ---------------------------------------------------------------------------------------------
 // My patrimony and the hub
@@ -539,7 +540,7 @@ export const myPatrimonyRead = patrimonyRead.extend({
   /** An open return request (devolução) for this item, if any. */
   return_solicitation_id: z.number().nullable(),
 });
-export const myPatrimonyReturn = z.object({ reason: optionalText(1000) }).default({});
+export const myPatrimonyReturn = z.object({ reason: optionalText(1000) }).nullish();
 
 export const warehouseSummary = z.object({
   /** Counts per status; null when the user may not see patrimony. */
