@@ -38,7 +38,7 @@ import { formatInt } from '../../core/format';
 import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
 import { importCities } from './api';
-import { buildChunks, CHUNK_ROWS, decodeCsv, fileLine, MAX_CSV_CHARS, prepareCsv, type PreparedCsv } from './csv-import';
+import { buildChunks, CHUNK_ROWS, decodeCsv, mapRejected, MAX_CSV_CHARS, prepareCsv, type PreparedCsv } from './csv-import';
 
 type Rejected = CityImportReport['rejected'];
 type Phase =
@@ -136,7 +136,7 @@ export function CityImportDialog({ open, onClose }: { open: boolean; onClose: ()
       // One dry run of the whole file: exact preview and every rejected row (repeated codes included).
       const [chunk] = buildChunks(csv.rows, csv.delimiter, csv.rows.length);
       const report = await importCities(chunk.csv, true);
-      const rejected = report.rejected.map((r) => ({ ...r, line: fileLine(chunk, r.line) }));
+      const rejected = report.rejected.map((r) => mapRejected(chunk, r));
       setPhase({ step: 'preview', file: file.name, csv, report, rejected });
     } catch {
       setPhase({ step: 'file' });
@@ -169,7 +169,7 @@ export function CityImportDialog({ open, onClose }: { open: boolean; onClose: ()
         created += r.created;
         updated += r.updated;
         sent += chunks[i].lines.length;
-        extra.push(...r.rejected.map((x) => ({ ...x, line: fileLine(chunks[i], x.line) })));
+        extra.push(...r.rejected.map((x) => mapRejected(chunks[i], x)));
       }
       setPhase({ step: 'done', file, created, updated, sent, rejected: [...rejected, ...extra].sort((a, b) => a.line - b.line) });
       toast.success('Importação concluída!');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChunks, decodeCsv, fileLine, guessDelimiter, prepareCsv } from './csv-import';
+import { buildChunks, decodeCsv, fileLine, guessDelimiter, mapRejected, prepareCsv } from './csv-import';
 
 describe('city CSV import (client side)', () => {
   it('drops blank lines, keeps file line numbers and detects a header', () => {
@@ -34,6 +34,11 @@ describe('city CSV import (client side)', () => {
     // API line 2 is the first data row of the chunk
     expect(fileLine(chunks[1], 2)).toBe(1003);
     expect(fileLine(chunks[2], 501)).toBe(2502);
+    expect(mapRejected(chunks[0], { line: 5, reason: 'Código IBGE repetido (já na linha 3)', content: '' })).toEqual({
+      line: 6,
+      reason: 'Código IBGE repetido (já na linha 4)',
+      content: '',
+    });
   });
 
   it('decodes UTF-8, and Windows-1252 files from spreadsheets', () => {

@@ -62,3 +62,12 @@ export function buildChunks(rows: PreparedCsv['rows'], delimiter: PreparedCsv['d
 
 /** The file line of a line number reported by the API for a chunk (line 1 is the synthetic header). */
 export const fileLine = (chunk: CsvChunk, apiLine: number) => chunk.lines[apiLine - 2] ?? apiLine;
+
+/** A rejected row of a chunk with file line numbers (also inside "já na linha N"). */
+export function mapRejected<T extends { line: number; reason: string }>(chunk: CsvChunk, r: T): T {
+  return {
+    ...r,
+    line: fileLine(chunk, r.line),
+    reason: r.reason.replace(/(linha )(\d+)/g, (_m, word: string, n: string) => `${word}${fileLine(chunk, Number(n))}`),
+  };
+}
