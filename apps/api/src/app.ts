@@ -43,6 +43,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '***' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     bodyLimit: 1024 * 1024,
+    // One log line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
     trustProxy: true,
     ajv: undefined,
   });
@@ -94,7 +96,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const spa = existsSync(path.join(webDist, 'index.html'));
   // The built web app is served on the same port (hashed assets; index.html for client routes).
-  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
+  // `wildcard`: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: true, maxAge: '1h' });
   registerErrorHandling(app, { spa });
   registerAccessControl(app);
 
@@ -102,6 +105,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(realtimeRoutes);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.currentUser?.id }, 'request');
+  });
   app.addHook('onReady', async () => {
     await app.realtime.start();
   });

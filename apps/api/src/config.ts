@@ -53,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     tinymceKey: env.TINYMCE_KEY || 'gpl',
     webDist: env.WEB_DIST,
-    argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 6) },
+    argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 47104), timeCost: int(env.ARGON2_TIME_COST, 6) },
     rateLimit: {
       perIpPerMinute: int(env.LOGIN_RATE_LIMIT_PER_IP, 30),
       perUsernamePerWindow: int(env.LOGIN_RATE_LIMIT_PER_USERNAME, 10),

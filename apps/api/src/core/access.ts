@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readPermissionsOf } from '@operacoes/contract';
 import { users } from '../modules/user/schema';
 import { HttpError, forbidden } from './errors';
@@ -65,6 +65,21 @@ export function registerAccessControl(app: FastifyInstance) {
     if (undeclared.length) throw new Error(`Routes without a declared access rule: ${undeclared.join(', ')}`);
   });
 
+  // Every authenticated call loads its user (revocation and permissions are checked live): prepared once.
+  const loadUser = app.db
+    .select({
+      id: users.id,
+      username: users.username,
+      organization_id: users.organization_id,
+      super_admin: users.super_admin,
+      permissions: users.permissions,
+      token_version: users.token_version,
+      is_active: users.is_active,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('access_current_user');
+
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
@@ -73,18 +88,7 @@ export function registerAccessControl(app: FastifyInstance) {
     if (!token) throw new HttpError(401, 'Autenticação necessária.');
     const claims = await app.tokens.verifyAccess(token);
     if (!claims) throw new HttpError(401, 'Sessão inválida ou expirada.');
-    const [row] = await app.db
-      .select({
-        id: users.id,
-        username: users.username,
-        organization_id: users.organization_id,
-        super_admin: users.super_admin,
-        permissions: users.permissions,
-        token_version: users.token_version,
-        is_active: users.is_active,
-      })
-      .from(users)
-      .where(eq(users.id, Number(claims.sub)));
+    const [row] = await loadUser.execute({ id: Number(claims.sub) });
     if (!row || !row.is_active || row.token_version !== claims.ver) throw new HttpError(401, 'Sessão inválida ou expirada.');
     req.currentUser = {
       id: row.id,

@@ -30,7 +30,11 @@ function zodViolations(err: ZodError): Violation[] {
 /** PostgreSQL error codes that come from bad input rather than a bug. */
 function fromPostgres(err: { code?: string; constraint?: string; cause?: unknown }): HttpError | undefined {
   const e = (err.cause && typeof err.cause === 'object' ? err.cause : err) as { code?: string; constraint?: string };
-  if (e.code === '23505') return conflict('Já existe um registro com estes dados' + (e.constraint ? ` (${e.constraint}).` : '.'));
+  if (e.code === '23505') {
+    // Unique indexes are named <table>_<field>_unique: point the violation at the field, never name the index.
+    const field = /_([a-z]+)_unique$/.exec(e.constraint ?? '')?.[1];
+    return new HttpError(409, 'Já existe um registro com este valor.', field ? [{ propertyPath: field, message: 'Já está em uso' }] : undefined);
+  }
   if (e.code === '23503') return conflict('O registro está em uso por outros registros e não pode ser alterado ou excluído.');
   if (e.code === '22P02' || e.code === '22003') return new HttpError(422, 'Valor inválido.', []);
   return undefined;
@@ -40,7 +44,7 @@ function fromPostgres(err: { code?: string; constraint?: string; cause?: unknown
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }) {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (opts.spa && req.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/.well-known')) {
+    if (opts.spa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api') && !url.startsWith('/.well-known')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });

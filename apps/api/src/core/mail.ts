@@ -31,9 +31,26 @@ export class Mailer {
       this.log.info({ to: msg.to, subject: msg.subject }, 'mail sent');
     }
   }
-  /** Sends without making the caller wait or fail; errors are logged. */
+  private queue: MailMessage[] = [];
+  private sending = 0;
+  private static CONCURRENCY = 4;
+
+  /** Queues a message (a few sent at a time) without making the caller wait or fail; errors are logged. */
   sendInBackground(msg: MailMessage) {
-    this.send(msg).catch((err) => this.log.error({ err, to: msg.to, subject: msg.subject }, 'mail delivery failed'));
+    this.queue.push(msg);
+    this.pump();
+  }
+  private pump() {
+    while (this.sending < Mailer.CONCURRENCY && this.queue.length) {
+      const msg = this.queue.shift()!;
+      this.sending++;
+      this.send(msg)
+        .catch((err) => this.log.error({ err, to: msg.to, subject: msg.subject }, 'mail delivery failed'))
+        .finally(() => {
+          this.sending--;
+          this.pump();
+        });
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParam, listOf, listQuery } from '@operacoes/contract';
@@ -54,6 +54,7 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
 };
 
 const INTERNAL = new Set(['search_text', 'password_hash', 'token_version']);
+const TOTAL = '__total';
 
 export function plainPresent(rows: Row[]): unknown[] {
   return rows.map((r) => {
@@ -90,6 +91,8 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const present = async (rows: Row[], db: DbOrTx) => (def.present ? def.present(rows, db) : plainPresent(rows));
   const columns = getTableColumns(def.table as PgTable) as Record<string, AnyColumn>;
   const sortable = def.sortable ?? columns;
+  // Lists never read secrets or the search column.
+  const listColumns = Object.fromEntries(Object.entries(columns).filter(([k]) => !INTERNAL.has(k)));
   const query = (def.schemas.query ?? listQuery) as z.ZodObject;
   const tags = [def.entity];
   const orgOf = (row: Row): number | null =>
@@ -114,17 +117,17 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         def.table.search_text ? searchCondition(def.table.search_text, q.search) : undefined,
         ...(def.filters ? def.filters(q as never, user) : []),
       );
-      const [rows, [{ total }]] = await Promise.all([
-        fastify.db
-          .select()
-          .from(def.table as PgTable)
-          .where(where)
-          .orderBy(...sortOrder(q.sort, sortable, def.defaultSort ?? [desc(def.table.id)]))
-          .limit(pageSize)
-          .offset(offset),
-        fastify.db.select({ total: countAll }).from(def.table as PgTable).where(where),
-      ]);
-      return listResult(await present(rows as Row[], fastify.db), total, page, pageSize);
+      // Rows and total in one statement (the search runs once); a page past the end counts apart.
+      const found = (await fastify.db
+        .select({ ...listColumns, [TOTAL]: sql<number>`(count(*) over ())::int` })
+        .from(def.table as PgTable)
+        .where(where)
+        .orderBy(...sortOrder(q.sort, sortable, def.defaultSort ?? [desc(def.table.id)]))
+        .limit(pageSize)
+        .offset(offset)) as (Row & { [TOTAL]: number })[];
+      const total = found.length ? found[0][TOTAL] : offset === 0 ? 0 : (await fastify.db.select({ total: countAll }).from(def.table as PgTable).where(where))[0].total;
+      const rows = found.map(({ [TOTAL]: _total, ...row }) => row as Row);
+      return listResult(await present(rows, fastify.db), total, page, pageSize);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { RealtimeMessage } from '@operacoes/contract';
+import { sql } from 'drizzle-orm';
+import type { RealtimeMessage, UserSettings } from '@operacoes/contract';
 import { mailLayout } from '../../core/mail';
 import { userTopic } from '../../core/tokens';
 import type { DbOrTx } from '../../core/db';
@@ -20,20 +20,25 @@ export class Notifier {
   async create(tx: DbOrTx, userIds: number[], n: NewNotification): Promise<{ count: number; deliver: () => Promise<void> }> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return { count: 0, deliver: async () => undefined };
-    const recipients = await tx
-      .select({ id: users.id, organization_id: users.organization_id, email: users.email, settings: users.settings })
-      .from(users)
-      .where(and(inArray(users.id, ids), eq(users.is_active, true)));
-    const rows: { id: number; user_id: number; created_at: Date }[] = [];
-    for (let i = 0; i < recipients.length; i += 1000) {
-      const chunk = recipients.slice(i, i + 1000);
-      rows.push(
-        ...(await tx
-          .insert(notifications)
-          .values(chunk.map((u) => ({ organization_id: u.organization_id, user_id: u.id, title: n.title, message: n.message, link: n.link ?? null, created_by: n.createdBy ?? null })))
-          .returning({ id: notifications.id, user_id: notifications.user_id, created_at: notifications.created_at })),
-      );
-    }
+    // One set-based statement for any number of recipients (ids as one JSON parameter).
+    const result = await tx.execute(sql`
+      with inserted as (
+        insert into ${notifications} (organization_id, user_id, title, message, link, created_by)
+        select u.organization_id, u.id, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.createdBy ?? null}
+        from ${users} u
+        where u.is_active and u.id in (select (value)::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+        returning id, user_id, created_at
+      )
+      select i.id, i.user_id, i.created_at, u.email, u.settings
+      from inserted i join ${users} u on u.id = i.user_id
+      order by i.id`);
+    const rows = (result.rows as { id: number; user_id: number; created_at: Date | string; email: string; settings: UserSettings | null }[]).map((r) => ({
+      ...r,
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      created_at: new Date(r.created_at),
+    }));
+    const recipients = rows.map((r) => ({ id: r.user_id, email: r.email, settings: r.settings }));
     const byUser = new Map(recipients.map((u) => [u.id, u]));
     const deliver = async () => {
       const push = rows

@@ -59,6 +59,12 @@ const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof 
       if (input[k] !== undefined) values[k] = input[k];
     }
     if (input.organization_id && user.superAdmin) values.organization_id = input.organization_id;
+    for (const [field, label] of [['username', 'Este nome de usuário já está em uso.'], ['email', 'Este e-mail já está em uso.']] as const) {
+      const value = input[field];
+      if (!value) continue;
+      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users[field]}) = ${value.toLowerCase()}`);
+      if (taken && taken.id !== existing?.id) throw new HttpError(409, label, [{ propertyPath: field, message: label }]);
+    }
     if (input.password) values.password_hash = await app.passwords.hash(input.password);
     let person = { nickname: '', full_name: '' };
     if (existing) {

@@ -44,6 +44,7 @@ export const users = pgTable(
     uniqueIndex('user_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('user_email_unique').on(sql`lower(${t.email})`),
     index('user_org_idx').on(t.organization_id, t.id),
+    index('user_org_username_idx').on(t.organization_id, t.username),
     index('user_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 );

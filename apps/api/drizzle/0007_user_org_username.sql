@@ -1,0 +1,1 @@
+CREATE INDEX "user_org_username_idx" ON "user" USING btree ("organization_id","username");
