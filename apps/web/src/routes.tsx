@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router';
 import { RequireAuth } from './core/RequireAuth';
 import { dataSourceRoutes } from './modules/data-source/routes';
 import { localeRoutes } from './modules/locale/routes';
+import { logisticsRoutes, ReceivingPage } from './modules/logistics/routes';
 import { organizationRoutes } from './modules/organization/routes';
 import { organizationSettingsRoutes } from './modules/organization-settings/routes';
 import { revisionRoutes } from './modules/revision/routes';
@@ -140,6 +141,7 @@ const MODULE_ROUTES: RouteObject[] = [
   ...revisionRoutes,
   ...organizationSettingsRoutes,
   ...dataSourceRoutes,
+  ...logisticsRoutes,
 ];
 
 const builtPaths = new Set(MODULE_ROUTES.map((r) => r.path));
@@ -166,7 +168,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password/reset/:hash', element: el(ResetPasswordPage) },
       { path: '/confirmed', element: el(ConfirmedPage) },
       { path: '/cannot-confirm/:hash', element: el(CannotConfirmPage) },
-      { path: '/receiving/:hash', element: ph('Recebimento de envio', 'Confirme os itens recebidos') },
+      { path: '/receiving/:hash', element: <ReceivingPage /> },
       { path: '/viability/unit/viewer/cannot/:hash', element: ph('Proposta de viabilidade', 'Atendimento não disponível') },
       { path: '/viability/unit/viewer/:hash', element: ph('Proposta de viabilidade') },
     ],

@@ -1,0 +1,102 @@
+/** /shipment-solicitation (ASSET_SHIPMENT): requests to send items, with their approval steps. */
+import BlockIcon from '@mui/icons-material/Block';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import EditIcon from '@mui/icons-material/Edit';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { SHIPMENT_DESTINATION_LABELS, SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../core/format';
+import { PageTitle } from '../../core/PageTitle';
+import { useCan } from '../../core/permissions';
+import { ResourceList } from '../../core/ResourceList';
+import { SOLICITATION_PATH, type SolicitationRead } from './api';
+import { destinationText, formatDay, itemsCount } from './format';
+import { SolicitationStatusChip } from './StatusChip';
+import { useSolicitationSteps } from './useSolicitationSteps';
+
+const columns: GridColDef<SolicitationRead>[] = [
+  { field: 'id', headerName: 'Nº', width: 70, valueFormatter: (v: number) => `#${v}` },
+  {
+    field: 'status',
+    headerName: 'Situação',
+    width: 170,
+    renderCell: ({ row }) => <SolicitationStatusChip status={row.status} />,
+  },
+  { field: 'origin_stock', headerName: 'Origem', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v, row) => row.origin_stock.name },
+  {
+    field: 'destination',
+    headerName: 'Destino',
+    flex: 1.4,
+    minWidth: 170,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
+        <Typography variant="body2" noWrap>
+          {destinationText(row)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {SHIPMENT_DESTINATION_LABELS[row.destination_type]} · {row.recipient_name}
+        </Typography>
+      </Box>
+    ),
+  },
+  { field: 'items', headerName: 'Itens', width: 80, sortable: false, valueGetter: (_v, row) => itemsCount(row.items.length) },
+  { field: 'wanted_date', headerName: 'Desejado para', width: 120, valueFormatter: (v: string | null) => formatDay(v) || '—' },
+  { field: 'requester', headerName: 'Solicitante', width: 130, sortable: false, valueGetter: (_v, row) => row.requester?.username ?? '—' },
+  { field: 'created_at', headerName: 'Criada em', width: 140, valueFormatter: (v: string) => formatDateTime(v) },
+];
+
+export default function SolicitationListPage() {
+  const navigate = useNavigate();
+  const { can } = useCan();
+  const canWrite = can(['ASSET_SHIPMENT']);
+  const steps = useSolicitationSteps();
+  const pending = (s: SolicitationRead) => canWrite && s.status === 'pendente';
+
+  return (
+    <>
+      <PageTitle title="Solicitações de envio" subtitle="Pedidos para enviar itens do almoxarifado a uma unidade, um endereço ou uma pessoa" />
+      <ResourceList<SolicitationRead>
+        resource={SOLICITATION_PATH}
+        ariaLabel="Lista de solicitações de envio"
+        columns={columns}
+        searchPlaceholder="Pesquisar destinatário, endereço ou justificativa"
+        filters={[
+          {
+            name: 'status',
+            label: 'Situação',
+            options: [{ value: '', label: 'Todas' }, ...SHIPMENT_SOLICITATION_STATUSES.map((s) => ({ value: s, label: SHIPMENT_SOLICITATION_STATUS_LABELS[s] }))],
+          },
+        ]}
+        createPath="/shipment-solicitation/create"
+        createLabel="Nova solicitação"
+        canCreate={canWrite}
+        mobileHidden={['id', 'origin_stock', 'items', 'wanted_date', 'requester', 'created_at']}
+        onRowOpen={(s) => navigate(`/shipment-solicitation/edit/${s.id}`)}
+        rowActions={[
+          {
+            label: 'Editar',
+            icon: <EditIcon />,
+            onClick: (s) => navigate(`/shipment-solicitation/edit/${s.id}`),
+            show: pending,
+          },
+          {
+            label: 'Ver',
+            icon: <VisibilityIcon />,
+            onClick: (s) => navigate(`/shipment-solicitation/edit/${s.id}`),
+            show: (s) => !pending(s),
+          },
+          { label: 'Aprovar', icon: <CheckCircleIcon />, onClick: (s) => void steps.approve(s), show: pending },
+          { label: 'Recusar', icon: <BlockIcon />, onClick: steps.refuse, show: pending },
+          { label: 'Cancelar', icon: <CancelIcon />, onClick: steps.cancel, show: pending },
+          { label: 'Ver envio', icon: <LocalShippingIcon />, onClick: (s) => navigate(`/shipment/edit/${s.shipment_id}`), show: (s) => !!s.shipment_id },
+        ]}
+      />
+      {steps.dialogs}
+    </>
+  );
+}
