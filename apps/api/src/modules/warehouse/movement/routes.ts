@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type SQL, and, desc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import { type SQL, and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { MOVEMENT_EXPORT_MAX_ROWS, MOVEMENT_TYPE_LABELS, PATRIMONY_STATUS_LABELS, listOf, movementListQuery, movementRead, type MovementRead } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
@@ -126,16 +126,17 @@ export async function movementRoutes(fastify: FastifyInstance) {
           .send(xlsx('Movimentações', EXPORT_HEADER, rows, WIDTHS) as never);
       }
       const { page, pageSize, offset } = paging(q);
-      const [rows, [{ total }]] = await Promise.all([
-        app.db
-          .select()
-          .from(movements)
-          .where(where)
-          .orderBy(...sortOrder(q.sort, { id: movements.id, created_at: movements.created_at, type: movements.type }, [desc(movements.id)]))
-          .limit(pageSize)
-          .offset(offset),
-        app.db.select({ total: countAll }).from(movements).where(where),
-      ]);
+      // Rows, their items' tags and the total in one statement; a page past the end counts apart.
+      const found = await app.db
+        .select({ m: movements, tag: patrimonies.tag, total: sql<number>`(count(*) over ())::int` })
+        .from(movements)
+        .leftJoin(patrimonies, eq(patrimonies.id, movements.patrimony_id))
+        .where(where)
+        .orderBy(...sortOrder(q.sort, { id: movements.id, created_at: movements.created_at, type: movements.type }, [desc(movements.id)]))
+        .limit(pageSize)
+        .offset(offset);
+      const total = found.length ? found[0].total : offset === 0 ? 0 : (await app.db.select({ total: countAll }).from(movements).where(where))[0].total;
+      const rows = found.map((f) => ({ ...f.m, tag: f.tag }));
       return listResult(await presentMovements(rows, app.db), total, page, pageSize);
     },
   );

@@ -1,0 +1,195 @@
+/**
+ * Baseline of the warehouse benchmark: a minimal `node:http` + `pg` server answering
+ * `GET /api/patrimony?search=…` and `GET /api/movements?item=…` with the SAME SQL the API sends
+ * (captured from it: texts, parameters, round trips), the same JWT check (jose, HS256) and the
+ * same JSON. No framework, validation, serializer or logging: what the API would cost if it
+ * were free. The runner checks that both answer identically before measuring.
+ *
+ * Env: PORT, JWT_SECRET, DATABASE_URL (pool of 20, like the API).
+ */
+import http from 'node:http';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+pg.types.setTypeParser(1082, (v: string) => v); // date → 'YYYY-MM-DD', as drizzle's date({ mode: 'string' })
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+pool.on('error', () => undefined);
+type Row = Record<string, unknown>;
+const query = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[];
+const key = new TextEncoder().encode(process.env.JWT_SECRET!);
+const iso = (d: unknown) => (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d as string)).toISOString());
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const inList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+const uniq = (xs: unknown[]) => [...new Set(xs.filter((x) => x !== null && x !== undefined))] as number[];
+
+const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
+
+async function authenticate(req: http.IncomingMessage) {
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Bearer ')) return undefined;
+  try {
+    const { payload } = await jwtVerify(h.slice(7), key, { algorithms: ['HS256'] });
+    if (payload.typ !== 'access') return undefined;
+    const [u] = await query(AUTH, [Number(payload.sub)]);
+    if (!u || !u.is_active || u.token_version !== payload.ver) return undefined;
+    return u as { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
+  } catch {
+    return undefined;
+  }
+}
+const allowed = (u: { super_admin: boolean; permissions: string[] }, name: string) => u.super_admin || u.permissions.includes(name) || u.permissions.includes(`${name}.INDEX`);
+
+/** The one-round-trip name lookup of `loadRefs` (src/modules/warehouse/shared.ts). */
+async function refs(want: { p?: unknown[]; s?: unknown[]; t?: unknown[]; u?: unknown[] }) {
+  const p = uniq(want.p ?? []);
+  const s = uniq(want.s ?? []);
+  const t = uniq(want.t ?? []);
+  const u = uniq(want.u ?? []);
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  const add = (ids: number[], text: (list: string) => string) => {
+    if (!ids.length) return;
+    parts.push(text(inList(ids.length, values.length + 1)));
+    values.push(...ids);
+  };
+  add(p, (l) => `select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where id in (${l})`);
+  add(s, (l) => `select 's' as k, id, null as a, name as b, null as c, null as d, null as e from section where id in (${l})`);
+  add(t, (l) => `select 't' as k, id, null as a, name as b, null as c, null as d, null as e from stock where id in (${l})`);
+  add(u, (l) => `select 'u' as k, u.id, u.username as a, p.nickname as b, p.full_name as c, null as d, null as e from "user" u join person p on p.id = u.person_id where u.id in (${l})`);
+  const out = { p: new Map<number, Row>(), s: new Map<number, Row>(), t: new Map<number, Row>(), u: new Map<number, Row>() };
+  if (!parts.length) return out;
+  for (const r of await query(parts.join(' union all '), values)) out[r.k as 'p'].set(Number(r.id), r);
+  return out;
+}
+const named = (m: Map<number, Row>, id: unknown) => (id ? { id: id as number, name: m.get(id as number)!.b as string } : null);
+const person = (m: Map<number, Row>, id: unknown) => {
+  if (!id) return null;
+  const r = m.get(id as number)!;
+  return { id: id as number, username: r.a as string, name: (r.b || r.c || r.a) as string };
+};
+
+const PATRIMONY_COLS =
+  '"id", "organization_id", "tag", "serial", "product_id", "condition", "status", "stock_id", "section_id", "holder_user_id", "holder_confirmed_at", "acquisition_date", "acquisition_value", "invoice_number", "supplier", "notes", "created_at", "updated_at"';
+
+async function patrimony(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
+  if (!allowed(u, 'PATRIMONY')) return [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+  const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
+  const offset = (page - 1) * pageSize;
+  const words = fold(url.searchParams.get('search') ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  const params: unknown[] = [u.organization_id, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`)];
+  const like = words.map((_, i) => `"patrimony"."search_text" like $${i + 2}`).join(' and ');
+  const where = words.length ? `("patrimony"."organization_id" = $1 and ${words.length > 1 ? `(${like})` : like})` : '"patrimony"."organization_id" = $1';
+  const n = params.length;
+  const found = await query(
+    `select ${PATRIMONY_COLS}, (count(*) over ())::int from "patrimony" where ${where} order by "patrimony"."id" desc limit $${n + 1}${offset ? ` offset $${n + 2}` : ''}`,
+    offset ? [...params, pageSize, offset] : [...params, pageSize],
+  );
+  const total = found.length ? (found[0].count as number) : offset === 0 ? 0 : ((await query(`select count(*)::int from "patrimony" where ${where}`, params))[0].count as number);
+  const r = await refs({ p: found.map((x) => x.product_id), s: found.map((x) => x.section_id), t: found.map((x) => x.stock_id), u: found.map((x) => x.holder_user_id) });
+  const items = found.map((x) => {
+    const p = r.p.get(x.product_id as number)!;
+    return {
+      id: x.id,
+      organization_id: x.organization_id,
+      tag: x.tag,
+      serial: x.serial,
+      product_id: x.product_id,
+      product: { id: x.product_id, code: p.a, name: p.b, tracking: p.c },
+      condition: x.condition,
+      status: x.status,
+      stock_id: x.stock_id,
+      stock: named(r.t, x.stock_id),
+      section_id: x.section_id,
+      section: named(r.s, x.section_id),
+      holder_user_id: x.holder_user_id,
+      holder: person(r.u, x.holder_user_id),
+      holder_confirmed_at: iso(x.holder_confirmed_at),
+      acquisition_date: x.acquisition_date,
+      acquisition_value: x.acquisition_value,
+      invoice_number: x.invoice_number,
+      supplier: x.supplier,
+      notes: x.notes,
+      created_at: iso(x.created_at),
+      updated_at: iso(x.updated_at),
+    };
+  });
+  return [200, { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize }] as const;
+}
+
+const MOVEMENT_COLS = ['id', 'organization_id', 'type', 'product_id', 'patrimony_id', 'quantity', 'from_stock_id', 'from_section_id', 'to_stock_id', 'to_section_id', 'from_holder_id', 'to_holder_id', 'from_status', 'to_status', 'user_id', 'reason', 'document', 'solicitation_id', 'created_at']
+  .map((c) => `"movement"."${c}"`)
+  .join(', ');
+
+async function movementList(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
+  if (!allowed(u, 'PATRIMONY_HISTORY')) return [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+  const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
+  const offset = (page - 1) * pageSize;
+  const item = Number(url.searchParams.get('item'));
+  const where = '("movement"."organization_id" = $1 and "movement"."patrimony_id" = $2)';
+  const found = await query(
+    `select ${MOVEMENT_COLS}, "patrimony"."tag", (count(*) over ())::int from "movement" left join "patrimony" on "patrimony"."id" = "movement"."patrimony_id" where ${where} order by "movement"."id" desc limit $3${offset ? ' offset $4' : ''}`,
+    offset ? [u.organization_id, item, pageSize, offset] : [u.organization_id, item, pageSize],
+  );
+  const total = found.length ? (found[0].count as number) : offset === 0 ? 0 : ((await query(`select count(*)::int from "movement" where ${where}`, [u.organization_id, item]))[0].count as number);
+  const r = await refs({
+    p: found.map((m) => m.product_id),
+    s: found.flatMap((m) => [m.from_section_id, m.to_section_id]),
+    t: found.flatMap((m) => [m.from_stock_id, m.to_stock_id]),
+    u: found.flatMap((m) => [m.from_holder_id, m.to_holder_id, m.user_id]),
+  });
+  const items = found.map((m) => {
+    const p = r.p.get(m.product_id as number)!;
+    return {
+      id: m.id,
+      type: m.type,
+      product: { id: m.product_id, code: p.a, name: p.b },
+      patrimony: m.patrimony_id ? { id: m.patrimony_id, tag: m.tag } : null,
+      quantity: Number(m.quantity),
+      from_stock: named(r.t, m.from_stock_id),
+      from_section: named(r.s, m.from_section_id),
+      to_stock: named(r.t, m.to_stock_id),
+      to_section: named(r.s, m.to_section_id),
+      from_holder: person(r.u, m.from_holder_id),
+      to_holder: person(r.u, m.to_holder_id),
+      from_status: m.from_status,
+      to_status: m.to_status,
+      user: person(r.u, m.user_id),
+      reason: m.reason,
+      document: m.document,
+      solicitation_id: m.solicitation_id,
+      created_at: iso(m.created_at),
+    };
+  });
+  return [200, { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize }] as const;
+}
+
+const server = http.createServer((req, res) => {
+  const send = (status: number, body: unknown) => {
+    const json = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    res.end(json);
+  };
+  void (async () => {
+    const url = new URL(req.url!, 'http://x');
+    if (url.pathname === '/api/health') return send(200, { status: 'ok' });
+    const user = await authenticate(req);
+    if (!user) return send(401, { code: 401, message: 'Sessão inválida ou expirada.' });
+    if (req.method === 'GET' && url.pathname === '/api/patrimony') {
+      const [status, body] = await patrimony(user, url);
+      return send(status, body);
+    }
+    if (req.method === 'GET' && url.pathname === '/api/movements') {
+      const [status, body] = await movementList(user, url);
+      return send(status, body);
+    }
+    send(404, { code: 404, message: 'Rota não encontrada' });
+  })().catch((err) => {
+    console.error(err);
+    send(500, { code: 500, message: 'Erro interno do servidor.' });
+  });
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(process.env.PORT ?? 3998), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
