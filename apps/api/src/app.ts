@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -44,7 +44,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     bodyLimit: 1024 * 1024,
     // One log line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     ajv: undefined,
   });
@@ -78,6 +78,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         mediaSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // Operators often serve it over plain HTTP inside their network: never rewrite to https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

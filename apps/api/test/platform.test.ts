@@ -106,3 +106,15 @@ describe('logs', () => {
     expect(all).not.toContain(token.split('.')[2]);
   });
 });
+
+describe('security headers for a plain-HTTP deployment', () => {
+  it('do not ask browsers to upgrade requests to HTTPS', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.call('GET', '/api/health');
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
