@@ -14,6 +14,10 @@ function Value({ row, value, entity }: { row: DiffRow; value: unknown; entity: s
   const kind = REFERENCE_FIELDS[row.field];
   const isRef = kind && typeof value === 'number' && (row.field !== 'parent_id' || entity === 'unit_organizational');
   if (isRef) return <RefName kind={kind} id={value} />;
+  if ((row.field === 'logo' || row.field === 'picture') && typeof value === 'string' && value.startsWith('/api/files/'))
+    return (
+      <Box component="img" src={value} alt="Imagem" sx={{ height: 28, maxWidth: 96, objectFit: 'contain', verticalAlign: 'middle', borderRadius: 0.5 }} />
+    );
   return <>{formatValue(value, row.field)}</>;
 }
 
