@@ -62,22 +62,39 @@ export function toBody(v: SolicitationFormValues): SolicitationBody {
 
 const fmt = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
-/** Resolver schema: the lines' quantities first (clear messages on each field), then the contract. */
+/**
+ * Resolver schema: clear messages on the lines' quantities and on the origin, plus every issue of
+ * the contract's own schema (all shown at once); the output is the contract-parsed body.
+ */
 export const solicitationFormSchema = z
   .custom<SolicitationFormValues>()
   .superRefine((v, ctx) => {
-    if (!v.origin_stock_id) ctx.addIssue({ code: 'custom', path: ['origin_stock_id'], message: 'Escolha o estoque de origem' });
-    if (v.items.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: 'Inclua ao menos um item' });
+    const reported = new Set<string>();
+    const add = (path: (string | number)[], message: string) => {
+      reported.add(path.join('.'));
+      ctx.addIssue({ code: 'custom', path, message });
+    };
+    if (!v.origin_stock_id) add(['origin_stock_id'], 'Escolha o estoque de origem');
+    if (v.items.length === 0) add(['items'], 'Inclua ao menos um item');
     v.items.forEach((it, i) => {
       if (it.kind !== 'consumivel') return;
       const r = quantity.safeParse(it.quantity);
-      if (!r.success) ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: r.error.issues[0]?.message ?? 'Quantidade inválida' });
-      else if (it.available !== null && r.data > it.available)
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: `Saldo disponível na seção: ${fmt.format(it.available)} ${it.unit}` });
+      if (!r.success) add(['items', i, 'quantity'], r.error.issues[0]?.message ?? 'Quantidade inválida');
+      else if (it.available !== null && r.data > it.available) add(['items', i, 'quantity'], `Saldo disponível na seção: ${fmt.format(it.available)} ${it.unit}`);
     });
+    const parsed = shipmentSolicitationInput.safeParse(toBody(v));
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+      const key = path.join('.');
+      // Already said more clearly above (a missing origin, a bad quantity making the item union fail).
+      if (path[0] === 'origin_stock_id' && reported.has('origin_stock_id')) continue;
+      if (path[0] === 'items' && [...reported].some((r) => r.startsWith('items') && (key.startsWith(r) || r.startsWith(key)))) continue;
+      if (reported.has(key)) continue;
+      add(path, issue.message);
+    }
   })
-  .transform(toBody)
-  .pipe(shipmentSolicitationInput);
+  .transform((v) => shipmentSolicitationInput.parse(toBody(v)));
 
 export function defaultsOf(s: SolicitationRead | null): SolicitationFormValues {
   return {

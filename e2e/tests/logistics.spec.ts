@@ -1,0 +1,236 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, auth, lastMailTo, linkIn, toast, uiLogin } from './helpers';
+
+/**
+ * Issue 6, the whole logistics flow: the manager asks for a shipment in the UI, approves it,
+ * fills the transport data and dispatches it; the recipient opens the e-mailed link on a phone,
+ * in a fresh browser context without login, marks one item received and one missing, and
+ * confirms; the receipt shows (and stays on a second visit); the manager sees the shipment
+ * "Recebido com divergência".
+ */
+
+type Setup = { tag: string; unitName: string; originStock: string; destSection: string; serials: string[] };
+
+/** A unit, an origin stock with a section and two routers, and a destination stock with a section (warehouse API, as gestor). */
+async function warehouse(request: APIRequestContext, token: string): Promise<Setup> {
+  const tag = Date.now().toString(36).toUpperCase().slice(-6);
+  const ok = async (url: string, data: unknown) => {
+    const r = await request.post(url, { data, headers: auth(token) });
+    expect(r.status(), `${url}: ${await r.text()}`).toBe(201);
+    return (await r.json()) as { id: number };
+  };
+  const unitName = `Regional Litoral ${tag}`;
+  const unit = await ok('/api/unit-organizational', { name: unitName, code: `LIT${tag}` });
+  const originStock = `Almoxarifado Central ${tag}`;
+  const origin = await ok('/api/stock', { name: originStock, code: `ALC${tag}`, unit_organizational_id: unit.id });
+  const shelf = await ok('/api/section', { stock_id: origin.id, name: 'Prateleira A', code: 'A' });
+  const dest = await ok('/api/stock', { name: `Estoque Litoral ${tag}`, code: `ELT${tag}`, unit_organizational_id: unit.id });
+  const destSection = `Recebimento ${tag}`;
+  await ok('/api/section', { stock_id: dest.id, name: destSection, code: 'REC' });
+  const product = await ok('/api/product', { code: `RB${tag}`, name: `Roteador RB4011 ${tag}`, tracking: 'patrimonio' });
+  const serials = [`SNA${tag}`, `SNB${tag}`];
+  for (const serial of serials) await ok('/api/patrimony', { product_id: product.id, section_id: shelf.id, serial });
+  return { tag, unitName, originStock, destSection, serials };
+}
+
+const swal = (page: Page) => page.locator('.swal2-popup:not(.swal2-toast)');
+
+test('logistics: request → approve → dispatch → public receiving (one missing) → "Recebido com divergência"', async ({ page, request, browser, baseURL }) => {
+  const manager = await apiLogin(request, 'gestor');
+  const w = await warehouse(request, manager.token);
+  const recipientEmail = `recebedor-${w.tag.toLowerCase()}@demotelecom.com.br`;
+
+  // --- The request, in the UI -------------------------------------------------------------
+  await uiLogin(page, 'gestor');
+  await page.goto('/shipment-solicitation');
+  await expect(page.getByRole('heading', { name: 'Solicitações de envio' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nova solicitação' }).click();
+  await expect(page).toHaveURL(/\/shipment-solicitation\/create$/);
+
+  // Client-side validation first, in pt-BR on the fields.
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(page.getByText('Escolha o estoque de origem', { exact: true })).toBeVisible();
+  await expect(page.getByText('Informe o nome do destinatário')).toBeVisible();
+  await expect(page.getByText('Inclua ao menos um item')).toBeVisible();
+  await expect(page.getByText('Informe a justificativa')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Estoque de origem' }).click();
+  await page.getByRole('option', { name: new RegExp(w.originStock) }).click();
+  await page.getByRole('combobox', { name: 'Unidade de destino' }).click();
+  await page.getByRole('option', { name: new RegExp(w.unitName) }).click();
+  await page.getByRole('combobox', { name: /Seção de destino/ }).fill(w.destSection);
+  await page.getByRole('option', { name: new RegExp(w.destSection) }).click();
+  await page.getByLabel('Nome do destinatário').fill('Conceição Araújo');
+  await page.getByLabel('E-mail do destinatário').fill(recipientEmail);
+
+  // Two patrimony items, picked by serial among the available ones of the origin stock.
+  const addPatrimony = page.getByRole('combobox', { name: 'Adicionar item de patrimônio' });
+  for (const serial of w.serials) {
+    await addPatrimony.fill(serial);
+    await page.getByRole('option', { name: new RegExp(serial) }).click();
+  }
+  const lines = page.getByRole('list', { name: 'Itens da solicitação' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await page.getByLabel('Por que enviar estes itens?').fill('Ativação de dois clientes corporativos no litoral');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(toast(page)).toContainText(/Solicitação #\d+ criada!/);
+  await expect(page).toHaveURL(/\/shipment-solicitation\/edit\/\d+$/);
+  await expect(page.getByText('Aguardando aprovação').first()).toBeVisible();
+
+  // --- Approve: a shipment is created and opened ------------------------------------------
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(swal(page)).toContainText('Um envio será criado');
+  await swal(page).getByRole('button', { name: 'Aprovar' }).click();
+  // (the toast may give way to the realtime notification of the approval: the URL tells)
+  await expect(page).toHaveURL(/\/shipment\/edit\/\d+$/);
+  const shipmentUrl = page.url();
+  const shipmentId = Number(/edit\/(\d+)/.exec(shipmentUrl)![1]);
+  await expect(page.getByRole('heading', { name: `Envio #${shipmentId}` })).toBeVisible();
+  await expect(page.getByText('Preparando').first()).toBeVisible();
+
+  // Transport data: the carrier comes from the organization's logistic settings.
+  await page.getByRole('combobox', { name: 'Transportadora' }).click();
+  await page.getByRole('option', { name: 'Correios' }).click();
+  await page.getByLabel('Código de rastreio').fill(`BR${w.tag}123`);
+  await page.getByLabel('Volumes').fill('2');
+  await page.getByRole('button', { name: 'Salvar transporte' }).click();
+  await expect(toast(page)).toContainText('Envio atualizado!');
+
+  // --- Dispatch: the recipient gets the receiving link by e-mail --------------------------
+  await page.getByRole('button', { name: 'Despachar' }).click();
+  await expect(swal(page)).toContainText(recipientEmail);
+  await swal(page).getByRole('button', { name: 'Despachar' }).click();
+  await expect(toast(page)).toContainText('Envio despachado!');
+  await expect(page.getByText('Enviado', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Aguardando o destinatário confirmar o recebimento/)).toBeVisible();
+
+  const mail = await lastMailTo(recipientEmail);
+  const link = new URL(linkIn(mail, '/receiving/'));
+  const receivingPath = link.pathname;
+
+  // --- The recipient, on a phone, without login -------------------------------------------
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
+  const r = await phone.newPage();
+  await r.goto(receivingPath);
+  await expect(r.getByRole('heading', { name: 'Confirme o recebimento' })).toBeVisible();
+  await expect(r).toHaveURL(new RegExp(`${receivingPath}$`)); // no login asked
+  await expect(r.getByText(`Envio #${shipmentId} para Conceição Araújo`)).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await r.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const items = r.getByRole('list', { name: 'Itens do envio' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+
+  // Confirming with nothing marked: every item and the name are asked for.
+  await r.getByRole('button', { name: 'Confirmar recebimento' }).click();
+  await expect(r.getByText('Marque a situação deste item')).toHaveCount(2);
+  await expect(r.getByText('Informe seu nome completo')).toBeVisible();
+
+  const first = items.filter({ hasText: w.serials[0] });
+  const second = items.filter({ hasText: w.serials[1] });
+  await first.getByRole('button', { name: 'Recebido' }).click();
+  await second.getByRole('button', { name: 'Faltando' }).click();
+  await second.getByLabel('Comentário do item').fill('Caixa 2 não chegou');
+  await r.getByLabel('Seu nome completo').fill('Conceição Araújo');
+
+  // A signature drawn with the finger (touch pointer events on the canvas).
+  const pad = r.getByRole('img', { name: /Assinatura/ });
+  const box = (await pad.boundingBox())!;
+  await pad.dispatchEvent('pointerdown', { pointerType: 'touch', pointerId: 1, clientX: box.x + 30, clientY: box.y + 100, button: 0, isPrimary: true });
+  for (let i = 1; i <= 8; i++)
+    await pad.dispatchEvent('pointermove', { pointerType: 'touch', pointerId: 1, clientX: box.x + 30 + i * 25, clientY: box.y + 100 - (i % 2) * 30, isPrimary: true });
+  await pad.dispatchEvent('pointerup', { pointerType: 'touch', pointerId: 1, clientX: box.x + 230, clientY: box.y + 90, isPrimary: true });
+  await expect(pad).toHaveAttribute('data-empty', 'false');
+
+  await r.getByRole('button', { name: 'Confirmar recebimento' }).click();
+  await expect(swal(r)).toContainText('1 recebido, 1 faltando');
+  await swal(r).getByRole('button', { name: 'Confirmar' }).click();
+
+  // The receipt, with its PDF.
+  await expect(r.getByRole('heading', { name: 'Recebimento confirmado' })).toBeVisible();
+  await expect(r.getByText('Recebido com divergência: há itens faltando ou danificados.')).toBeVisible();
+  await expect(r.getByText('Caixa 2 não chegou')).toBeVisible();
+  await expect(r.getByText('Registrada')).toBeVisible();
+  const download = r.waitForEvent('download');
+  await r.getByRole('link', { name: 'Baixar comprovante (PDF)' }).click();
+  expect((await download).suggestedFilename()).toBe(`comprovante-envio-${shipmentId}.pdf`);
+  expect(await r.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // A second visit shows the receipt, read-only.
+  await r.reload();
+  await expect(r.getByRole('heading', { name: 'Recebimento confirmado' })).toBeVisible();
+  await expect(r.getByRole('button', { name: 'Confirmar recebimento' })).toHaveCount(0);
+  await expect(r.getByRole('link', { name: 'Baixar comprovante (PDF)' })).toBeVisible();
+
+  // An unknown link: a clear page, no data.
+  await r.goto('/receiving/' + 'x'.repeat(43));
+  await expect(r.getByRole('heading', { name: 'Link de recebimento inválido' })).toBeVisible();
+  await expect(r.getByText('Link de recebimento inválido ou cancelado.')).toBeVisible();
+  await expect(r).toHaveURL(/\/receiving\//);
+  await phone.close();
+
+  // --- Back to the manager ----------------------------------------------------------------
+  await page.reload();
+  await expect(page.getByText('Recebido com divergência').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirmação de recebimento' })).toContainText('Conceição Araújo');
+  const shipped = page.getByRole('list', { name: 'Itens do envio' });
+  await expect(shipped.getByRole('listitem').filter({ hasText: w.serials[1] })).toContainText('Faltando');
+  await expect(shipped.getByRole('listitem').filter({ hasText: w.serials[1] })).toContainText('Caixa 2 não chegou');
+  await expect(shipped.getByRole('listitem').filter({ hasText: w.serials[0] })).toContainText('Recebido');
+
+  await page.goto('/shipment');
+  await page.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'Recebido com divergência' }).click();
+  await expect(page.getByRole('grid', { name: 'Lista de envios' })).toContainText(`#${shipmentId}`);
+});
+
+test('logistics: refusing asks for a reason; cancelling a request confirms first', async ({ page, request }) => {
+  const manager = await apiLogin(request, 'gestor');
+  const w = await warehouse(request, manager.token);
+  const stocks = await (await request.get('/api/stock', { params: { search: w.originStock }, headers: auth(manager.token) })).json();
+  const stockId = stocks.items[0].id as number;
+  const items = await (await request.get('/api/patrimony', { params: { stock: stockId }, headers: auth(manager.token) })).json();
+  const body = {
+    origin_stock_id: stockId,
+    destination_type: 'endereco',
+    destination_address: 'Rua das Palmeiras, 100',
+    recipient_name: 'Cliente Litoral',
+    recipient_email: 'cliente@example.com',
+    justification: 'Instalação',
+    items: [{ patrimony_id: items.items[0].id }],
+  };
+  const a = await (await request.post('/api/shipment-solicitation', { data: body, headers: auth(manager.token) })).json();
+  const b = await (await request.post('/api/shipment-solicitation', { data: body, headers: auth(manager.token) })).json();
+
+  await uiLogin(page, 'gestor');
+  await page.goto(`/shipment-solicitation/edit/${a.id}`);
+  await page.getByRole('button', { name: 'Recusar' }).click();
+  const dialog = page.getByRole('dialog', { name: `Recusar a solicitação #${a.id}?` });
+  await dialog.getByRole('button', { name: 'Recusar' }).click();
+  await expect(dialog.getByText('Informe o motivo (ao menos 3 caracteres)')).toBeVisible();
+  await dialog.getByLabel(/Motivo da recusa/).fill('Sem transportadora para o litoral nesta semana');
+  await dialog.getByRole('button', { name: 'Recusar' }).click();
+  await expect(page.getByText(/Motivo: Sem transportadora para o litoral/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+
+  await page.goto(`/shipment-solicitation/edit/${b.id}`);
+  await page.getByRole('button', { name: 'Cancelar solicitação' }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancelar a solicitação #${b.id}?` });
+  await cancel.getByRole('button', { name: 'Voltar' }).click();
+  await expect(cancel).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancelar solicitação' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar solicitação' }).click();
+  await expect(page.getByText('Solicitação cancelada.')).toBeVisible();
+
+  // An illegal transition through the API answers 409 with a pt-BR message.
+  const again = await request.post(`/api/shipment-solicitation/${b.id}/approve`, { headers: auth(manager.token) });
+  expect(again.status()).toBe(409);
+});
