@@ -99,7 +99,18 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const spa = existsSync(path.join(webDist, 'index.html'));
   // The built web app is served on the same port (hashed assets; index.html for client routes).
   // `wildcard`: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: true, maxAge: '1h' });
+  // Hashed assets are immutable; index.html is revalidated; .br/.gz written by the web build are preferred.
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   registerErrorHandling(app, { spa });
   registerAccessControl(app);
 
