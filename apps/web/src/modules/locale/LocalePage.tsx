@@ -36,7 +36,7 @@ function useDelete(path: string, what: string, invalidate: readonly unknown[][])
 
 function NewButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={onClick}>
+    <Button variant="contained" startIcon={<AddIcon />} onClick={onClick} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
       {label}
     </Button>
   );
@@ -133,7 +133,7 @@ function CitiesTab() {
         toolbar={
           canWrite && (
             <>
-              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 Importar CSV
               </Button>
               <NewButton label="Nova cidade" onClick={() => setEditing({ open: true, row: null })} />
