@@ -225,10 +225,11 @@ test('logistics: refusing asks for a reason; cancelling a request confirms first
   await page.getByRole('button', { name: 'Cancelar solicitação' }).click();
   const cancel = page.getByRole('dialog', { name: `Cancelar a solicitação #${b.id}?` });
   await cancel.getByRole('button', { name: 'Voltar' }).click();
-  await expect(cancel).toHaveCount(0);
+  await expect(page.locator('.MuiDialog-root')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancelar solicitação' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar solicitação' }).click();
-  await expect(page.getByText('Solicitação cancelada.')).toBeVisible();
+  await cancel.getByLabel(/Motivo do cancelamento/).fill('Cliente desistiu');
+  await cancel.getByRole('button', { name: 'Cancelar solicitação' }).click();
+  await expect(page.getByText('Solicitação cancelada. Motivo: Cliente desistiu')).toBeVisible();
 
   // An illegal transition through the API answers 409 with a pt-BR message.
   const again = await request.post(`/api/shipment-solicitation/${b.id}/approve`, { headers: auth(manager.token) });

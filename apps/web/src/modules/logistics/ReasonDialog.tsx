@@ -1,6 +1,6 @@
 /** A confirmation dialog that asks for a reason (required to refuse, optional to cancel). */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 export function ReasonDialog({
   open,
@@ -22,6 +22,7 @@ export function ReasonDialog({
   /** Resolves when done (the dialog closes); rejects to keep it open (the error is toasted). */
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
+  const titleId = useId();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,6 +36,7 @@ export function ReasonDialog({
     onClose();
   };
   const submit = async () => {
+    if (!open || busy) return;
     setTouched(true);
     if (error) return;
     setBusy(true);
@@ -51,8 +53,8 @@ export function ReasonDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="reason-dialog-title">
-      <DialogTitle id="reason-dialog-title">{title}</DialogTitle>
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {text && <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>}
         <TextField

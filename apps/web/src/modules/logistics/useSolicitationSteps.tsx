@@ -10,7 +10,9 @@ import { ReasonDialog } from './ReasonDialog';
 export function useSolicitationSteps() {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<{ kind: 'refuse' | 'cancel'; s: SolicitationRead } | null>(null);
+  // The target stays while the dialog fades out (its title and action keep their request).
+  const [dialog, setDialog] = useState<{ kind: 'refuse' | 'cancel'; s: SolicitationRead; open: boolean } | null>(null);
+  const close = () => setDialog((d) => (d ? { ...d, open: false } : d));
 
   const refresh = (s: SolicitationRead) => {
     void qc.invalidateQueries({ queryKey: listKey(SOLICITATION_PATH) });
@@ -40,13 +42,13 @@ export function useSolicitationSteps() {
   const dialogs = (
     <>
       <ReasonDialog
-        open={dialog?.kind === 'refuse'}
+        open={dialog?.kind === 'refuse' && dialog.open}
         title={`Recusar a solicitação #${dialog?.s.id ?? ''}?`}
         text="O solicitante será avisado com o motivo. Esta ação não pode ser desfeita."
         label="Motivo da recusa"
         confirmText="Recusar"
         required
-        onClose={() => setDialog(null)}
+        onClose={close}
         onConfirm={async (reason) => {
           const s = dialog!.s;
           const r = await refuseSolicitation(s.id, reason);
@@ -56,12 +58,12 @@ export function useSolicitationSteps() {
         }}
       />
       <ReasonDialog
-        open={dialog?.kind === 'cancel'}
+        open={dialog?.kind === 'cancel' && dialog.open}
         title={`Cancelar a solicitação #${dialog?.s.id ?? ''}?`}
         text="A solicitação deixa de aguardar aprovação. Esta ação não pode ser desfeita."
         label="Motivo do cancelamento"
         confirmText="Cancelar solicitação"
-        onClose={() => setDialog(null)}
+        onClose={close}
         onConfirm={async (reason) => {
           const s = dialog!.s;
           const r = await cancelSolicitation(s.id, reason || undefined);
@@ -75,8 +77,8 @@ export function useSolicitationSteps() {
 
   return {
     approve,
-    refuse: (s: SolicitationRead) => setDialog({ kind: 'refuse', s }),
-    cancel: (s: SolicitationRead) => setDialog({ kind: 'cancel', s }),
+    refuse: (s: SolicitationRead) => setDialog({ kind: 'refuse', s, open: true }),
+    cancel: (s: SolicitationRead) => setDialog({ kind: 'cancel', s, open: true }),
     dialogs,
   };
 }
