@@ -22,8 +22,10 @@ import { violationsOf } from './errors';
 import { confirmAction } from './toast';
 
 /** A form bound to a zod schema (input type as form values). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
 export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zodResolver's overloads cannot take a generic schema
     resolver: zodResolver(schema as any) as any,
     defaultValues,
     mode: 'onTouched',
@@ -31,14 +33,15 @@ export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultV
 }
 
 /**
- * Puts 422 violations on their fields; returns the messages that match no field
+ * Puts 422 (and 409) violations on their fields; returns the messages that match no field
  * (shown above the form). `fieldNames` are the names registered in the form.
  */
 export function applyViolations<T extends FieldValues>(
   error: unknown,
   form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
 ): string[] {
-  if (!isAxiosError(error) || error.response?.status !== 422) return [];
+  // 422 violations, and 409s that name their field (duplicate CNPJ, username, code…).
+  if (!isAxiosError(error) || (error.response?.status !== 422 && error.response?.status !== 409)) return [];
   const values = form.getValues() as Record<string, unknown>;
   const rest: string[] = [];
   let focused = false;

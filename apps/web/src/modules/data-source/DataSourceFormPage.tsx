@@ -37,7 +37,6 @@ import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageTabs } from '../../core/PageTabs';
-import { withConflictFields } from '../../core/conflict-fields';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
@@ -281,7 +280,7 @@ function SourceForm({ source }: { source: DataSource | null }) {
       ariaLabel={source ? 'Editar fonte de dados' : 'Nova fonte de dados'}
       submitLabel={source ? 'Salvar alterações' : 'Criar fonte de dados'}
       cancelTo={PATH}
-      onSubmit={(v: FormOut) => withConflictFields(form, () => (source ? updateSource(source.id, toBody(v, true)) : createSource(toBody(v, false))))}
+      onSubmit={(v: FormOut) => ((source ? updateSource(source.id, toBody(v, true)) : createSource(toBody(v, false))))}
       onSuccess={(saved) => {
         const s = saved as DataSource;
         toast.success(source ? 'Fonte de dados atualizada!' : 'Fonte de dados criada!');

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { api } from '../../core/api';
-import { withConflictFields } from '../../core/conflict-fields';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
@@ -79,7 +78,7 @@ function CountryForm({ country, onClose }: { country: Country | null; onClose: (
       ariaLabel={country ? 'Editar país' : 'Novo país'}
       submitLabel={country ? 'Salvar' : 'Criar país'}
       actions={cancel(onClose)}
-      onSubmit={(v) => withConflictFields(form, () => (country ? api.put(`/country/${country.id}`, v) : api.post('/country', v)))}
+      onSubmit={(v) => (country ? api.put(`/country/${country.id}`, v) : api.post('/country', v))}
       onSuccess={() => {
         toast.success(country ? 'País atualizado!' : 'País criado!');
         void qc.invalidateQueries({ queryKey: listKey('/country') });
@@ -114,7 +113,7 @@ function StateForm({ state, onClose }: { state: State | null; onClose: () => voi
       actions={cancel(onClose)}
       onSubmit={(v: Record<string, unknown>) => {
         const body = { ...v, ibge_code: v.ibge_code ?? null };
-        return withConflictFields(form, () => (state ? api.put(`/state/${state.id}`, body) : api.post('/state', body)));
+        return state ? api.put(`/state/${state.id}`, body) : api.post('/state', body);
       }}
       onSuccess={() => {
         toast.success(state ? 'Estado atualizado!' : 'Estado criado!');
@@ -148,7 +147,7 @@ function CityForm({ city, onClose }: { city: City | null; onClose: () => void })
       actions={cancel(onClose)}
       onSubmit={(v: Record<string, unknown>) => {
         const body = { ...v, ibge_code: v.ibge_code ?? null };
-        return withConflictFields(form, () => (city ? api.put(`/city/${city.id}`, body) : api.post('/city', body)));
+        return city ? api.put(`/city/${city.id}`, body) : api.post('/city', body);
       }}
       onSuccess={() => {
         toast.success(city ? 'Cidade atualizada!' : 'Cidade criada!');

@@ -6,7 +6,6 @@ import { useRef, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { withConflictFields } from '../../core/conflict-fields';
 import { formatCnpj, formatZip } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
@@ -79,8 +78,8 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
           });
           if (!ok) throw new Error('cancelado');
         }
-        if (org) return withConflictFields(form, () => updateOrganization(org.id, body));
-        const created = await withConflictFields(form, () => createOrganization(body));
+        if (org) return updateOrganization(org.id, body);
+        const created = await createOrganization(body);
         if (pendingLogo.current) {
           try {
             await uploadLogo(created.id, pendingLogo.current);

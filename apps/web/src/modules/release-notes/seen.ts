@@ -7,7 +7,9 @@ import { KEYS } from '../../core/storage';
 
 function read(): Record<string, number> {
   try {
-    return JSON.parse(localStorage.getItem(KEYS.releaseNotesSeen) ?? '{}') ?? {};
+    const value: unknown = JSON.parse(localStorage.getItem(KEYS.releaseNotesSeen) ?? '{}');
+    // Anything but a plain object (an old format, a hand edit) starts over instead of breaking the layout.
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {};
   } catch {
     return {};
   }

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { withConflictFields } from '../../core/conflict-fields';
 import { formatZip } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
@@ -61,8 +60,8 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
       submitLabel={unit ? 'Salvar alterações' : 'Criar unidade'}
       cancelTo={back}
       onSubmit={async (values: Record<string, unknown>) => {
-        if (unit) return withConflictFields(form, () => updateUnit(unit.id, values));
-        return withConflictFields(form, () => createUnit(isSuperAdmin ? { ...values, organization_id: organizationId } : values));
+        if (unit) return updateUnit(unit.id, values);
+        return createUnit(isSuperAdmin ? { ...values, organization_id: organizationId } : values);
       }}
       onSuccess={(saved) => {
         const s = saved as UnitRead;
