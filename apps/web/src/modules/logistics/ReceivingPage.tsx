@@ -72,7 +72,7 @@ function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {offline
           ? 'Verifique sua conexão com a internet e tente de novo.'
-          : (messageOf(error) ?? (expired ? 'Este link de recebimento expirou.' : 'Link de recebimento inválido ou cancelado.'))}
+          : ((status === 404 || status === 410 ? messageOf(error) : null) ?? (expired ? 'Este link de recebimento expirou.' : 'Link de recebimento inválido ou cancelado.'))}
       </Typography>
       {!offline && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>

@@ -2,10 +2,10 @@
 import EditIcon from '@mui/icons-material/Edit';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS } from '@operacoes/contract';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
@@ -27,9 +27,9 @@ const columns: GridColDef<ShipmentRead>[] = [
     sortable: false,
     renderCell: ({ row }) => (
       <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
-        <Typography variant="body2" noWrap>
+        <Link component={RouterLink} to={`/shipment/edit/${row.id}`} variant="body2" noWrap sx={{ display: 'block' }} underline="hover" color="inherit">
           {destinationText(row)}
-        </Typography>
+        </Link>
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {row.recipient_name}
         </Typography>

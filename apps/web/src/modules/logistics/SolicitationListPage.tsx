@@ -5,10 +5,10 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SHIPMENT_DESTINATION_LABELS, SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
@@ -35,9 +35,9 @@ const columns: GridColDef<SolicitationRead>[] = [
     sortable: false,
     renderCell: ({ row }) => (
       <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
-        <Typography variant="body2" noWrap>
+        <Link component={RouterLink} to={`/shipment-solicitation/edit/${row.id}`} variant="body2" noWrap sx={{ display: 'block' }} underline="hover" color="inherit">
           {destinationText(row)}
-        </Typography>
+        </Link>
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {SHIPMENT_DESTINATION_LABELS[row.destination_type]} · {row.recipient_name}
         </Typography>
