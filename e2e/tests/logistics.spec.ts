@@ -104,6 +104,18 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await expect(page.getByText('Enviado', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/Aguardando o destinatário confirmar o recebimento/)).toBeVisible();
 
+  // The packing list (PDF, fetched with the token) opens in a new tab.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Romaneio (PDF)' }).click();
+  const pdfTab = await popup;
+  await expect.poll(() => pdfTab.url()).toMatch(/^blob:/);
+  await pdfTab.close();
+
+  // The history tab lists the shipment's revisions (created on approval, then updated).
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Envio' }).click();
+
   const mail = await lastMailTo(recipientEmail);
   const link = new URL(linkIn(mail, '/receiving/'));
   const receivingPath = link.pathname;
