@@ -139,9 +139,7 @@ export function ResourceList<T extends GridValidRowModel>({
 
   const allColumns = useMemo<GridColDef<T>[]>(() => {
     if (rowActions.length === 0) return columns;
-    return [
-      ...columns,
-      {
+    const actions: GridColDef<T> = {
         field: '__actions',
         type: 'actions',
         headerName: 'Ações',
@@ -152,9 +150,10 @@ export function ResourceList<T extends GridValidRowModel>({
             .map((a) => (
               <GridActionsCellItem key={a.label} icon={a.icon} label={a.label} title={a.label} onClick={() => a.onClick(row)} />
             )),
-      },
-    ];
-  }, [columns, rowActions]);
+    };
+    // On a phone the actions come first: a wide row would push them off screen.
+    return phone ? [actions, ...columns] : [...columns, actions];
+  }, [columns, rowActions, phone]);
 
   const visibility = useMemo(
     () => Object.fromEntries(mobileHidden.map((c) => [c, !phone])),
@@ -225,7 +224,9 @@ export function ResourceList<T extends GridValidRowModel>({
         disableRowSelectionOnClick
         disableColumnFilter
         autoHeight
-        onRowDoubleClick={onRowOpen ? (p) => onRowOpen(p.row as T) : undefined}
+        // Double click on a desktop; a single tap on a phone (there is no double tap).
+        onRowDoubleClick={onRowOpen && !phone ? (p) => onRowOpen(p.row as T) : undefined}
+        onRowClick={onRowOpen && phone ? (p) => onRowOpen(p.row as T) : undefined}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         sx={{ border: 0, '& .MuiDataGrid-cell:focus-within': { outline: 'none' } }}
       />
