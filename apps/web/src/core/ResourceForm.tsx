@@ -91,6 +91,8 @@ type ResourceFormProps<T extends FieldValues, O> = {
   actions?: ReactNode;
   guard?: boolean;
   ariaLabel?: string;
+  /** For users who may only read: fields disabled, no save button. */
+  readOnly?: boolean;
 };
 
 export function ResourceForm<T extends FieldValues, O>({
@@ -103,6 +105,7 @@ export function ResourceForm<T extends FieldValues, O>({
   actions,
   guard = true,
   ariaLabel,
+  readOnly = false,
 }: ResourceFormProps<T, O>) {
   const navigate = useNavigate();
   const saved = useRef(false);
@@ -125,7 +128,7 @@ export function ResourceForm<T extends FieldValues, O>({
 
   return (
     <FormProvider {...form}>
-      {guard && <UnsavedChangesGuard when={() => dirtyRef.current && !saved.current} />}
+      {guard && !readOnly && <UnsavedChangesGuard when={() => dirtyRef.current && !saved.current} />}
       <Box component="form" noValidate onSubmit={submit} aria-label={ariaLabel}>
         {formErrors.length > 0 && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -134,7 +137,9 @@ export function ResourceForm<T extends FieldValues, O>({
             ))}
           </Alert>
         )}
-        {children}
+        <Box component="fieldset" disabled={readOnly} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          {children}
+        </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
           {actions}
           {cancelTo && (
@@ -142,9 +147,11 @@ export function ResourceForm<T extends FieldValues, O>({
               Cancelar
             </Button>
           )}
-          <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
+          {!readOnly && (
+            <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+              {submitLabel}
+            </Button>
+          )}
         </Stack>
       </Box>
     </FormProvider>

@@ -108,6 +108,7 @@ function SectionForm({ section, values, canWrite }: { section: SettingsSection; 
       ariaLabel={`Configurações: ${SETTINGS_SECTION_LABELS[section]}`}
       submitLabel="Salvar configurações"
       cancelTo="/organization-settings"
+      readOnly={!canWrite}
       onSubmit={(v) => saveSettings(section, v)}
       onSuccess={(saved) => {
         toast.success('Configurações salvas!');
