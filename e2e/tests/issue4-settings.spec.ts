@@ -63,4 +63,5 @@ test('organization settings: a user without ORG sees the sections read-only', as
   await page.goto('/organization-settings/mikrotik');
   await expect(page.getByText('Somente administradores da organização podem alterar estas configurações.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Comunidade SNMP' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar configurações' })).toHaveCount(0);
 });
