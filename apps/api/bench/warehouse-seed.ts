@@ -36,7 +36,7 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * `items` items and `items × movementsPerItem` movements (an entrada, then transfers between
  * sections), inserted round by round so one item's movements are spread over the table as they
  * would be after years of use. Each item's place is the `to_*` of its last movement (state =
- * replay). `search_text` is what `searchText()` computes (tag, serial, product code and name).
+ * replay). `search_text` is what `patrimonySearchText()` computes (tag and serial; product words are found through the product).
  */
 export async function seedWarehouse(db: Db, size: WarehouseSeedSize, passwordHash: string, log: (msg: string) => void): Promise<WarehouseSeeded> {
   const run = async <T = Record<string, unknown>>(text: string) => (await db.execute(sql.raw(text))).rows as T[];
@@ -84,7 +84,7 @@ export async function seedWarehouse(db: Db, size: WarehouseSeedSize, passwordHas
       const to = Math.min(size.items, from + 49_999);
       await run(`INSERT INTO patrimony (id, organization_id, tag, serial, product_id, condition, status, stock_id, section_id, acquisition_date, acquisition_value, invoice_number, search_text)
         SELECT ${base} + i, ${o}, tag, serial, p.id, 'novo', 'disponivel', s.stock_id, s.id, date '2023-01-01' + (i % 900), (100 + i % 5000)::numeric(14,2), (1000 + i % 5000)::text,
-               lower(unaccent(tag || ' ' || serial || ' ' || p.code || ' ' || p.name))
+               lower(unaccent(tag || ' ' || serial))
         FROM (SELECT i, 'PAT-' || lpad(i::text, 6, '0') AS tag, 'SN' || upper(substr(md5(i::text), 1, 10)) AS serial FROM generate_series(${from}, ${to}) i) x
         JOIN bench_product p ON p.n = (i * 7919) % ${size.products}
         JOIN bench_section s ON s.n = ${sec('i', String(K))}

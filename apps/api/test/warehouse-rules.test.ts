@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { notifications } from '../src/modules/notification/schema';
 import { movements } from '../src/modules/warehouse/movement/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { expectStateEqualsReplay, newItem, type Place, place, uid, WAREHOUSE_ALL } from './warehouse-helpers';
@@ -156,6 +157,28 @@ describe('warehouse rules', () => {
     });
   });
 
+  describe('products', () => {
+    it('takes a photo (PNG/JPEG/WebP checked by content), audited; a text file is refused', async () => {
+      const upload = (token: string, content: Buffer, type: string) => {
+        const boundary = '----operacoes' + Math.random().toString(16).slice(2);
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto"\r\nContent-Type: ${type}\r\n\r\n`),
+          content,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        return t.app.inject({ method: 'POST', url: `/api/product/${p.patrimonyProductId}/photo`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
+      };
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+      const ok = await upload(boss, png, 'image/png');
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().photo).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);
+      expect((await upload(boss, Buffer.from('não é imagem'), 'image/png')).statusCode).toBe(415);
+      expect((await upload(reader, png, 'image/png')).statusCode).toBe(403);
+      const rev = await t.call('GET', `/api/revision?entity=product&entityId=${p.patrimonyProductId}`, await t.adminToken());
+      expect(rev.json().items.some((r: { changes: Record<string, unknown> }) => 'photo' in r.changes)).toBe(true);
+    });
+  });
+
   describe('consumables', () => {
     const c = (verb: string, body: Record<string, unknown>, token = stockOnly) => t.call('POST', `/api/consumable/${verb}`, token, body);
     const balance = async (sectionId: number) => {
@@ -196,6 +219,21 @@ describe('warehouse rules', () => {
       expect((await c('transfer', { product_id: p.consumableProductId, from_section_id: p.sectionId, to_section_id: p.sectionId, quantity: 1 })).statusCode).toBe(422);
       expect((await c('entry', { product_id: p.consumableProductId, section_id: p.sectionId, quantity: 1 }, reader)).statusCode).toBe(403);
       expect((await t.call('GET', '/api/consumable/balances', nobody)).statusCode).toBe(403);
+    });
+
+    it('alerts the warehouse managers once when a product falls below its minimum', async () => {
+      const manager = await t.createUser({ permissions: ['WAREHOUSE'] });
+      const prod = (await t.call('POST', '/api/product', boss, { code: `FUS${uid()}`, name: 'Tubete de fusão', tracking: 'consumivel', minimum_quantity: 10 })).json();
+      await c('entry', { product_id: prod.id, section_id: p.sectionId, quantity: 12 });
+      const alerts = async () =>
+        (await t.app.db.select().from(notifications).where(eq(notifications.user_id, manager.id))).filter((n) => n.title === 'Estoque baixo: Tubete de fusão');
+      await c('write-off', { product_id: prod.id, section_id: p.sectionId, quantity: 1, reason: 'Uso em emenda' });
+      expect(await alerts()).toHaveLength(0);
+      await c('write-off', { product_id: prod.id, section_id: p.sectionId, quantity: 3, reason: 'Uso em emenda' });
+      expect(await alerts()).toHaveLength(1);
+      expect((await alerts())[0].message).toBe('Restam 8 un de "Tubete de fusão" (mínimo 10).');
+      await c('write-off', { product_id: prod.id, section_id: p.sectionId, quantity: 1, reason: 'Uso em emenda' });
+      expect(await alerts()).toHaveLength(1);
     });
 
     it('concurrent write-offs never take more than the balance', async () => {

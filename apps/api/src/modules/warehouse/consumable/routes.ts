@@ -21,7 +21,8 @@ import { presentMovements } from '../movement/present';
 import { type MovementRow, addToBalance, recordQuantityMovement, takeFromBalance } from '../movement/service';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { fmt, iso, loadRefs, num, referenced, violation } from '../shared';
+import { afterCommit, fmt, iso, loadRefs, num, referenced, violation } from '../shared';
+import { withLowStockAlert } from './alerts';
 import { stocks } from '../stock/schema';
 import { consumableBalances } from './schema';
 
@@ -191,7 +192,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
         if (delta === 0) throw violation('counted_quantity', `A quantidade contada é igual ao saldo atual (${fmt(before)}); nada a ajustar.`);
         const key = keyOf(product, section);
         if (delta > 0) await addToBalance(tx, key, delta);
-        else await takeFromBalance(tx, key, -delta, { product: product.name, section: section.name });
+        else afterCommit(user, (await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, key, -delta, { product: product.name, section: section.name }))).deliver);
         const m = await recordQuantityMovement(tx, user, {
           type: 'ajuste',
           organizationId: product.organization_id,
@@ -216,7 +217,8 @@ export async function consumableRoutes(fastify: FastifyInstance) {
       const out = await app.db.transaction(async (tx) => {
         const product = await consumableProduct(tx, user, b.product_id);
         const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
-        await takeFromBalance(tx, keyOf(product, section), b.quantity, { product: product.name, section: section.name });
+        const { deliver } = await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, keyOf(product, section), b.quantity, { product: product.name, section: section.name }));
+        afterCommit(user, deliver);
         const m = await recordQuantityMovement(tx, user, {
           type: 'baixa',
           organizationId: product.organization_id,

@@ -6,9 +6,10 @@ import { type CurrentUser, userOf } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
-import { countAll, listResult, paging, searchCondition, searchText } from '../../../core/list';
+import { countAll, listResult, paging, searchText } from '../../../core/list';
 import type { PatrimonyRow } from '../movement/service';
 import { presentPatrimonies } from '../patrimony/routes';
+import { patrimonySearch } from '../patrimony/search';
 import { patrimonies } from '../patrimony/schema';
 import { notify, presentSolicitations, solicitationLink, usersWithPermission } from '../patrimony-solicitation/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
@@ -59,7 +60,9 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const { page, pageSize, offset } = paging(req.query);
-      const where = and(eq(patrimonies.holder_user_id, user.id), searchCondition(patrimonies.search_text, req.query.search));
+      const search = await patrimonySearch(app.db, null, req.query.search);
+      if (search === false) return listResult([], 0, page, pageSize);
+      const where = and(eq(patrimonies.holder_user_id, user.id), search);
       const [rows, [{ total }]] = await Promise.all([
         app.db.select().from(patrimonies).where(where).orderBy(desc(patrimonies.id)).limit(pageSize).offset(offset),
         app.db.select({ total: countAll }).from(patrimonies).where(where),

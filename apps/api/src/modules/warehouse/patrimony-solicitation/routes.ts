@@ -26,9 +26,11 @@ import { unitsOrganizational } from '../../unit-organizational/schema';
 import { afterCommit, canWrite, personRefs, referenced } from '../shared';
 import { stocks } from '../stock/schema';
 import { patrimonySolicitations } from './schema';
+import { withLowStockAlert } from '../consumable/alerts';
 import {
   type SolicitationRow,
   assertStep,
+  consumableProductsOf,
   deliverLines,
   forbiddenUnless,
   notify,
@@ -236,9 +238,16 @@ export async function solicitationRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       return step(user, req.params.id, 'deliver', async (tx, s) => {
-        await deliverLines(tx, user, s, req.body?.note);
-        const deliver = await notify(app, tx, [s.requester_id], `Itens da solicitação #${s.id} entregues`, 'Confirme o recebimento em Meu patrimônio.', '/my-patrimony', user);
-        return { set: { status: 'entregue', delivered_by: user.id, delivered_at: new Date() }, deliver };
+        const consumables = await consumableProductsOf(tx, s.id);
+        const low = await withLowStockAlert(app, tx, user, consumables, () => deliverLines(tx, user, s, req.body?.note));
+        const told = await notify(app, tx, [s.requester_id], `Itens da solicitação #${s.id} entregues`, 'Confirme o recebimento em Meu patrimônio.', '/my-patrimony', user);
+        return {
+          set: { status: 'entregue', delivered_by: user.id, delivered_at: new Date() },
+          deliver: async () => {
+            await told();
+            await low.deliver();
+          },
+        };
       });
     },
   );

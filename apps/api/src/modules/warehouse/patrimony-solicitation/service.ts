@@ -192,6 +192,15 @@ export async function reserveLines(tx: DbOrTx, actor: CurrentUser, s: Solicitati
   if (values.length) await tx.insert(patrimonySolicitationItems).values(values);
 }
 
+/** The consumable products a request takes (for low-stock alerts at delivery). */
+export async function consumableProductsOf(tx: DbOrTx, solicitationId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ product_id: patrimonySolicitationItems.product_id })
+    .from(patrimonySolicitationItems)
+    .where(and(eq(patrimonySolicitationItems.solicitation_id, solicitationId), isNull(patrimonySolicitationItems.patrimony_id)));
+  return [...new Set(rows.map((r) => r.product_id))];
+}
+
 async function linesOf(tx: DbOrTx, solicitationId: number): Promise<ItemRow[]> {
   return tx.select().from(patrimonySolicitationItems).where(eq(patrimonySolicitationItems.solicitation_id, solicitationId)).orderBy(asc(patrimonySolicitationItems.id));
 }
@@ -237,7 +246,7 @@ async function deliverConsumable(tx: DbOrTx, actor: CurrentUser, s: Solicitation
     .innerJoin(sections, eq(sections.id, consumableBalances.section_id))
     .where(and(eq(consumableBalances.product_id, line.product_id), gt(consumableBalances.quantity, '0'), s.stock_id ? eq(consumableBalances.stock_id, s.stock_id) : undefined))
     .orderBy(desc(consumableBalances.quantity), asc(consumableBalances.id))
-    .for('update');
+    .for('update', { of: consumableBalances });
   const total = balances.reduce((n, b) => n + num(b.quantity), 0);
   if (total < left) throw conflict(`Saldo insuficiente de "${product.name}" para entregar: disponível ${fmt(total)}, solicitado ${fmt(left)}.`);
   for (const b of balances) {

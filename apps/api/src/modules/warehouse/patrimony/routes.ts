@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   type MovementType,
   PATRIMONY_STATUS_LABELS,
+  listOf,
   patrimonyBulk,
   patrimonyBulkResult,
   patrimonyCreate,
@@ -18,7 +19,7 @@ import { type CurrentUser, userOf } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, notFound } from '../../../core/errors';
-import { searchText } from '../../../core/list';
+import { countAll, listResult, paging, searchText, sortOrder } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../organization/schema';
 import { users } from '../../user/schema';
@@ -30,6 +31,7 @@ import { sections } from '../section/schema';
 import { iso, loadRefs, referenced, refOf, violation } from '../shared';
 import { labelsPdf } from './labels';
 import { patrimonies } from './schema';
+import { patrimonySearch } from './search';
 import { nextTags, tagTaken } from './tags';
 
 type ProductRow = typeof products.$inferSelect;
@@ -50,7 +52,8 @@ type CreateInput = {
 };
 type UpdateInput = Partial<Omit<CreateInput, 'product_id' | 'status'>> & { product_id?: number; status?: PatrimonyStatus; reason?: string };
 
-export const patrimonySearchText = (tag: string, serial: string | null | undefined, product: { code: string; name: string }) => searchText(tag, serial, product.code, product.name);
+/** The item's own folded text (tag, serial); product words are found through the product (patrimony/search.ts). */
+export const patrimonySearchText = (tag: string, serial: string | null | undefined) => searchText(tag, serial);
 
 export async function presentPatrimonies(rows: PatrimonyRow[], db: DbOrTx): Promise<PatrimonyRead[]> {
   if (rows.length === 0) return [];
@@ -157,6 +160,8 @@ export const patrimonyResource: ResourceDef<typeof patrimonyListQuery, typeof pa
     q.holder ? eq(patrimonies.holder_user_id, q.holder) : undefined,
     q.condition ? eq(patrimonies.condition, q.condition) : undefined,
   ],
+  // The list is the module's own (search through the product; see patrimonyRoutes).
+  routes: ['get', 'create', 'update', 'delete'],
   present: (rows, db) => presentPatrimonies(rows as unknown as PatrimonyRow[], db),
 
   async toValues(input: CreateInput & UpdateInput, ctx, existingRow) {
@@ -220,7 +225,7 @@ async function createValues(tx: DbOrTx, user: CurrentUser, input: CreateInput): 
     invoice_number: input.invoice_number ?? null,
     supplier: input.supplier ?? null,
     notes: input.notes ?? null,
-    search_text: patrimonySearchText(tag, input.serial, product),
+    search_text: patrimonySearchText(tag, input.serial),
   };
 }
 
@@ -238,18 +243,16 @@ async function updateValues(tx: DbOrTx, user: CurrentUser, input: UpdateInput, e
   }
   if ((existing.status === 'reservado' || existing.status === 'em_transito') && (placeChange || otherChange)) throw await lockedItemError(tx, existing);
 
-  let product: { id: number; code: string; name: string } | undefined;
   if (input.product_id !== undefined && input.product_id !== existing.product_id) {
-    product = await patrimonyProduct(tx, input.product_id, organizationId);
+    const product = await patrimonyProduct(tx, input.product_id, organizationId);
     values.product_id = product.id;
   }
   if (input.tag && input.tag !== existing.tag) {
     if (await tagTaken(tx, organizationId, input.tag, existing.id)) throw conflict(`Já existe um patrimônio com o número "${input.tag}".`);
     values.tag = input.tag;
   }
-  if (values.tag !== undefined || values.serial !== undefined || product) {
-    product ??= (await tx.select({ id: products.id, code: products.code, name: products.name }).from(products).where(eq(products.id, existing.product_id)))[0];
-    values.search_text = patrimonySearchText((values.tag as string) ?? existing.tag, (values.serial as string | null | undefined) === undefined ? existing.serial : (values.serial as string | null), product);
+  if (values.tag !== undefined || values.serial !== undefined) {
+    values.search_text = patrimonySearchText((values.tag as string) ?? existing.tag, values.serial === undefined ? existing.serial : (values.serial as string | null));
   }
 
   if (placeChange) {
@@ -307,6 +310,9 @@ async function nextPlace(tx: DbOrTx, input: UpdateInput, existing: PatrimonyRow)
   const values = { status, section_id: sectionId, stock_id: stockId, holder_user_id: holderId, ...(holderId !== existing.holder_user_id ? { holder_confirmed_at: null } : {}) };
   return { values, type };
 }
+
+/** Every column but the search text. */
+const { search_text: _searchText, ...listColumns } = getTableColumns(patrimonies);
 
 export async function patrimonyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -373,7 +379,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
               invoice_number: input.invoice_number ?? null,
               supplier: input.supplier ?? null,
               notes: input.notes ?? null,
-              search_text: patrimonySearchText(tags[i], serial, product),
+              search_text: patrimonySearchText(tags[i], serial),
             })),
           )
           .returning()) as PatrimonyRow[];
@@ -397,6 +403,37 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
       });
       reply.status(201);
       return { items: await presentPatrimonies(rows, app.db) };
+    },
+  );
+
+  app.get(
+    '/patrimony',
+    {
+      config: { access: { read: 'PATRIMONY' } },
+      schema: {
+        tags: ['patrimony'],
+        querystring: patrimonyListQuery,
+        response: { 200: listOf(patrimonyRead) },
+        description: 'Lista paginada. search: cada palavra no número de patrimônio, na série ou no produto (código, nome, categoria, fabricante, modelo), sem acento e sem diferenciar maiúsculas. Filtros: status, product, stock, section, holder, condition.',
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const q = req.query;
+      const { page, pageSize, offset } = paging(q);
+      const search = await patrimonySearch(app.db, user.superAdmin ? null : user.organizationId, q.search);
+      if (search === false) return listResult([], 0, page, pageSize);
+      const where = and(tenancyCondition(def, user), search, ...patrimonyResource.filters!(q, user));
+      // Rows and total in one statement; the total is a scalar subquery so the LIMIT still stops early.
+      const found = await app.db
+        .select({ row: listColumns, total: sql<number>`(select count(*)::int from ${patrimonies} where ${where})` })
+        .from(patrimonies)
+        .where(where)
+        .orderBy(...sortOrder(q.sort, patrimonyResource.sortable!, patrimonyResource.defaultSort!))
+        .limit(pageSize)
+        .offset(offset);
+      const total = found.length ? found[0].total : offset === 0 ? 0 : (await app.db.select({ total: countAll }).from(patrimonies).where(where))[0].total;
+      return listResult(await presentPatrimonies(found.map((f) => f.row as PatrimonyRow), app.db), total, page, pageSize);
     },
   );
 

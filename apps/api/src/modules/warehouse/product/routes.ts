@@ -90,15 +90,6 @@ async function productReferences(db: DbOrTx, id: number) {
   ]);
 }
 
-/** Keeps the items' search text (tag, serial, product code and name) in step with the product. */
-async function refreshItemsSearch(tx: DbOrTx, product: ProductRow) {
-  const suffix = searchText(product.code, product.name);
-  await tx
-    .update(patrimonies)
-    .set({ search_text: sql`lower(unaccent(${patrimonies.tag} || ' ' || coalesce(${patrimonies.serial}, ''))) || ' ' || ${suffix}` })
-    .where(eq(patrimonies.product_id, product.id));
-}
-
 export const productResource: ResourceDef<typeof productListQuery, typeof productInput, typeof productUpdate> = {
   entity: 'product',
   label: 'Produto',
@@ -148,10 +139,6 @@ export const productResource: ResourceDef<typeof productListQuery, typeof produc
       if (refs) throw conflict(`O tipo de controle do produto não pode mudar: ele já tem ${refs}.`);
     }
     return values;
-  },
-  async afterWrite(row, input, { tx }) {
-    const i = input as ProductInput;
-    if (i.name !== undefined || i.code !== undefined) await refreshItemsSearch(tx, row as unknown as ProductRow);
   },
   async onDelete(row, { tx }) {
     const refs = await productReferences(tx, row.id);
