@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, auth, lastMailTo, linkIn, toast, uiLogin } from './helpers';
 
@@ -9,7 +10,7 @@ import { apiLogin, auth, lastMailTo, linkIn, toast, uiLogin } from './helpers';
  * "Recebido com divergência".
  */
 
-type Setup = { tag: string; unitName: string; originStock: string; destSection: string; serials: string[] };
+type Setup = { tag: string; unitName: string; originStock: string; destSection: string; serials: string[]; cable: string };
 
 /** A unit, an origin stock with a section and two routers, and a destination stock with a section (warehouse API, as gestor). */
 async function warehouse(request: APIRequestContext, token: string): Promise<Setup> {
@@ -30,7 +31,17 @@ async function warehouse(request: APIRequestContext, token: string): Promise<Set
   const product = await ok('/api/product', { code: `RB${tag}`, name: `Roteador RB4011 ${tag}`, tracking: 'patrimonio' });
   const serials = [`SNA${tag}`, `SNB${tag}`];
   for (const serial of serials) await ok('/api/patrimony', { product_id: product.id, section_id: shelf.id, serial });
-  return { tag, unitName, originStock, destSection, serials };
+  const cable = `Cabo drop 1FO ${tag}`;
+  const drop = await ok('/api/product', { code: `CB${tag}`, name: cable, tracking: 'consumivel', unit_of_measure: 'm' });
+  await ok('/api/consumable/entry', { product_id: drop.id, section_id: shelf.id, quantity: 50, invoice_number: `NF${tag}` });
+  return { tag, unitName, originStock, destSection, serials, cable };
+}
+
+/** Serious or critical axe violations (the sweetalert layer excluded, as in a11y.spec); `include` limits it to this module's part. */
+async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).exclude('.swal2-container');
+  const r = await (include ? builder.include(include) : builder).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
 
 const swal = (page: Page) => page.locator('.swal2-popup:not(.swal2-toast)');
@@ -69,8 +80,17 @@ test('logistics: request → approve → dispatch → public receiving (one miss
     await addPatrimony.fill(serial);
     await page.getByRole('option', { name: new RegExp(serial) }).click();
   }
+  // A consumable quantity from the stock's balance: more than the balance is refused on the line.
+  await page.getByRole('combobox', { name: 'Adicionar consumível' }).fill(w.cable);
+  await page.getByRole('option', { name: new RegExp(w.cable) }).click();
   const lines = page.getByRole('list', { name: 'Itens da solicitação' }).getByRole('listitem');
-  await expect(lines).toHaveCount(2);
+  await expect(lines).toHaveCount(3);
+  const cableLine = lines.filter({ hasText: w.cable });
+  await cableLine.getByLabel('Quantidade').fill('60');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(cableLine.getByText('Saldo disponível na seção: 50 m')).toBeVisible();
+  await cableLine.getByLabel('Quantidade').fill('12.5');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
   await page.getByLabel('Por que enviar estes itens?').fill('Ativação de dois clientes corporativos no litoral');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(toast(page)).toContainText(/Solicitação #\d+ criada!/);
@@ -139,11 +159,12 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   expect(await r.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const items = r.getByRole('list', { name: 'Itens do envio' }).getByRole('listitem');
-  await expect(items).toHaveCount(2);
+  await expect(items).toHaveCount(3);
+  expect(await seriousViolations(r)).toEqual([]);
 
   // Confirming with nothing marked: every item and the name are asked for.
   await r.getByRole('button', { name: 'Confirmar recebimento' }).click();
-  await expect(r.getByText('Marque a situação deste item')).toHaveCount(2);
+  await expect(r.getByText('Marque a situação deste item')).toHaveCount(3);
   await expect(r.getByText('Informe seu nome completo')).toBeVisible();
 
   const first = items.filter({ hasText: w.serials[0] });
@@ -151,6 +172,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await first.getByRole('button', { name: 'Recebido' }).click();
   await second.getByRole('button', { name: 'Faltando' }).click();
   await second.getByLabel('Comentário do item').fill('Caixa 2 não chegou');
+  await items.filter({ hasText: w.cable }).getByRole('button', { name: 'Recebido' }).click();
   await r.getByLabel('Seu nome completo').fill('Conceição Araújo');
 
   // A signature drawn with the finger (touch pointer events on the canvas).
@@ -163,7 +185,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await expect(pad).toHaveAttribute('data-empty', 'false');
 
   await r.getByRole('button', { name: 'Confirmar recebimento' }).click();
-  await expect(swal(r)).toContainText('1 recebido, 1 faltando');
+  await expect(swal(r)).toContainText('2 recebidos, 1 faltando');
   await swal(r).getByRole('button', { name: 'Confirmar' }).click();
 
   // The receipt, with its PDF.
@@ -181,6 +203,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await expect(r.getByRole('heading', { name: 'Recebimento confirmado' })).toBeVisible();
   await expect(r.getByRole('button', { name: 'Confirmar recebimento' })).toHaveCount(0);
   await expect(r.getByRole('link', { name: 'Baixar comprovante (PDF)' })).toBeVisible();
+  expect(await seriousViolations(r)).toEqual([]);
 
   // An unknown link: a clear page, no data.
   await r.goto('/receiving/' + 'x'.repeat(43));
@@ -197,6 +220,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await expect(shipped.getByRole('listitem').filter({ hasText: w.serials[1] })).toContainText('Faltando');
   await expect(shipped.getByRole('listitem').filter({ hasText: w.serials[1] })).toContainText('Caixa 2 não chegou');
   await expect(shipped.getByRole('listitem').filter({ hasText: w.serials[0] })).toContainText('Recebido');
+  await expect(shipped.getByRole('listitem').filter({ hasText: w.cable })).toContainText('12,5 m');
 
   await page.goto('/shipment');
   await page.getByRole('combobox', { name: 'Situação' }).click();

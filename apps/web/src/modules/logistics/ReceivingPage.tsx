@@ -36,7 +36,7 @@ import { violationsOf } from '../../core/errors';
 import { formatDateTime } from '../../core/format';
 import { confirmAction } from '../../core/toast';
 import { confirmReceiving, getReceiving, logisticsKeys, receiptUrl, type ReceivingView } from './api';
-import { formatQuantity } from './format';
+import { formatQuantity, statusCount } from './format';
 import { SignaturePad } from './SignaturePad';
 import { ItemStatusChip } from './StatusChip';
 
@@ -228,7 +228,7 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
     }
     const count = (st: ReceivingItemStatus) => body.items.filter((i) => i.status === st).length;
     const summary = RECEIVING_ITEM_STATUSES.filter((st) => count(st) > 0)
-      .map((st) => `${count(st)} ${RECEIVING_ITEM_STATUS_LABELS[st].toLowerCase()}`)
+      .map((st) => statusCount(st, count(st)))
       .join(', ');
     const ok = await confirmAction({
       title: 'Confirmar o recebimento?',

@@ -8,7 +8,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, CircularProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { RECEIVING_ITEM_STATUS_LABELS, RECEIVING_ITEM_STATUSES, SHIPMENT_DESTINATION_LABELS, shipmentUpdate } from '@operacoes/contract';
+import { RECEIVING_ITEM_STATUSES, SHIPMENT_DESTINATION_LABELS, shipmentUpdate } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Controller } from 'react-hook-form';
@@ -24,7 +24,7 @@ import { blankToNull } from '../../core/schema-helpers';
 import { confirmAction, toast } from '../../core/toast';
 import { RevisionHistory } from '../revision';
 import { cancelShipment, dispatchShipment, fetchCarriers, getShipment, logisticsKeys, SHIPMENT_PATH, SOLICITATION_PATH, type ShipmentRead, updateShipment } from './api';
-import { destinationText, formatDay } from './format';
+import { destinationText, formatDay, statusCount } from './format';
 import { FormDate } from './FormDate';
 import { ItemsList } from './ItemsList';
 import { openPackingList } from './packing-list';
@@ -129,7 +129,7 @@ function ReceiptSection({ s }: { s: ShipmentRead }) {
         rows={[
           ['Recebido por', s.receiver_name],
           ['Em', formatDateTime(s.received_at)],
-          ['Itens', counts.map(([st, n]) => `${n} ${RECEIVING_ITEM_STATUS_LABELS[st].toLowerCase()}`).join(' · ')],
+          ['Itens', counts.map(([st, n]) => statusCount(st, n)).join(' · ')],
           ['Comentário do recebedor', s.receiver_comment],
         ]}
       />

@@ -1,5 +1,5 @@
 /** Display helpers of the logistics screens. */
-import { SHIPMENT_DESTINATION_LABELS, UNIT_OF_MEASURE_LABELS, type UnitOfMeasure } from '@operacoes/contract';
+import { SHIPMENT_DESTINATION_LABELS, UNIT_OF_MEASURE_LABELS, type ReceivingItemStatus, type UnitOfMeasure } from '@operacoes/contract';
 import type { ShipmentRead, SolicitationRead } from './api';
 
 const qtyFmt = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
@@ -31,3 +31,11 @@ export function formatDay(v: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v ?? '');
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
+
+const STATUS_WORDS: Record<ReceivingItemStatus, [string, string]> = {
+  recebido: ['recebido', 'recebidos'],
+  faltando: ['faltando', 'faltando'],
+  danificado: ['danificado', 'danificados'],
+};
+/** "2 recebidos", "1 faltando", "1 danificado" */
+export const statusCount = (st: ReceivingItemStatus, n: number) => `${n} ${STATUS_WORDS[st][n === 1 ? 0 : 1]}`;
