@@ -228,7 +228,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await expect(page.getByRole('grid', { name: 'Lista de envios' })).toContainText(`#${shipmentId}`);
 });
 
-test('logistics: refusing asks for a reason; cancelling a request confirms first', async ({ page, request }) => {
+test('logistics: refusing asks for a reason; cancelling confirms first; an unavailable item shows the 409 message', async ({ page, request }) => {
   const manager = await apiLogin(request, 'gestor');
   const w = await warehouse(request, manager.token);
   const stocks = await (await request.get('/api/stock', { params: { search: w.originStock }, headers: auth(manager.token) })).json();
@@ -270,4 +270,14 @@ test('logistics: refusing asks for a reason; cancelling a request confirms first
   // An illegal transition through the API answers 409 with a pt-BR message.
   const again = await request.post(`/api/shipment-solicitation/${b.id}/approve`, { headers: auth(manager.token) });
   expect(again.status()).toBe(409);
+
+  // Two requests for the same item: once one is approved, approving the other shows the 409 message.
+  const c = await (await request.post('/api/shipment-solicitation', { data: body, headers: auth(manager.token) })).json();
+  const d = await (await request.post('/api/shipment-solicitation', { data: body, headers: auth(manager.token) })).json();
+  expect((await request.post(`/api/shipment-solicitation/${c.id}/approve`, { headers: auth(manager.token) })).status()).toBe(200);
+  await page.goto(`/shipment-solicitation/edit/${d.id}`);
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await swal(page).getByRole('button', { name: 'Aprovar' }).click();
+  await expect(toast(page)).toContainText(/409: O item .+ não está mais disponível no estoque de origem/);
+  await expect(page).toHaveURL(new RegExp(`/shipment-solicitation/edit/${d.id}$`));
 });
