@@ -257,7 +257,17 @@ test('logistics: refusing asks for a reason; cancelling confirms first; an unava
   await expect(page.getByText(/Motivo: Sem transportadora para o litoral/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
 
+  // A pending request can still be edited (the full body is saved again).
   await page.goto(`/shipment-solicitation/edit/${b.id}`);
+  await page.getByLabel('Por que enviar estes itens?').fill('Instalação do cliente do litoral, sala 3');
+  // Steps act on the saved request: unsaved edits must be saved first.
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(toast(page)).toContainText('Salve as alterações antes de continuar.');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(toast(page)).toContainText('Solicitação atualizada!');
+  await page.reload();
+  await expect(page.getByLabel('Por que enviar estes itens?')).toHaveValue('Instalação do cliente do litoral, sala 3');
+  await expect(page.getByRole('list', { name: 'Itens da solicitação' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Cancelar solicitação' }).click();
   const cancel = page.getByRole('dialog', { name: `Cancelar a solicitação #${b.id}?` });
   await cancel.getByRole('button', { name: 'Voltar' }).click();

@@ -196,7 +196,7 @@ export function ItemsEditor({ disabled }: { disabled?: boolean }) {
           </Alert>
         ))}
       {items.length === 0 ? (
-        <Typography color={itemsMessage ? 'error' : 'text.secondary'} variant="body2" sx={{ py: 1 }}>
+        (stockId || itemsMessage || disabled) && <Typography color={itemsMessage ? 'error' : 'text.secondary'} variant="body2" sx={{ py: 1 }}>
           Nenhum item incluído.
         </Typography>
       ) : (
