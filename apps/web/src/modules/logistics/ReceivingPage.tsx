@@ -66,7 +66,7 @@ function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }
   return (
     <Box sx={{ textAlign: 'center' }} role="alert">
       {expired ? <HourglassDisabledIcon color="warning" sx={{ fontSize: 48 }} /> : <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />}
-      <Typography variant="h6" component="h1" sx={{ fontWeight: 600, mt: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mt: 1 }}>
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -96,7 +96,7 @@ function ShipmentHeader({ v }: { v: ReceivingView }) {
       <Typography variant="body2" color="text.secondary">
         {v.organization}
       </Typography>
-      <Typography variant="h6" component="h1" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
         {v.status === 'confirmado' ? 'Recebimento confirmado' : 'Confirme o recebimento'}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -367,9 +367,19 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
 
 export default function ReceivingPage() {
   const { hash = '' } = useParams();
+  return (
+    <Box>
+      <Typography variant="overline" component="h1" color="text.secondary" sx={{ display: 'block', textAlign: 'center', lineHeight: 1.5, mb: 1 }}>
+        Recebimento de envio
+      </Typography>
+      <ReceivingContent hash={hash} />
+    </Box>
+  );
+}
+
+function ReceivingContent({ hash }: { hash: string }) {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: logisticsKeys.receiving(hash), queryFn: () => getReceiving(hash), retry: false, staleTime: Infinity });
-
   if (q.isLoading)
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, p: 3 }}>
