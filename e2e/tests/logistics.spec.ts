@@ -47,6 +47,7 @@ async function seriousViolations(page: Page, include?: string) {
 const swal = (page: Page) => page.locator('.swal2-popup:not(.swal2-toast)');
 
 test('logistics: request → approve → dispatch → public receiving (one missing) → "Recebido com divergência"', async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(120_000); // the whole flow, in two browser contexts
   const manager = await apiLogin(request, 'gestor');
   const w = await warehouse(request, manager.token);
   const recipientEmail = `recebedor-${w.tag.toLowerCase()}@demotelecom.com.br`;
@@ -105,7 +106,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await expect(page).toHaveURL(/\/shipment\/edit\/\d+$/);
   const shipmentUrl = page.url();
   const shipmentId = Number(/edit\/(\d+)/.exec(shipmentUrl)![1]);
-  await expect(page.getByRole('heading', { name: `Envio #${shipmentId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Envio #${shipmentId}`, exact: true })).toBeVisible();
   await expect(page.getByText('Preparando').first()).toBeVisible();
 
   // Transport data: the carrier comes from the organization's logistic settings.
@@ -225,7 +226,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await page.goto('/shipment');
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'Recebido com divergência' }).click();
-  await expect(page.getByRole('grid', { name: 'Lista de envios' })).toContainText(`#${shipmentId}`);
+  await expect(page.getByRole('grid', { name: 'Lista de envios' }).getByRole('gridcell', { name: `#${shipmentId}`, exact: true })).toBeVisible();
 });
 
 test('logistics: refusing asks for a reason; cancelling confirms first; an unavailable item shows the 409 message', async ({ page, request }) => {
