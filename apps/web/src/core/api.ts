@@ -35,7 +35,17 @@ export function handleApiError(error: AxiosError): void {
 
 api.interceptors.response.use(
   (r) => r,
-  (error: AxiosError) => {
+  async (error: AxiosError) => {
+    // A failed file download (responseType 'blob') carries the JSON error as a Blob: read it, so
+    // the toast and the caller see the server's {code, message} like any other call.
+    const data = error.response?.data;
+    if (error.response && typeof Blob !== 'undefined' && data instanceof Blob && data.type.includes('json')) {
+      try {
+        error.response.data = JSON.parse(await data.text());
+      } catch {
+        // not JSON after all: keep the blob
+      }
+    }
     handleApiError(error);
     return Promise.reject(error);
   },

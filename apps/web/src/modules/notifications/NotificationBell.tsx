@@ -30,6 +30,8 @@ export default function NotificationBell() {
             color="error"
             max={99}
             data-testid="notification-badge"
+            // error.main on white text is below AA contrast for this small count; the dark shade passes.
+            sx={{ '& .MuiBadge-badge': { bgcolor: 'error.dark', color: '#fff' } }}
             slotProps={{ badge: { 'aria-hidden': true } as object }}
           >
             <NotificationsIcon />
