@@ -78,43 +78,39 @@ async function patrimony(u: { organization_id: number; permissions: string[]; su
   const offset = (page - 1) * pageSize;
   const words = fold(url.searchParams.get('search') ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
   const pattern = (w: string) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-  const empty = [200, { items: [], total_items: 0, total_pages: 0, current_page: page, page_size: pageSize }] as const;
-  // The same two steps as src/modules/warehouse/patrimony/search.ts: products and item texts per word, then the items.
-  const conds: string[] = [];
-  const params: unknown[] = [];
+  // The same SQL as src/modules/warehouse/patrimony/search.ts and the list route: products per word, then rows and total at once.
+  let ids: number[][] = [];
   if (words.length) {
     const lookupParams: unknown[] = [];
-    const lookups = words.flatMap((w, i) => {
-      const n = lookupParams.length;
-      lookupParams.push(u.organization_id, pattern(w), u.organization_id, pattern(w));
-      return [
-        `array(select "product"."id" from "product" where "product"."organization_id" = $${n + 1} and "product"."search_text" like $${n + 2}) as "p${i}"`,
-        `exists(select 1 from "patrimony" where "patrimony"."organization_id" = $${n + 3} and "patrimony"."search_text" like $${n + 4}) as "e${i}"`,
-      ];
+    const lookups = words.map((w, i) => {
+      lookupParams.push(u.organization_id, pattern(w));
+      return `array(select "product"."id" from "product" where "product"."organization_id" = $${lookupParams.length - 1} and "product"."search_text" like $${lookupParams.length}) as "p${i}"`;
     });
     const [row] = await query(`select ${lookups.join(', ')}`, lookupParams);
-    for (let i = 0; i < words.length; i++) {
-      const ids = ((row[`p${i}`] as number[] | null) ?? []).map(Number);
-      const inItems = Boolean(row[`e${i}`]);
-      if (!ids.length && !inItems) return empty;
-      const byItem = inItems ? () => (params.push(pattern(words[i])), `"patrimony"."search_text" like $${params.length}`) : undefined;
-      const byProduct = ids.length ? () => `"patrimony"."product_id" in (${ids.map((id) => (params.push(id), `$${params.length}`)).join(', ')})` : undefined;
-      conds.push(byItem && byProduct ? `(${byItem()} or ${byProduct()})` : (byProduct ?? byItem)!());
-    }
+    ids = words.map((_, i) => ((row[`p${i}`] as number[] | null) ?? []).map(Number));
   }
-  // The condition appears twice (count subquery, then the rows), with its own parameters each time.
-  const whereOnce = (shift: number) => {
-    const org = `"patrimony"."organization_id" = $${shift + 1}`;
-    const rest = conds.map((c) => c.replace(/\$(\d+)/g, (_, k) => `$${Number(k) + shift + 1}`));
-    return rest.length ? `(${org} and ${rest.length > 1 ? `(${rest.join(' and ')})` : rest[0]})` : org;
+  const values: unknown[] = [];
+  const $ = (v: unknown) => (values.push(v), `$${values.length}`);
+  const text = (w: string) => `"patrimony"."search_text" like ${$(pattern(w))}`;
+  const inIds = (xs: number[]) => `"patrimony"."product_id" in (${xs.map($).join(', ')})`;
+  const cond = () => {
+    const parts = words.map((w, i) => (ids[i].length ? `(${text(w)} or ${inIds(ids[i])})` : text(w)));
+    return parts.length > 1 ? `(${parts.join(' and ')})` : parts[0];
   };
-  const once = [u.organization_id, ...params];
-  const n = once.length;
-  const found = await query(
-    `select ${PATRIMONY_COLS}, (select count(*)::int from "patrimony" where ${whereOnce(0)}) from "patrimony" where ${whereOnce(n)} order by "patrimony"."id" desc limit $${2 * n + 1}${offset ? ` offset $${2 * n + 2}` : ''}`,
-    offset ? [...once, ...once, pageSize, offset] : [...once, ...once, pageSize],
-  );
-  const total = found.length ? (found[0].count as number) : offset === 0 ? 0 : ((await query(`select count(*)::int from "patrimony" where ${whereOnce(0)}`, once))[0].count as number);
+  const common = ids.length ? ids.slice(1).reduce((acc, xs) => acc.filter((id) => xs.includes(id)), ids[0]) : [];
+  const org = () => `"patrimony"."organization_id" = ${$(u.organization_id)}`;
+  const count = (c?: () => string) => `(select count(*)::int from "patrimony" where ${c ? `(${org()} and ${c()})` : org()})`;
+  const anyText = () => (words.length > 1 ? `(${words.map(text).join(' or ')})` : text(words[0]));
+  const totalSql = () =>
+    !words.length
+      ? count()
+      : common.length
+        ? `${count(() => inIds(common))} + ${count(() => `(${cond()} and ${anyText()} and not ${inIds(common)})`)}`
+        : `0 + ${count(() => `(${cond()} and ${anyText()})`)}`;
+  const total0 = totalSql();
+  const where = words.length ? `(${org()} and ${cond()})` : org();
+  const found = await query(`select ${PATRIMONY_COLS}, ${total0} from "patrimony" where ${where} order by "patrimony"."id" desc limit ${$(pageSize)}${offset ? ` offset ${$(offset)}` : ''}`, values);
+  const total = found.length ? (found[0][words.length ? '?column?' : 'count'] as number) : 0;
   const r = await refs({ p: found.map((x) => x.product_id), s: found.map((x) => x.section_id), t: found.map((x) => x.stock_id), u: found.map((x) => x.holder_user_id) });
   const items = found.map((x) => {
     const p = r.p.get(x.product_id as number)!;

@@ -110,6 +110,32 @@ describe('warehouse rules', () => {
       expect(idx[0].indexdef).toMatch(/gin.*gin_trgm_ops/i);
     });
 
+    it('counts exactly when words match products, item texts or both', async () => {
+      const k = uid();
+      const radio = (await t.call('POST', '/api/product', boss, { code: `R${k}`, name: `Rádio Enlace ${k}`, tracking: 'patrimonio' })).json();
+      const antenna = (await t.call('POST', '/api/product', boss, { code: `A${k}`, name: `Antena Setorial ${k}`, tracking: 'patrimonio' })).json();
+      const mk = async (product: number, serial: string) => (await t.call('POST', '/api/patrimony', boss, { product_id: product, section_id: p.sectionId, serial })).json().id as number;
+      const r1 = await mk(radio.id, `X1${k}`);
+      const r2 = await mk(radio.id, `ENLACE-${k}`);
+      const a1 = await mk(antenna.id, `RADIO${k}-9`);
+      await mk(antenna.id, `Y2${k}`);
+      const found = async (term: string) => {
+        const body = (await t.call('GET', `/api/patrimony?pageSize=100&search=${encodeURIComponent(term)}`, reader)).json();
+        expect(body.total_items, term).toBe(body.items.length);
+        return (body.items as { id: number }[]).map((i) => i.id).sort((a, b) => a - b);
+      };
+      expect(await found(`radio ${k}`)).toEqual([r1, r2, a1].sort((a, b) => a - b));
+      expect(await found(`enlace ${k}`)).toEqual([r1, r2].sort((a, b) => a - b));
+      expect(await found(`${k}-9`)).toEqual([a1]);
+      expect(await found(`setorial radio${k}`)).toEqual([a1]);
+      expect(await found(`zzz${k}`)).toEqual([]);
+      const page2 = (await t.call('GET', `/api/patrimony?pageSize=2&page=2&search=${encodeURIComponent(`radio ${k}`)}`, reader)).json();
+      expect(page2).toMatchObject({ total_items: 3, total_pages: 2, current_page: 2 });
+      expect(page2.items).toHaveLength(1);
+      const past = (await t.call('GET', `/api/patrimony?pageSize=2&page=5&search=${encodeURIComponent(`radio ${k}`)}`, reader)).json();
+      expect(past).toMatchObject({ total_items: 3, items: [] });
+    });
+
     it('moves items by editing, each change with its movement; illegal states are 422', async () => {
       const item = await newItem(t, p);
       const put = (body: Record<string, unknown>) => t.call('PUT', `/api/patrimony/${item.id}`, boss, body);

@@ -60,9 +60,8 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const { page, pageSize, offset } = paging(req.query);
-      const search = await patrimonySearch(app.db, null, req.query.search);
-      if (search === false) return listResult([], 0, page, pageSize);
-      const where = and(eq(patrimonies.holder_user_id, user.id), search);
+      const search = await patrimonySearch(app.db, user.organizationId, req.query.search);
+      const where = and(eq(patrimonies.holder_user_id, user.id), search?.where);
       const [rows, [{ total }]] = await Promise.all([
         app.db.select().from(patrimonies).where(where).orderBy(desc(patrimonies.id)).limit(pageSize).offset(offset),
         app.db.select({ total: countAll }).from(patrimonies).where(where),

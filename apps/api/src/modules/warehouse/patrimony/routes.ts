@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   type MovementType,
   PATRIMONY_STATUS_LABELS,
@@ -19,7 +19,7 @@ import { type CurrentUser, userOf } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, notFound } from '../../../core/errors';
-import { countAll, listResult, paging, searchText, sortOrder } from '../../../core/list';
+import { listResult, paging, searchText, sortOrder } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../organization/schema';
 import { users } from '../../user/schema';
@@ -422,17 +422,19 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
       const q = req.query;
       const { page, pageSize, offset } = paging(q);
       const search = await patrimonySearch(app.db, user.superAdmin ? null : user.organizationId, q.search);
-      if (search === false) return listResult([], 0, page, pageSize);
-      const where = and(tenancyCondition(def, user), search, ...patrimonyResource.filters!(q, user));
-      // Rows and total in one statement; the total is a scalar subquery so the LIMIT still stops early.
+      const base = and(tenancyCondition(def, user), ...patrimonyResource.filters!(q, user));
+      const where = and(base, search?.where);
+      const count = (condition: SQL | undefined) => sql`(select count(*)::int from ${patrimonies} where ${and(base, condition)})`;
+      const totalSql = search ? sql`${search.countParts[0] ? count(search.countParts[0]) : sql`0`} + ${count(search.countParts[1])}` : count(undefined);
+      // Rows and total in one statement; the total is a scalar subquery, so the LIMIT still stops early.
       const found = await app.db
-        .select({ row: listColumns, total: sql<number>`(select count(*)::int from ${patrimonies} where ${where})` })
+        .select({ row: listColumns, total: sql<number>`${totalSql}` })
         .from(patrimonies)
         .where(where)
         .orderBy(...sortOrder(q.sort, patrimonyResource.sortable!, patrimonyResource.defaultSort!))
         .limit(pageSize)
         .offset(offset);
-      const total = found.length ? found[0].total : offset === 0 ? 0 : (await app.db.select({ total: countAll }).from(patrimonies).where(where))[0].total;
+      const total = found.length ? found[0].total : offset === 0 ? 0 : Number(((await app.db.execute(sql`select ${totalSql} as total`)).rows[0] as { total: number }).total);
       return listResult(await presentPatrimonies(found.map((f) => f.row as PatrimonyRow), app.db), total, page, pageSize);
     },
   );

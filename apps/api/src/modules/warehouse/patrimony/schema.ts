@@ -44,6 +44,8 @@ export const patrimonies = pgTable(
     index('patrimony_org_idx').on(t.organization_id, t.id),
     index('patrimony_org_status_idx').on(t.organization_id, t.status),
     index('patrimony_product_idx').on(t.product_id, t.status),
+    // Index-only counts of a search's catalogue matches (patrimony/search.ts).
+    index('patrimony_org_product_idx').on(t.organization_id, t.product_id, t.status),
     index('patrimony_stock_idx').on(t.stock_id),
     index('patrimony_section_idx').on(t.section_id),
     index('patrimony_holder_idx').on(t.holder_user_id),

@@ -1,0 +1,1 @@
+CREATE INDEX "patrimony_org_product_idx" ON "patrimony" USING btree ("organization_id","product_id","status");
