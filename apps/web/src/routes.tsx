@@ -12,6 +12,7 @@ import { organizationRoutes } from './modules/organization/routes';
 import { organizationSettingsRoutes } from './modules/organization-settings/routes';
 import { revisionRoutes } from './modules/revision/routes';
 import { unitRoutes } from './modules/unit-organizational/routes';
+import { warehouseRoutes } from './modules/warehouse/routes';
 
 const Layout = lazy(() => import('./core/layout/Layout'));
 const PublicFrame = lazy(() => import('./modules/auth/PublicFrame'));
@@ -142,6 +143,7 @@ const MODULE_ROUTES: RouteObject[] = [
   ...organizationSettingsRoutes,
   ...dataSourceRoutes,
   ...logisticsRoutes,
+  ...warehouseRoutes,
 ];
 
 const builtPaths = new Set(MODULE_ROUTES.map((r) => r.path));

@@ -1,0 +1,100 @@
+/** /patrimony (PATRIMONY): every item, with filters, and a PDF sheet of QR labels for the selected rows. */
+import EditIcon from '@mui/icons-material/Edit';
+import QrCodeIcon from '@mui/icons-material/QrCode';
+import { Button, Checkbox, Chip, Stack } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PATRIMONY_CONDITION_LABELS, PATRIMONY_CONDITIONS, PATRIMONY_STATUS_LABELS, PATRIMONY_STATUSES } from '@operacoes/contract';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { openFile } from '../../core/download';
+import { PageTitle } from '../../core/PageTitle';
+import { useCan } from '../../core/permissions';
+import { ResourceList } from '../../core/ResourceList';
+import { toast } from '../../core/toast';
+import { PATRIMONY_PATH, type PatrimonyRead } from './api';
+import { patrimonyColumns, patrimonyMobileHidden } from './columns';
+import { useStockOptions } from './parts';
+
+/** Opens the labels PDF (QR code, tag and link per item). */
+export async function openLabels(ids: number[]) {
+  try {
+    await openFile(`${PATRIMONY_PATH}/labels`, 'etiquetas-patrimonio.pdf', { ids: ids.join(',') });
+  } catch {
+    /* toasted by the API client */
+  }
+}
+
+export default function PatrimonyListPage() {
+  const navigate = useNavigate();
+  const { can } = useCan();
+  const canWrite = can(['PATRIMONY']);
+  const stocks = useStockOptions();
+  const [selected, setSelected] = useState<Map<number, string>>(new Map());
+  const toggle = (p: PatrimonyRead) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (next.has(p.id)) next.delete(p.id);
+      else next.set(p.id, p.tag);
+      return next;
+    });
+
+  const columns = useMemo<GridColDef<PatrimonyRead>[]>(
+    () => [
+      {
+        field: '__select',
+        headerName: '',
+        width: 52,
+        sortable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) => (
+          <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row)} onClick={(e) => e.stopPropagation()} slotProps={{ input: { 'aria-label': `Selecionar ${row.tag}` } }} />
+        ),
+      },
+      ...patrimonyColumns,
+    ],
+    [selected],
+  );
+
+  return (
+    <>
+      <PageTitle title="Patrimônio" subtitle="Equipamentos controlados um a um, com número de patrimônio, local e responsável" />
+      <ResourceList<PatrimonyRead>
+        resource={PATRIMONY_PATH}
+        ariaLabel="Lista de patrimônio"
+        columns={columns}
+        searchPlaceholder="Pesquisar patrimônio, série ou produto"
+        filters={[
+          { name: 'status', label: 'Situação', options: [{ value: '', label: 'Todas' }, ...PATRIMONY_STATUSES.map((s) => ({ value: s, label: PATRIMONY_STATUS_LABELS[s] }))] },
+          { name: 'stock', label: 'Estoque', options: [{ value: '', label: 'Todos' }, ...stocks.map((s) => ({ value: String(s.value), label: s.label }))] },
+          { name: 'condition', label: 'Conservação', options: [{ value: '', label: 'Todas' }, ...PATRIMONY_CONDITIONS.map((c) => ({ value: c, label: PATRIMONY_CONDITION_LABELS[c] }))] },
+        ]}
+        createPath="/patrimony/create"
+        createLabel="Novo patrimônio"
+        canCreate={canWrite}
+        mobileHidden={patrimonyMobileHidden}
+        onRowOpen={(p) => navigate(`/patrimony/edit/${p.id}`)}
+        toolbar={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            {selected.size > 0 && (
+              <Chip label={`${selected.size} selecionado(s)`} onDelete={() => setSelected(new Map())} deleteIcon={undefined} size="small" />
+            )}
+            <Button
+              variant="outlined"
+              startIcon={<QrCodeIcon />}
+              onClick={() => {
+                if (selected.size === 0) toast.info('Selecione os itens das etiquetas na primeira coluna.');
+                else void openLabels([...selected.keys()]);
+              }}
+            >
+              Etiquetas (PDF)
+            </Button>
+          </Stack>
+        }
+        rowActions={[
+          { label: canWrite ? 'Editar' : 'Ver', icon: <EditIcon />, onClick: (p) => navigate(`/patrimony/edit/${p.id}`) },
+          { label: 'Etiqueta', icon: <QrCodeIcon />, onClick: (p) => void openLabels([p.id]) },
+        ]}
+      />
+    </>
+  );
+}

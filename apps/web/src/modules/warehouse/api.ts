@@ -1,0 +1,84 @@
+/** Fetchers and query keys of the warehouse module (DESIGN §4): stocks, sections, products, patrimony, requests, movements. */
+import type {
+  BalanceRead,
+  ListResult,
+  MovementRead,
+  PatrimonyRead,
+  ProductRead,
+  SectionRead,
+  SolicitationRead,
+  StockRead,
+  WarehouseSummary,
+  myPatrimonyRead,
+} from '@operacoes/contract';
+import type { z } from 'zod';
+import { api } from '../../core/api';
+
+export type { BalanceRead, MovementRead, PatrimonyRead, ProductRead, SectionRead, SolicitationRead, StockRead, WarehouseSummary };
+export type MyPatrimonyRead = z.infer<typeof myPatrimonyRead>;
+
+export const STOCK_PATH = '/stock';
+export const SECTION_PATH = '/section';
+export const PRODUCT_PATH = '/product';
+export const PATRIMONY_PATH = '/patrimony';
+export const REQUEST_PATH = '/patrimony-solicitation';
+export const MOVEMENT_PATH = '/movements';
+export const MY_PATRIMONY_PATH = '/my-patrimony';
+
+export const whKeys = {
+  stock: (id: number) => ['stock', id] as const,
+  section: (id: number) => ['section', id] as const,
+  product: (id: number) => ['product', id] as const,
+  patrimony: (id: number) => ['patrimony', id] as const,
+  request: (id: number) => ['patrimony-solicitation', id] as const,
+  summary: ['warehouse', 'summary'] as const,
+  units: ['warehouse', 'units'] as const,
+  stocks: ['warehouse', 'stocks'] as const,
+  sectionsOf: (stockId: number) => ['warehouse', 'sections', stockId] as const,
+};
+
+const get = async <T>(path: string, params?: Record<string, unknown>) => (await api.get<T>(path, { params })).data;
+
+export const getStock = (id: number) => get<StockRead>(`${STOCK_PATH}/${id}`);
+export const getSection = (id: number) => get<SectionRead>(`${SECTION_PATH}/${id}`);
+export const getProduct = (id: number) => get<ProductRead>(`${PRODUCT_PATH}/${id}`);
+export const getPatrimony = (id: number) => get<PatrimonyRead>(`${PATRIMONY_PATH}/${id}`);
+export const getRequest = (id: number) => get<SolicitationRead>(`${REQUEST_PATH}/${id}`);
+export const getSummary = () => get<WarehouseSummary>('/warehouse/summary');
+
+/** POST to create, PUT to update a record of `path`. */
+export async function saveRecord<T>(path: string, id: number | null, body: unknown): Promise<T> {
+  return (id ? await api.put<T>(`${path}/${id}`, body) : await api.post<T>(path, body)).data;
+}
+export const deleteRecord = (path: string, id: number) => api.delete(`${path}/${id}`);
+
+// Pickers
+export const fetchUnits = async () =>
+  (await get<ListResult<{ id: number; name: string; code: string }>>('/unit-organizational', { pageSize: 100, sort: 'name' })).items;
+export const fetchStocks = async () => (await get<ListResult<StockRead>>(STOCK_PATH, { pageSize: 100, sort: 'name', isActive: 'true' })).items;
+export const fetchSectionsOf = async (stockId: number) =>
+  (await get<ListResult<SectionRead>>(SECTION_PATH, { stock: stockId, pageSize: 100, sort: 'name' })).items;
+export const searchSections = async (term: string) =>
+  (await get<ListResult<SectionRead>>(SECTION_PATH, { search: term || undefined, isActive: 'true', pageSize: 30, sort: 'name' })).items;
+export const searchProducts = async (term: string, tracking?: 'patrimonio' | 'consumivel') =>
+  (await get<ListResult<ProductRead>>(PRODUCT_PATH, { search: term || undefined, tracking, isActive: 'true', pageSize: 30, sort: 'name' })).items;
+export const searchAvailablePatrimony = async (term: string) =>
+  (await get<ListResult<PatrimonyRead>>(PATRIMONY_PATH, { status: 'disponivel', search: term || undefined, pageSize: 20, sort: 'tag' })).items;
+export const searchBalances = async (term: string, stockId?: number) =>
+  (await get<ListResult<BalanceRead>>('/consumable/balances', { stock: stockId, positive: 'true', search: term || undefined, pageSize: 30 })).items;
+
+// Patrimony
+export const createPatrimonyBulk = async (b: unknown) => (await api.post<{ items: PatrimonyRead[] }>(`${PATRIMONY_PATH}/bulk`, b)).data;
+
+// Consumables
+export type ConsumableOp = 'entry' | 'transfer' | 'adjustment' | 'write-off';
+export const consumableOp = async (op: ConsumableOp, b: unknown) => (await api.post(`/consumable/${op}`, b)).data;
+
+// Requests (out-requests)
+export const createRequest = async (b: unknown) => (await api.post<SolicitationRead>(REQUEST_PATH, b)).data;
+export const requestStep = async (id: number, step: 'approve' | 'refuse' | 'deliver' | 'return' | 'cancel', body?: unknown) =>
+  (await api.post<SolicitationRead>(`${REQUEST_PATH}/${id}/${step}`, body ?? {})).data;
+
+// My patrimony
+export const confirmMine = async (id: number) => (await api.post<MyPatrimonyRead>(`${MY_PATRIMONY_PATH}/${id}/confirm`)).data;
+export const returnMine = async (id: number, reason?: string) => (await api.post<SolicitationRead>(`${MY_PATRIMONY_PATH}/${id}/return`, reason ? { reason } : {})).data;

@@ -1,0 +1,249 @@
+/** Shared pieces of the warehouse screens: status chips, pickers and number formats. */
+import { Alert, Chip, type ChipProps, CircularProgress, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { alpha, darken, useTheme } from '@mui/material/styles';
+import {
+  PATRIMONY_STATUS_LABELS,
+  SOLICITATION_STATUS_LABELS,
+  UNIT_OF_MEASURE_LABELS,
+  type PatrimonyStatus,
+  type SolicitationStatus,
+  type UnitOfMeasure,
+} from '@operacoes/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { AsyncPicker } from '../logistics/AsyncPicker';
+import { fetchStocks, fetchUnits, searchProducts, searchSections, whKeys, type ProductRead, type SectionRead } from './api';
+
+type Color = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
+
+/** A tinted outlined chip readable (AA) in both themes. */
+export function ToneChip({ color, label, status, size = 'small' }: { color: Color; label: string; status: string; size?: ChipProps['size'] }) {
+  const theme = useTheme();
+  const sx =
+    color === 'default'
+      ? { color: 'text.secondary', borderColor: 'divider' }
+      : {
+          color: theme.palette.mode === 'dark' ? theme.palette[color].light : darken(theme.palette[color].dark, 0.25),
+          bgcolor: alpha(theme.palette[color].main, theme.palette.mode === 'dark' ? 0.16 : 0.1),
+          borderColor: alpha(theme.palette[color].main, 0.6),
+        };
+  return <Chip size={size} variant="outlined" label={label} data-status={status} sx={{ ...sx, fontWeight: 500 }} />;
+}
+
+const PATRIMONY_COLOR: Record<PatrimonyStatus, Color> = {
+  disponivel: 'success',
+  reservado: 'warning',
+  em_uso: 'primary',
+  em_transito: 'info',
+  manutencao: 'warning',
+  baixado: 'default',
+};
+export const PatrimonyStatusChip = ({ status }: { status: PatrimonyStatus }) => (
+  <ToneChip color={PATRIMONY_COLOR[status]} label={PATRIMONY_STATUS_LABELS[status]} status={status} />
+);
+
+const REQUEST_COLOR: Record<SolicitationStatus, Color> = {
+  pendente: 'warning',
+  aprovada: 'info',
+  recusada: 'error',
+  entregue: 'primary',
+  devolvida: 'success',
+  cancelada: 'default',
+};
+export const RequestStatusChip = ({ status, size }: { status: SolicitationStatus; size?: ChipProps['size'] }) => (
+  <ToneChip color={REQUEST_COLOR[status]} label={SOLICITATION_STATUS_LABELS[status]} status={status} size={size} />
+);
+
+const qtyFmt = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+export const formatQty = (n: number | null | undefined, unit?: UnitOfMeasure) =>
+  n === null || n === undefined ? '' : `${qtyFmt.format(n)}${unit && unit !== 'un' ? ` ${unit}` : ''}`;
+export const formatBRL = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : brl.format(Number(v)));
+export const unitLabel = (u: UnitOfMeasure) => UNIT_OF_MEASURE_LABELS[u] ?? u;
+
+export const sectionLabel = (s: Pick<SectionRead, 'name' | 'code'> & { stock?: { name: string } | null }) =>
+  `${s.stock ? `${s.stock.name} › ` : ''}${s.name} (${s.code})`;
+export const productLabel = (p: Pick<ProductRead, 'code' | 'name'>) => `${p.code} — ${p.name}`;
+
+/** A select of a form field over a fixed list (enums of the contract). */
+export function FormSelect({
+  name,
+  label,
+  options,
+  required,
+  disabled,
+  helperText,
+}: {
+  name: string;
+  label: string;
+  options: { value: string | number; label: string }[];
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: string;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          fullWidth
+          label={label}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          required={required}
+          disabled={disabled}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** The organization's units, as select options. */
+export function useUnitOptions() {
+  const q = useQuery({ queryKey: whKeys.units, queryFn: fetchUnits, staleTime: 60_000 });
+  return (q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }));
+}
+export function useStockOptions() {
+  const q = useQuery({ queryKey: whKeys.stocks, queryFn: fetchStocks, staleTime: 30_000 });
+  return (q.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }));
+}
+
+/** A section (with its stock) picked by search, bound to a numeric form field. */
+export function FormSectionPicker({
+  name,
+  label = 'Seção (estoque › seção)',
+  initial,
+  required,
+  disabled,
+  options,
+}: {
+  name: string;
+  label?: string;
+  initial?: { id: number; name: string; code?: string; stock?: { name: string } | null } | null;
+  required?: boolean;
+  disabled?: boolean;
+  /** Restrict to these sections (e.g. of one stock) instead of searching them all. */
+  options?: SectionRead[];
+}) {
+  const { control, setValue } = useFormContext();
+  type Opt = { id: number; name: string; code?: string; stock?: { name: string } | null };
+  const [picked, setPicked] = useState<Opt | null>(initial ?? null);
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const current = field.value
+          ? (options?.find((s) => s.id === field.value) ?? (picked && picked.id === field.value ? picked : null))
+          : null;
+        return (
+          <AsyncPicker<{ id: number; name: string; code?: string; stock?: { name: string } | null }>
+            queryKey={['warehouse', 'section-picker', options ? options.map((o) => o.id).join(',') : 'all']}
+            fetch={async (term) =>
+              options ? options.filter((s) => `${s.name} ${s.code}`.toLowerCase().includes(term.toLowerCase())) : searchSections(term)
+            }
+            value={current ?? (field.value ? { id: field.value as number, name: `Seção #${field.value as number}` } : null)}
+            onChange={(v) => {
+              setPicked(v);
+              setValue(name, v?.id ?? null, { shouldValidate: true, shouldDirty: true });
+            }}
+            getLabel={(s) => sectionLabel({ name: s.name, code: s.code ?? '', stock: s.stock })}
+            label={label}
+            name={name}
+            required={required}
+            disabled={disabled}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+            noOptionsText="Nenhuma seção encontrada"
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** A product picked by search, bound to a numeric form field. */
+export function FormProductPicker({
+  name,
+  label = 'Produto',
+  tracking,
+  initial,
+  required,
+  disabled,
+  helperText,
+  onPick,
+}: {
+  name: string;
+  label?: string;
+  tracking?: 'patrimonio' | 'consumivel';
+  initial?: { id: number; code: string; name: string } | null;
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: string;
+  onPick?: (p: ProductRead | null) => void;
+}) {
+  const { control, setValue } = useFormContext();
+  const [picked, setPicked] = useState<{ id: number; code: string; name: string } | null>(initial ?? null);
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <AsyncPicker<{ id: number; code: string; name: string }>
+          queryKey={['warehouse', 'product-picker', tracking ?? 'all']}
+          fetch={(term) => searchProducts(term, tracking)}
+          value={field.value ? (picked && picked.id === field.value ? picked : { id: field.value as number, code: '', name: `Produto #${field.value as number}` }) : null}
+          onChange={(v) => {
+            setPicked(v);
+            setValue(name, v?.id ?? null, { shouldValidate: true, shouldDirty: true });
+            onPick?.(v as ProductRead | null);
+          }}
+          getLabel={(p) => (p.code ? productLabel(p) : p.name)}
+          label={label}
+          name={name}
+          required={required}
+          disabled={disabled}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          noOptionsText="Nenhum produto encontrado"
+        />
+      )}
+    />
+  );
+}
+
+/** An on/off form field (active…). */
+export function FormSwitch({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />} label={label} />
+      )}
+    />
+  );
+}
+
+/** Loading / not found frame of a record page. */
+export function RecordFrame({ loading, missing, what, children }: { loading: boolean; missing: boolean; what: string; children: ReactNode }) {
+  if (loading) return <CircularProgress aria-label="Carregando" />;
+  if (missing) return <Alert severity="error">{what} não encontrado(a).</Alert>;
+  return <>{children}</>;
+}

@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const StockListPage = lazy(() => import('./StockListPage'));
+const StockFormPage = lazy(() => import('./StockFormPage'));
+const StockInfoPage = lazy(() => import('./StockInfoPage'));
+const SectionListPage = lazy(() => import('./SectionPages').then((m) => ({ default: m.SectionListPage })));
+const SectionFormPage = lazy(() => import('./SectionPages').then((m) => ({ default: m.SectionFormPage })));
+const SectionInfoPage = lazy(() => import('./SectionPages').then((m) => ({ default: m.SectionInfoPage })));
+const ProductListPage = lazy(() => import('./ProductPages').then((m) => ({ default: m.ProductListPage })));
+const ProductFormPage = lazy(() => import('./ProductPages').then((m) => ({ default: m.ProductFormPage })));
+const PatrimonyListPage = lazy(() => import('./PatrimonyListPage'));
+const PatrimonyCreatePage = lazy(() => import('./PatrimonyFormPage').then((m) => ({ default: m.PatrimonyCreatePage })));
+const PatrimonyEditPage = lazy(() => import('./PatrimonyFormPage').then((m) => ({ default: m.PatrimonyEditPage })));
+
+/** Warehouse (issue 5, DESIGN §4): stocks, sections, products, patrimony. */
+export const warehouseRoutes: RouteObject[] = [
+  { path: '/stock', element: <StockListPage /> },
+  { path: '/stock/create', element: <StockFormPage /> },
+  { path: '/stock/edit/:id', element: <StockFormPage /> },
+  { path: '/stock/info/:id', element: <StockInfoPage /> },
+  { path: '/section', element: <SectionListPage /> },
+  { path: '/section/create', element: <SectionFormPage /> },
+  { path: '/section/edit/:id', element: <SectionFormPage /> },
+  { path: '/section/info/:id', element: <SectionInfoPage /> },
+  { path: '/product', element: <ProductListPage /> },
+  { path: '/product/create', element: <ProductFormPage /> },
+  { path: '/product/edit/:id', element: <ProductFormPage /> },
+  { path: '/patrimony', element: <PatrimonyListPage /> },
+  { path: '/patrimony/create', element: <PatrimonyCreatePage /> },
+  { path: '/patrimony/edit/:id', element: <PatrimonyEditPage /> },
+];
