@@ -363,6 +363,20 @@ describe('warehouse rules', () => {
     });
   });
 
+  it('a super admin works in any organization: records go to the organization of what they refer to', async () => {
+    const admin = await t.adminToken();
+    const fp = await place(t, foreignOrg);
+    const stock = await t.call('POST', '/api/stock', admin, { name: 'Estoque remoto', code: `REM${uid()}`, unit_organizational_id: fp.unitId });
+    expect(stock.statusCode, stock.body).toBe(201);
+    expect(stock.json().organization_id).toBe(foreignOrg);
+    const item = await t.call('POST', '/api/patrimony', admin, { product_id: fp.patrimonyProductId, section_id: fp.sectionId });
+    expect(item.json().organization_id).toBe(foreignOrg);
+    // …but never mixes organizations in one record.
+    expect((await t.call('POST', '/api/patrimony', admin, { product_id: fp.patrimonyProductId, section_id: p.sectionId })).statusCode).toBe(422);
+    const all = (await t.call('GET', '/api/stock?pageSize=100', admin)).json();
+    expect(new Set(all.items.map((s: { organization_id: number }) => s.organization_id)).size).toBeGreaterThan(1);
+  });
+
   it('the current state equals the replay of the movements', async () => {
     const { items, movements: n } = await expectStateEqualsReplay(t);
     expect(items).toBeGreaterThan(10);
