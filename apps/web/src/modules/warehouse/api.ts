@@ -44,7 +44,8 @@ export const getSection = (id: number) => get<SectionRead>(`${SECTION_PATH}/${id
 export const getProduct = (id: number) => get<ProductRead>(`${PRODUCT_PATH}/${id}`);
 export const getPatrimony = (id: number) => get<PatrimonyRead>(`${PATRIMONY_PATH}/${id}`);
 export const getRequest = (id: number) => get<SolicitationRead>(`${REQUEST_PATH}/${id}`);
-export const getSummary = () => get<WarehouseSummary>('/warehouse/summary');
+/** Silent: a user with no warehouse permission gets 403 and the hub shows only what is theirs. */
+export const getSummary = async () => (await api.get<WarehouseSummary>('/warehouse/summary', { silent: true })).data;
 
 /** POST to create, PUT to update a record of `path`. */
 export async function saveRecord<T>(path: string, id: number | null, body: unknown): Promise<T> {

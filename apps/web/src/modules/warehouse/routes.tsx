@@ -12,9 +12,14 @@ const ProductFormPage = lazy(() => import('./ProductPages').then((m) => ({ defau
 const PatrimonyListPage = lazy(() => import('./PatrimonyListPage'));
 const PatrimonyCreatePage = lazy(() => import('./PatrimonyFormPage').then((m) => ({ default: m.PatrimonyCreatePage })));
 const PatrimonyEditPage = lazy(() => import('./PatrimonyFormPage').then((m) => ({ default: m.PatrimonyEditPage })));
+const RequestListPage = lazy(() => import('./RequestListPage'));
+const MyPatrimonyPage = lazy(() => import('./MyPatrimonyPage'));
+const MovementsPage = lazy(() => import('./MovementsPage'));
+const WarehouseHubPage = lazy(() => import('./WarehouseHubPage'));
 
-/** Warehouse (issue 5, DESIGN §4): stocks, sections, products, patrimony. */
+/** Warehouse (issue 5, DESIGN §4): hub, stocks, sections, products, patrimony, requests, movements, my patrimony. */
 export const warehouseRoutes: RouteObject[] = [
+  { path: '/warehouse', element: <WarehouseHubPage /> },
   { path: '/stock', element: <StockListPage /> },
   { path: '/stock/create', element: <StockFormPage /> },
   { path: '/stock/edit/:id', element: <StockFormPage /> },
@@ -29,4 +34,7 @@ export const warehouseRoutes: RouteObject[] = [
   { path: '/patrimony', element: <PatrimonyListPage /> },
   { path: '/patrimony/create', element: <PatrimonyCreatePage /> },
   { path: '/patrimony/edit/:id', element: <PatrimonyEditPage /> },
+  { path: '/patrimony-solicitation', element: <RequestListPage /> },
+  { path: '/movements', element: <MovementsPage /> },
+  { path: '/my-patrimony', element: <MyPatrimonyPage /> },
 ];

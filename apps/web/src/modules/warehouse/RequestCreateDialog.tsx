@@ -1,0 +1,191 @@
+/** "Nova solicitação": specific patrimony items and/or a product and quantity, a reason and a destination. */
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { DESTINATION_TYPE_LABELS, readPermissionsOf, solicitationCreate } from '@operacoes/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useCan } from '../../core/permissions';
+import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { listKey } from '../../core/ResourceList';
+import { toast } from '../../core/toast';
+import { AsyncPicker } from '../logistics/AsyncPicker';
+import { createRequest, REQUEST_PATH, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
+import { FormSelect, productLabel, useUnitOptions } from './parts';
+
+type Line = { key: string; label: string; value: { patrimony_id: number } | { product_id: number; quantity: number } };
+type ProductOption = { id: number; code: string; name: string };
+
+function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => void; onCancel: () => void }) {
+  const qc = useQueryClient();
+  const { can } = useCan();
+  const units = useUnitOptions();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [product, setProduct] = useState<ProductOption | null>(null);
+  const [qty, setQty] = useState('1');
+  const form = useSchemaForm(solicitationCreate, { reason: '', destination_type: 'usuario', destination_note: '', items: [] } as never);
+  const destination = form.watch('destination_type');
+  const sync = (next: Line[]) => {
+    setLines(next);
+    form.setValue('items' as never, next.map((l) => l.value) as never, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+  };
+  const byProduct = can(readPermissionsOf('PRODUCT').concat(readPermissionsOf('WAREHOUSE')));
+  const byBalance = !byProduct && can(readPermissionsOf('STOCK'));
+  const fetchProducts = async (term: string): Promise<ProductOption[]> => {
+    if (byProduct) return searchProducts(term);
+    const seen = new Map<number, ProductOption>();
+    for (const b of await searchBalances(term)) seen.set(b.product.id, b.product);
+    return [...seen.values()];
+  };
+  const qtyNumber = Number(qty.replace(',', '.'));
+
+  return (
+    <ResourceForm
+      form={form as never}
+      guard={false}
+      ariaLabel="Nova solicitação de patrimônio"
+      submitLabel="Enviar solicitação"
+      actions={
+        <Button onClick={onCancel} color="inherit">
+          Cancelar
+        </Button>
+      }
+      onSubmit={(values) => createRequest(values)}
+      onSuccess={(saved) => {
+        const s = saved as SolicitationRead;
+        toast.success(`Solicitação #${s.id} enviada para aprovação!`);
+        void qc.invalidateQueries({ queryKey: listKey(REQUEST_PATH) });
+        void qc.invalidateQueries({ queryKey: ['warehouse'] });
+        onDone(s);
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <Box>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+            Itens
+          </Typography>
+          <AsyncPicker<PatrimonyRead>
+            queryKey={['warehouse', 'request-patrimony']}
+            fetch={searchAvailablePatrimony}
+            clearOnPick
+            exclude={(p) => lines.some((l) => l.key === `p${p.id}`)}
+            onChange={(p) => p && sync([...lines, { key: `p${p.id}`, label: `${p.tag} · ${p.product?.name ?? ''}${p.serial ? ` · série ${p.serial}` : ''}`, value: { patrimony_id: p.id } }])}
+            getLabel={(p) => `${p.tag} · ${p.product?.name ?? ''}`}
+            label="Adicionar item de patrimônio disponível"
+            placeholder="Número de patrimônio, série ou produto"
+            noOptionsText="Nenhum item disponível encontrado"
+            name="patrimony_search"
+          />
+          {(byProduct || byBalance) && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5, alignItems: { sm: 'flex-start' } }}>
+              <Box sx={{ flex: 1 }}>
+                <AsyncPicker<ProductOption>
+                  queryKey={['warehouse', 'request-product', byProduct ? 'product' : 'balance']}
+                  fetch={fetchProducts}
+                  value={product}
+                  onChange={setProduct}
+                  getLabel={productLabel}
+                  label="Ou um produto e a quantidade"
+                  noOptionsText="Nenhum produto encontrado"
+                  name="product_search"
+                />
+              </Box>
+              <TextField label="Quantidade" value={qty} onChange={(e) => setQty(e.target.value)} sx={{ width: { sm: 120 } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <Button
+                variant="outlined"
+                sx={{ mt: { sm: 1 } }}
+                disabled={!product || !(qtyNumber > 0)}
+                onClick={() => {
+                  if (!product || !(qtyNumber > 0)) return;
+                  sync([...lines.filter((l) => l.key !== `q${product.id}`), { key: `q${product.id}`, label: `${productLabel(product)} · quantidade ${qty}`, value: { product_id: product.id, quantity: qtyNumber } }]);
+                  setProduct(null);
+                  setQty('1');
+                }}
+              >
+                Adicionar
+              </Button>
+            </Stack>
+          )}
+          <Controller
+            name="items"
+            control={form.control}
+            render={({ fieldState }) => (
+              <>
+                {lines.length === 0 ? (
+                  <Typography variant="body2" color={fieldState.error ? 'error' : 'text.secondary'} sx={{ mt: 1 }} role={fieldState.error ? 'alert' : undefined}>
+                    {fieldState.error?.message ?? 'Nenhum item adicionado.'}
+                  </Typography>
+                ) : (
+                  <List dense aria-label="Itens da solicitação">
+                    {lines.map((l) => (
+                      <ListItem
+                        key={l.key}
+                        disableGutters
+                        secondaryAction={
+                          <IconButton edge="end" aria-label={`Remover ${l.label}`} onClick={() => sync(lines.filter((x) => x.key !== l.key))}>
+                            <DeleteIcon />
+                          </IconButton>
+                        }
+                      >
+                        <ListItemText primary={l.label} />
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </>
+            )}
+          />
+        </Box>
+        <FormText name="reason" label="Motivo" required multiline minRows={2} helperText="Para que os itens serão usados" />
+        <FormSelect
+          name="destination_type"
+          label="Destino"
+          options={(['usuario', 'unidade'] as const).map((d) => ({ value: d, label: DESTINATION_TYPE_LABELS[d] }))}
+        />
+        {destination === 'unidade' && <FormSelect name="destination_unit_id" label="Unidade de destino" required options={units} />}
+        <FormText name="destination_note" label="Observação sobre o destino" />
+      </Box>
+    </ResourceForm>
+  );
+}
+
+export function RequestCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (s: SolicitationRead) => void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [round, setRound] = useState(0);
+  const close = () => {
+    onClose();
+    setTimeout(() => setRound((r) => r + 1), 300);
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Nova solicitação de patrimônio</DialogTitle>
+      <DialogContent>
+        <RequestForm
+          key={round}
+          onCancel={close}
+          onDone={(s) => {
+            close();
+            onCreated?.(s);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
