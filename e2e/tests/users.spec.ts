@@ -26,6 +26,8 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
 
   await page.getByLabel('Pesquisar usuário, nome ou e-mail').fill(username);
   const row = page.getByRole('row').filter({ hasText: username });
+  // Wait for the searched list (header + one row): clicking while the grid refetches hits a stale row.
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row).toBeVisible();
   await row.getByRole('menuitem', { name: 'Editar' }).or(row.getByRole('button', { name: 'Editar' })).first().click();
   await expect(page).toHaveURL(/\/user\/edit\/\d+$/);
@@ -38,6 +40,7 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
   await expect(page).toHaveURL(/\/user$/);
 
   await page.getByLabel('Pesquisar usuário, nome ou e-mail').fill(username);
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row).toBeVisible();
   await row.getByRole('menuitem', { name: 'Desativar' }).or(row.getByRole('button', { name: 'Desativar' })).first().click();
   await expect(page.getByRole('dialog')).toContainText(`Desativar o usuário ${username}?`);
