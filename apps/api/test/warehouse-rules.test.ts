@@ -377,6 +377,18 @@ describe('warehouse rules', () => {
     expect(new Set(all.items.map((s: { organization_id: number }) => s.organization_id)).size).toBeGreaterThan(1);
   });
 
+  it('documents every warehouse route in OpenAPI', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    for (const path of [
+      '/api/stock', '/api/stock/{id}', '/api/stock/{id}/balances', '/api/section/{id}', '/api/product/{id}/photo', '/api/patrimony', '/api/patrimony/bulk', '/api/patrimony/labels',
+      '/api/consumable/balances', '/api/consumable/entry', '/api/consumable/transfer', '/api/consumable/adjustment', '/api/consumable/write-off', '/api/movements',
+      '/api/patrimony-solicitation', '/api/patrimony-solicitation/{id}/approve', '/api/patrimony-solicitation/{id}/refuse', '/api/patrimony-solicitation/{id}/deliver',
+      '/api/patrimony-solicitation/{id}/return', '/api/patrimony-solicitation/{id}/cancel', '/api/my-patrimony', '/api/my-patrimony/{id}/confirm', '/api/my-patrimony/{id}/return', '/api/warehouse/summary',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
   it('the current state equals the replay of the movements', async () => {
     const { items, movements: n } = await expectStateEqualsReplay(t);
     expect(items).toBeGreaterThan(10);
