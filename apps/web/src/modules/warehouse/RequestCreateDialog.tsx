@@ -86,6 +86,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
             exclude={(p) => lines.some((l) => l.key === `p${p.id}`)}
             onChange={(p) => p && sync([...lines, { key: `p${p.id}`, label: `${p.tag} · ${p.product?.name ?? ''}${p.serial ? ` · série ${p.serial}` : ''}`, value: { patrimony_id: p.id } }])}
             getLabel={(p) => `${p.tag} · ${p.product?.name ?? ''}`}
+            renderOption={(p) => `${p.tag} · ${p.product?.name ?? ''}${p.serial ? ` · série ${p.serial}` : ''}${p.section ? ` · ${p.stock?.name ?? ''} › ${p.section.name}` : ''}`}
             label="Adicionar item de patrimônio disponível"
             placeholder="Número de patrimônio, série ou produto"
             noOptionsText="Nenhum item disponível encontrado"

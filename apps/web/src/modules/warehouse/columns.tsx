@@ -95,7 +95,7 @@ export const movementColumns: GridColDef<MovementRead>[] = [
     flex: 1,
     minWidth: 150,
     sortable: false,
-    valueGetter: (_v, row) => [row.reason, row.document, row.solicitation_id ? `Solicitação #${row.solicitation_id}` : null].filter(Boolean).join(' · ') || '—',
+    valueGetter: (_v, row) => [...new Set([row.reason, row.document, row.solicitation_id ? `Solicitação #${row.solicitation_id}` : null].filter(Boolean))].join(' · ') || '—',
   },
 ];
 export const movementMobileHidden = ['from', 'to', 'user', 'reason'];
