@@ -18,10 +18,15 @@ async function as(browser: Browser, username: string, viewport?: { width: number
 }
 
 /** Picks an option of a search-as-you-type combobox. */
-async function pick(page: Page, label: string | RegExp, text: string, option: RegExp = new RegExp(text)) {
+async function pick(page: Page, label: string | RegExp, text: string, clearsOnPick = false) {
+  const option = new RegExp(text);
   const box = page.getByRole('combobox', { name: label });
   await box.fill(text);
-  await page.getByRole('option', { name: option }).first().click();
+  // Wait for the debounced search to answer (the first option is the searched one), then pick it.
+  await expect(page.getByRole('option').first()).toHaveText(option);
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  if (!clearsOnPick) await expect(box).toHaveValue(option);
 }
 
 test('warehouse: stock → section → product → 5 items in bulk → request → approve → deliver → my patrimony → movements', async ({ browser }) => {
@@ -89,7 +94,7 @@ test('warehouse: stock → section → product → 5 items in bulk → request �
   const dialog = tech.getByRole('dialog', { name: 'Nova solicitação de patrimônio' });
   await dialog.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(dialog.getByText('Informe ao menos um item')).toBeVisible();
-  await pick(tech, 'Adicionar item de patrimônio disponível', serials[0]);
+  await pick(tech, 'Adicionar item de patrimônio disponível', serials[0], true);
   await expect(dialog.getByRole('list', { name: 'Itens da solicitação' }).getByRole('listitem')).toHaveCount(1);
   await dialog.getByLabel('Motivo').fill('Instalação de cliente corporativo');
   await dialog.getByRole('button', { name: 'Enviar solicitação' }).click();
