@@ -51,7 +51,8 @@ async function authenticate(req: http.IncomingMessage) {
   }
 }
 
-const USER_COLS = '"id", "organization_id", "person_id", "unit_organizational_id", "username", "email", "password_hash", "picture", "permissions", "super_admin", "is_active", "is_confirmed", "token_version", "settings", "search_text", "created_at", "updated_at"';
+// The API's list statement: no secret or search columns, rows and total in one statement.
+const USER_COLS = '"id", "organization_id", "person_id", "unit_organizational_id", "username", "email", "picture", "permissions", "super_admin", "is_active", "is_confirmed", "settings", "created_at", "updated_at", (count(*) over ())::int as "__total"';
 
 async function users(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
   if (!u.super_admin && !u.permissions.includes('USER') && !u.permissions.includes('USER.INDEX')) return [403, { code: 403, message: 'Acesso negado.' }] as const;
@@ -59,14 +60,12 @@ async function users(u: { organization_id: number; permissions: string[]; super_
   const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
   const words = fold(url.searchParams.get('search') ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
   const params: unknown[] = [u.organization_id, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`)];
-  const where = ['"user"."organization_id" = $1', ...words.map((_, i) => `"user"."search_text" ilike $${i + 2}`)].join(' and ');
+  const where = ['"user"."organization_id" = $1', ...words.map((_, i) => `"user"."search_text" like $${i + 2}`)].join(' and ');
   const w = words.length ? `(${where})` : where;
   const offset = (page - 1) * pageSize;
   const n = params.length;
-  const [rows, [{ count: total }]] = await Promise.all([
-    query(`select ${USER_COLS} from "user" where ${w} order by "user"."username" asc limit $${n + 1}${offset ? ` offset $${n + 2}` : ''}`, offset ? [...params, pageSize, offset] : [...params, pageSize]),
-    query(`select count(*)::int from "user" where ${w}`, params),
-  ]);
+  const rows = await query(`select ${USER_COLS} from "user" where ${w} order by "user"."username" asc limit $${n + 1}${offset ? ` offset $${n + 2}` : ''}`, offset ? [...params, pageSize, offset] : [...params, pageSize]);
+  const total = rows.length ? rows[0].__total : offset === 0 ? 0 : (await query(`select count(*)::int from "user" where ${w}`, params))[0].count;
   let items: unknown[] = [];
   if (rows.length) {
     const personIds = rows.map((r) => r.person_id);
