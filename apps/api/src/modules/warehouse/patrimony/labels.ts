@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { drawQr } from '../../../core/pdf';
 
 export type LabelItem = { id: number; tag: string; serial: string | null; product: string; organization: string };
 
@@ -7,20 +7,6 @@ const A4 = { width: 595.28, height: 841.89 };
 const COLS = 3;
 const ROWS = 8;
 const MARGIN = 18;
-
-/** Draws a QR code as vector squares (sharp at any printer resolution). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const quiet = 2;
-  const cell = size / (n + quiet * 2);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (qr.modules.get(r, c)) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
-    }
-  }
-  doc.fill('#000000');
-}
 
 /** An A4 sheet (3 × 8 labels per page): QR code with the item's link, tag number, product and serial. */
 export function labelsPdf(items: LabelItem[], linkOf: (id: number) => string): Promise<Buffer> {
