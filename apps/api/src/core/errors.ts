@@ -75,7 +75,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     if (status === 415) return reply.status(415).send({ code: 415, message: 'Tipo de conteúdo não suportado.' });
     if (status === 429) return reply.status(429).send({ code: 429, message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: status, message: status === 400 ? 'Requisição inválida.' : err.message });
+      // Fastify's own messages are in English: answer a pt-BR one.
+      return reply.status(status).send({ code: status, message: status === 404 ? 'Recurso não encontrado.' : 'Requisição inválida.' });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: 500, message: 'Erro interno do servidor.' });
