@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
 import { findVisible, type ResourceDef } from '../../../core/resource';
 import { presentMovements } from '../movement/present';
-import { type MovementRow, addToBalance, recordQuantityMovement, takeFromBalance } from '../movement/service';
+import { type MovementRow, addToBalance, invoiceDocument, recordQuantityMovement, takeFromBalance } from '../movement/service';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
 import { afterCommit, fmt, iso, loadRefs, num, referenced, violation } from '../shared';
@@ -134,7 +134,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
           quantity: b.quantity,
           to: place(section),
           reason,
-          document: b.invoice_number ? `NF ${b.invoice_number}` : null,
+          document: invoiceDocument(b.invoice_number),
         });
         return reply(tx, [m], product.id, [section.id]);
       });

@@ -2,7 +2,7 @@ import type { MovementRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
 import { iso, loadRefs, num, refOf } from '../shared';
 import { patrimonyTags } from './tags';
-import type { MovementRow } from './service';
+import { documentText, type MovementRow } from './service';
 
 /** Movement rows → the read shape; names loaded in one round trip. Patrimony tags come along. */
 export async function presentMovements(rows: (MovementRow & { tag?: string | null })[], db: DbOrTx): Promise<MovementRead[]> {
@@ -36,7 +36,7 @@ export async function presentMovements(rows: (MovementRow & { tag?: string | nul
       to_status: r.to_status,
       user: refOf(refs.users, r.user_id),
       reason: r.reason,
-      document: r.document,
+      document: documentText(r.document),
       solicitation_id: r.solicitation_id,
       created_at: iso(r.created_at)!,
     };

@@ -14,6 +14,18 @@ export type MovementRow = typeof movements.$inferSelect;
 export type MovementMeta = { type: MovementType; reason?: string | null; document?: string | null; solicitationId?: number | null };
 export type PatrimonyPlace = { status?: PatrimonyStatus; section_id?: number | null; holder_user_id?: number | null };
 
+/**
+ * The document of a movement caused by an invoice: "NF 123". People often type the prefix
+ * themselves ("NF 123", "nf: 123", "NF-e 123"), so it is dropped before adding it once.
+ */
+export function invoiceDocument(invoice: string | null | undefined): string | null {
+  const number = invoice?.trim().replace(/^(?:NF(?:-?e)?\b[\s:.#º°-]*)+/i, '').trim();
+  return number ? `NF ${number}` : null;
+}
+
+/** A stored document as shown: invoices said once ("NF NF 123" of older rows → "NF 123"). */
+export const documentText = (document: string | null): string | null => (document && /^NF(?:-?e)?\b/i.test(document) ? invoiceDocument(document) : document);
+
 /** The stock of a section (one query); null for null. */
 export async function stockOfSection(db: DbOrTx, sectionId: number | null | undefined): Promise<number | null> {
   if (!sectionId) return null;

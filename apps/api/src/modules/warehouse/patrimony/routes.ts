@@ -23,7 +23,7 @@ import { listResult, paging, searchText, sortOrder } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../organization/schema';
 import { users } from '../../user/schema';
-import { type PatrimonyRow, movePatrimony, recordPatrimonyEntry, recordTransition } from '../movement/service';
+import { type PatrimonyRow, invoiceDocument, movePatrimony, recordPatrimonyEntry, recordTransition } from '../movement/service';
 import { movements } from '../movement/schema';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
 import { products } from '../product/schema';
@@ -174,7 +174,7 @@ export const patrimonyResource: ResourceDef<typeof patrimonyListQuery, typeof pa
     if (!creating.has(input as object)) return;
     creating.delete(input as object);
     const item = row as unknown as PatrimonyRow;
-    await recordPatrimonyEntry(tx, user, item, { document: item.invoice_number ? `NF ${item.invoice_number}` : null, reason: 'Cadastro do item' });
+    await recordPatrimonyEntry(tx, user, item, { document: invoiceDocument(item.invoice_number), reason: 'Cadastro do item' });
   },
 
   /** Patrimony is never erased: "delete" writes it off (status `baixado`), with its movement. */
@@ -395,7 +395,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
             to_status: item.status,
             user_id: user.id,
             reason: `Cadastro em lote (${created.length} itens)`,
-            document: input.invoice_number ? `NF ${input.invoice_number}` : null,
+            document: invoiceDocument(input.invoice_number),
           })),
         );
         for (const item of created) await audit(tx, user, { entity: 'patrimony', entityId: item.id, organizationId: item.organization_id, action: 'create', after: item });
