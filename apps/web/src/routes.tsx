@@ -5,6 +5,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from './core/RequireAuth';
+import { RouteGate } from './core/RouteGate';
 import { dataSourceRoutes } from './modules/data-source/routes';
 import { localeRoutes } from './modules/locale/routes';
 import { logisticsRoutes, ReceivingPage } from './modules/logistics/routes';
@@ -146,7 +147,24 @@ const MODULE_ROUTES: RouteObject[] = [
   ...warehouseRoutes,
 ];
 
-const builtPaths = new Set(MODULE_ROUTES.map((r) => r.path));
+/** Pages of the core (behind login, inside the layout). */
+const CORE_ROUTES: RouteObject[] = [
+  { path: '/', element: el(DashboardPage) },
+  { path: '/my-account', element: el(MyAccountPage) },
+  { path: '/settings', element: el(SettingsPage) },
+  { path: '/release-notes', element: el(ReleaseNotesPage) },
+  { path: '/notifications', element: el(NotificationsPage) },
+  { path: '/user', element: el(UserListPage) },
+  { path: '/user/create', element: el(UserFormPage) },
+  { path: '/user/edit/:id', element: el(UserFormPage) },
+];
+
+/** Paths with a working page (the menu's "em breve" flags are checked against this in a unit test). */
+export const builtPaths = new Set([...CORE_ROUTES, ...MODULE_ROUTES].map((r) => r.path));
+
+/** Every page behind login checks its route's permission once, here (RouteGate). */
+const gated = (list: RouteObject[]): RouteObject[] =>
+  list.map((r) => (r.path ? { ...r, element: <RouteGate path={r.path}>{r.element}</RouteGate> } : r));
 
 export const PROTECTED_PATHS = [
   '/',
@@ -181,15 +199,7 @@ export const routes: RouteObject[] = [
       {
         element: el(Layout),
         children: [
-          { path: '/', element: el(DashboardPage) },
-          { path: '/my-account', element: el(MyAccountPage) },
-          { path: '/settings', element: el(SettingsPage) },
-          { path: '/release-notes', element: el(ReleaseNotesPage) },
-          { path: '/notifications', element: el(NotificationsPage) },
-          { path: '/user', element: el(UserListPage) },
-          { path: '/user/create', element: el(UserFormPage) },
-          { path: '/user/edit/:id', element: el(UserFormPage) },
-          ...MODULE_ROUTES,
+          ...gated([...CORE_ROUTES, ...MODULE_ROUTES]),
           ...PLACEHOLDERS.filter(([path]) => !builtPaths.has(path)).map(([path, module, page]) => ({
             path,
             element: ph(module, page),

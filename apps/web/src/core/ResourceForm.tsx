@@ -19,16 +19,32 @@ import { useBlocker, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isAxiosError } from './api';
 import { violationsOf } from './errors';
+import { FormNumber } from './NumberInput';
+import { FormReadOnlyProvider, useFormReadOnly } from './readOnly';
 import { confirmAction } from './toast';
+
+/**
+ * Messages for issues the contract schema leaves generic: an empty required field reads
+ * "Campo obrigatório" instead of zod's "esperava um número, recebeu undefined".
+ */
+export function formIssueMessage(issue: { code?: string; input?: unknown }): string | undefined {
+  const blank = issue.input === undefined || issue.input === null || issue.input === '';
+  if (issue.code === 'invalid_type' && blank) return 'Campo obrigatório';
+  if (issue.code === 'invalid_type' && typeof issue.input === 'number' && Number.isNaN(issue.input)) return 'Número inválido';
+  if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && blank) return 'Campo obrigatório';
+  return undefined;
+}
 
 /** A form bound to a zod schema (input type as form values). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
 export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zodResolver's overloads cannot take a generic schema
-    resolver: zodResolver(schema as any) as any,
+    resolver: zodResolver(schema as any, { error: formIssueMessage } as any) as any,
     defaultValues,
     mode: 'onTouched',
+    // Every violation at once: all fields' errors are shown on submit, not one per attempt.
+    criteriaMode: 'firstError',
   });
 }
 
@@ -128,6 +144,7 @@ export function ResourceForm<T extends FieldValues, O>({
 
   return (
     <FormProvider {...form}>
+      <FormReadOnlyProvider value={readOnly}>
       {guard && !readOnly && <UnsavedChangesGuard when={() => dirtyRef.current && !saved.current} />}
       <Box component="form" noValidate onSubmit={submit} aria-label={ariaLabel}>
         {formErrors.length > 0 && (
@@ -154,6 +171,7 @@ export function ResourceForm<T extends FieldValues, O>({
           )}
         </Stack>
       </Box>
+      </FormReadOnlyProvider>
     </FormProvider>
   );
 }
@@ -161,6 +179,12 @@ export function ResourceForm<T extends FieldValues, O>({
 /** A text field bound to the surrounding form by name (errors shown under it). */
 export function FormText({ name, helperText, ...rest }: { name: string } & Omit<TextFieldProps, 'name'>) {
   const { control } = useFormContext();
+  const readOnly = useFormReadOnly();
+  // Numbers go through the kit's decimal-comma input (the browser's number input drops a comma).
+  if (rest.type === 'number') {
+    const { type: _type, value: _value, onChange: _onChange, ...numberProps } = rest;
+    return <FormNumber name={name} helperText={helperText} {...numberProps} blankAsUndefined />;
+  }
   return (
     <Controller
       name={name}
@@ -168,9 +192,10 @@ export function FormText({ name, helperText, ...rest }: { name: string } & Omit<
       render={({ field, fieldState }) => (
         <TextField
           {...rest}
+          disabled={rest.disabled || readOnly}
           name={field.name}
           value={field.value ?? ''}
-          onChange={(e) => field.onChange(rest.type === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value)}
+          onChange={(e) => field.onChange(e.target.value)}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={!!fieldState.error}

@@ -10,6 +10,7 @@ import {
   AppBar,
   Avatar,
   Box,
+  Chip,
   CircularProgress,
   Divider,
   Drawer,
@@ -96,6 +97,15 @@ export default function Layout() {
             >
               <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[e.icon]}</ListItemIcon>
               <ListItemText primary={e.label} />
+              {e.soon && (
+                <Chip
+                  label="em breve"
+                  size="small"
+                  variant="outlined"
+                  data-testid="menu-soon"
+                  sx={{ height: 20, fontSize: 11, ml: 1, color: 'text.secondary' }}
+                />
+              )}
             </ListItemButton>
             </ListItem>
           ))}

@@ -4,7 +4,7 @@ import { Box, Card, CardActionArea, CardContent, Paper, Typography } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { MENU_ICONS } from '../../core/layout/icons';
-import { visibleMenu } from '../../core/layout/menu';
+import { builtEntries, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { fetchUnreadCount, notificationKeys } from '../notifications/api';
@@ -17,9 +17,8 @@ function greeting(d = new Date()): string {
 export default function DashboardPage() {
   const { user, canSeeRoute } = useCan();
   const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
-  const shortcuts = visibleMenu(canSeeRoute)
-    .flatMap((g) => g.entries)
-    .filter((e) => e.path !== '/');
+  // Modules still "em breve" stay out of the tiles (menu.ts flag).
+  const shortcuts = builtEntries(visibleMenu(canSeeRoute)).filter((e) => e.path !== '/');
 
   return (
     <Box>
