@@ -211,7 +211,7 @@ async function realtimeBench(server: { base: string; port: number; child: ChildP
   const done = new Promise<void>((r) => (allReceived = r));
 
   const open = async (id: number) => {
-    const token = await tokens.mercure(id, [`/users/${id}`]);
+    const token = await tokens.mercure(id, 0, [`/users/${id}`]); // seeded users: token version 0
     return new Promise<void>((resolve, reject) => {
       const sock = net.connect(server.port, '127.0.0.1');
       const c: Client = { sock, buf: '', connected: false };

@@ -45,7 +45,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     bodyLimit: 1024 * 1024,
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded headers only from configured proxies (TRUST_PROXY); by default the peer's own address.
+    trustProxy: config.trustProxy,
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -12,6 +12,8 @@ export type Config = {
   jwtSecret: string;
   /** Encrypts data-source credentials at rest (`DATA_SOURCE_KEY`; generated into DATA_DIR when unset). */
   dataSourceKey: string;
+  /** Hosts, addresses or CIDR ranges inside the operator's network that data sources may reach (`DATA_SOURCE_ALLOWED_HOSTS`). */
+  dataSourceAllowedHosts: string[];
   adminUsername: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -23,7 +25,25 @@ export type Config = {
   argon2: { memoryCost: number; timeCost: number };
   rateLimit: { perIpPerMinute: number; perUsernamePerWindow: number; usernameWindowMs: number };
   logLevel: string;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto/-Host (`TRUST_PROXY`, given to Fastify's
+   * `trustProxy`): off by default, so a client cannot pick its own address for the login limits.
+   */
+  trustProxy: boolean | number | string;
 };
+
+/** `TRUST_PROXY`: unset/`false` → off; `true` → any peer; `2` → that many hops; else a comma list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v.toLowerCase() === 'false' || v === '0') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
+}
 
 function secretFromDataDir(dataDir: string, name = 'jwt-secret'): string {
   const file = path.join(dataDir, name);
@@ -46,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || overrides.jwtSecret || secretFromDataDir(dataDir),
     dataSourceKey: env.DATA_SOURCE_KEY || overrides.dataSourceKey || secretFromDataDir(dataDir, 'data-source-key'),
+    dataSourceAllowedHosts: (env.DATA_SOURCE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     adminUsername: env.APP_ADMIN_USERNAME || 'admin',
     adminPassword: env.APP_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -60,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       usernameWindowMs: 5 * 60_000,
     },
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { oneTimeTokens } from '../src/modules/auth/schema';
 import { users } from '../src/modules/user/schema';
+import { loadConfig, parseTrustProxy } from '../src/config';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from './helpers';
 import { startSmtpServer } from './smtp';
 
@@ -116,6 +117,43 @@ describe('rate limits', () => {
       await t2.close();
     }
   });
+
+  const loginFrom = (t2: TestApp, forwardedFor: string) =>
+    t2.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'alguem', password: 'x' }, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('a client-sent X-Forwarded-For does not reset the per-IP limit (TRUST_PROXY unset)', async () => {
+    const t2 = await createTestApp({ rateLimit: { perIpPerMinute: 2, perUsernamePerWindow: 100, usernameWindowMs: 60_000 } });
+    try {
+      expect(t2.config.trustProxy).toBe(false);
+      expect((await loginFrom(t2, '203.0.113.1')).statusCode).toBe(401);
+      expect((await loginFrom(t2, '203.0.113.2')).statusCode).toBe(401);
+      const third = await loginFrom(t2, '203.0.113.3');
+      expect(third.statusCode).toBe(429);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('behind a configured proxy, the forwarded address is the one limited', async () => {
+    const t2 = await createTestApp({ trustProxy: parseTrustProxy('127.0.0.1/8'), rateLimit: { perIpPerMinute: 2, perUsernamePerWindow: 100, usernameWindowMs: 60_000 } });
+    try {
+      expect((await loginFrom(t2, '203.0.113.1')).statusCode).toBe(401);
+      expect((await loginFrom(t2, '203.0.113.1')).statusCode).toBe(401);
+      expect((await loginFrom(t2, '203.0.113.1')).statusCode).toBe(429);
+      expect((await loginFrom(t2, '203.0.113.2')).statusCode).toBe(401);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('TRUST_PROXY: off by default; true, a hop count or a list of addresses', () => {
+    expect(loadConfig({ DATA_DIR: t.dataDir }).trustProxy).toBe(false);
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 10.0.0.5, 192.168.1.0/24 ')).toBe('10.0.0.5,192.168.1.0/24');
+  });
 });
 
 describe('e-mail flows through a real SMTP server', () => {
@@ -172,7 +210,6 @@ describe('e-mail flows through a real SMTP server', () => {
     };
     const res = await t.call('POST', '/api/register', undefined, body);
     expect(res.statusCode, res.body).toBe(201);
-    expect((await t.call('POST', '/api/register', undefined, body)).statusCode).toBe(409);
     expect((await t.call('POST', '/api/register', undefined, { ...body, email: 'x' })).statusCode).toBe(422);
     // Pending confirmation: cannot log in yet.
     expect((await t.call('POST', '/api/login', undefined, { username: 'fibrasul', password: 'senha-fibra-sul' })).statusCode).toBe(403);
@@ -189,5 +226,124 @@ describe('e-mail flows through a real SMTP server', () => {
     const second = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(second.headers.location).toMatch(/^\/cannot-confirm\//);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('register does not reveal existing accounts', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  let n = 0;
+  const body = (over: Record<string, unknown> = {}) => {
+    n++;
+    return {
+      organization: { fantasy_name: `Provedor Enumeração ${n}` },
+      username: `cadastro.${n}`,
+      email: `cadastro.${n}@example.com`,
+      password: 'ipe-amarelo-na-serra-42',
+      person: { nickname: 'Bia', full_name: 'Beatriz Nunes' },
+      ...over,
+    };
+  };
+
+  it('answers a taken e-mail, a taken username and a new account alike; tells the e-mail owner', async () => {
+    const existing = await t.createUser();
+    const fresh = await t.call('POST', '/api/register', undefined, body());
+    const takenEmail = await t.call('POST', '/api/register', undefined, body({ email: `${existing.username.toUpperCase()}@example.com` }));
+    const takenUsername = await t.call('POST', '/api/register', undefined, body({ username: existing.username.toUpperCase() }));
+    for (const res of [fresh, takenEmail, takenUsername]) expect({ status: res.statusCode, body: res.json() }).toEqual({ status: fresh.statusCode, body: fresh.json() });
+    expect(fresh.statusCode).toBe(201);
+    // The owner of the taken e-mail is told, with no link that changes anything.
+    const notice = await smtp.waitFor(`${existing.username.toUpperCase()}@example.com`);
+    expect(notice.subject).toMatch(/Tentativa_de_cadastro/);
+    expect(notice.text).toContain(existing.username);
+    expect(notice.text).not.toMatch(/confirm\//);
+    // The one who asked for a taken username learns it in their own mailbox, not in the answer.
+    const usernameMail = await smtp.waitFor(`cadastro.${n}@example.com`);
+    expect(usernameMail.text).toContain(`http://operacoes.test/register`);
+    expect(usernameMail.text).not.toMatch(/confirm\//);
+    // Nothing was created for either.
+    const sameEmail = await t.app.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${`${existing.username}@example.com`.toLowerCase()}`);
+    expect(sameEmail).toHaveLength(1);
+    const sameUsername = await t.app.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${existing.username.toLowerCase()}`);
+    expect(sameUsername).toHaveLength(1);
+    const lost = await t.call('POST', '/api/login', undefined, { username: existing.username, password: 'ipe-amarelo-na-serra-42' });
+    expect(lost.statusCode).toBe(401);
+  });
+});
+
+describe('password strength (zxcvbn, pt-BR)', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  const STRONG = 'ipe-amarelo-na-serra-42';
+  const weakViolation = (res: { statusCode: number; json: () => unknown }, field = 'password') => {
+    expect(res.statusCode).toBe(422);
+    const b = res.json() as { message: string; violations: { propertyPath: string; message: string }[] };
+    expect(b.violations.map((v) => v.propertyPath)).toContain(field);
+    expect(b.violations.find((v) => v.propertyPath === field)!.message).toMatch(/^Senha muito fraca: /);
+  };
+
+  it('register refuses 12345678 and senha123, accepts a strong one', async () => {
+    const body = (password: string, k: string) => ({
+      organization: { fantasy_name: `Forte ${k}` },
+      username: `forte.${k}`,
+      email: `forte.${k}@example.com`,
+      password,
+      person: { nickname: 'Caio', full_name: 'Caio Prado' },
+    });
+    weakViolation(await t.call('POST', '/api/register', undefined, body('12345678', 'a')));
+    weakViolation(await t.call('POST', '/api/register', undefined, body('senha123', 'b')));
+    // The user's own words are a dictionary too.
+    weakViolation(await t.call('POST', '/api/register', undefined, body('forte.c2024', 'c')));
+    expect((await t.call('POST', '/api/register', undefined, body(STRONG, 'd'))).statusCode).toBe(201);
+  });
+
+  it('changing one\'s own password refuses weak ones on new_password', async () => {
+    const u = await t.createUser();
+    for (const weak of ['12345678', 'senha123']) weakViolation(await t.call('PUT', '/api/user/changePassword', u.token, { current_password: PASSWORD, new_password: weak }), 'new_password');
+    // Nothing changed: the old token still works.
+    expect((await t.call('GET', '/api/me', u.token)).statusCode).toBe(200);
+    expect((await t.call('PUT', '/api/user/changePassword', u.token, { current_password: PASSWORD, new_password: STRONG })).statusCode).toBe(200);
+  });
+
+  it('a reset link refuses a weak password and stays usable', async () => {
+    const u = await t.createUser();
+    await t.call('POST', '/api/forgot-password/request', undefined, { email: `${u.username}@example.com` });
+    const hash = /reset\/([A-Za-z0-9_-]+)/.exec((await smtp.waitFor(`${u.username}@example.com`)).text)![1];
+    weakViolation(await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: '12345678' }));
+    weakViolation(await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: 'senha123' }));
+    expect((await t.call('POST', `/api/forgot-password/reset/${hash}`, undefined, { password: STRONG })).statusCode).toBe(200);
+  });
+
+  it('a manager creating or updating a user gets the same rule', async () => {
+    const manager = await t.createUser({ permissions: ['USER'] });
+    const body = (password: string, k: string) => ({ username: `fraco.${k}`, email: `fraco.${k}@example.com`, password, person: { nickname: 'Ed', full_name: 'Edson Lima' } });
+    weakViolation(await t.call('POST', '/api/user', manager.token, body('12345678', 'a')));
+    weakViolation(await t.call('POST', '/api/user', manager.token, body('senha123', 'b')));
+    const created = await t.call('POST', '/api/user', manager.token, body(STRONG, 'c'));
+    expect(created.statusCode).toBe(201);
+    weakViolation(await t.call('PUT', `/api/user/${created.json().id}`, manager.token, { password: '12345678' }));
+    expect((await t.call('PUT', `/api/user/${created.json().id}`, manager.token, { password: 'outra-frase-bem-longa-7' })).statusCode).toBe(200);
+  });
+
+  it('the demo password still logs in (seeding writes hashes, no strength check on login)', async () => {
+    const u = await t.createUser();
+    await t.app.db.update(users).set({ password_hash: await t.app.passwords.hash('demo12345') }).where(eq(users.id, u.id));
+    expect((await t.call('POST', '/api/login', undefined, { username: u.username, password: 'demo12345' })).statusCode).toBe(200);
   });
 });

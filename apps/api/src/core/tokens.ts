@@ -3,7 +3,8 @@ import { SignJWT } from 'jose';
 import { TOKEN_VALIDITY_MINUTES } from '@operacoes/contract';
 
 export type AccessClaims = { sub: string; ver: number; org: number };
-export type MercureClaims = { mercure: { subscribe: string[] }; sub: string };
+/** `ver`: the user's token version when issued; the hub refuses the token once it changed (logout, new password, deactivation). */
+export type MercureClaims = { mercure: { subscribe: string[] }; sub: string; ver: number };
 
 /** HS256 JWTs for the API (`typ: access`) and for the realtime hub (`mercure` claim). */
 export class Tokens {
@@ -43,8 +44,8 @@ export class Tokens {
       .setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`)
       .sign(this.key);
   }
-  mercure(userId: number, topics: string[]) {
-    return new SignJWT({ mercure: { subscribe: topics }, typ: 'mercure' })
+  mercure(userId: number, tokenVersion: number, topics: string[]) {
+    return new SignJWT({ mercure: { subscribe: topics }, typ: 'mercure', ver: tokenVersion })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt()
@@ -59,8 +60,8 @@ export class Tokens {
   async verifyMercure(token: string): Promise<MercureClaims | undefined> {
     const payload = this.verify(token);
     const m = payload?.mercure as { subscribe?: unknown } | undefined;
-    if (!payload || payload.typ !== 'mercure' || !m || !Array.isArray(m.subscribe)) return undefined;
-    return { sub: String(payload.sub), mercure: { subscribe: m.subscribe.map(String) } };
+    if (!payload || payload.typ !== 'mercure' || !m || !Array.isArray(m.subscribe) || typeof payload.ver !== 'number') return undefined;
+    return { sub: String(payload.sub), ver: payload.ver, mercure: { subscribe: m.subscribe.map(String) } };
   }
 }
 

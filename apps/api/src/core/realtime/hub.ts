@@ -4,17 +4,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db';
+import { users } from '../../modules/user/schema';
 import { realtimeEvents } from './schema';
 
 type Subscriber = {
   res: ServerResponse;
   topics: string[];
+  /** Whose token opened the stream, and its token version: a revocation closes older ones. */
+  owner?: StreamOwner;
   /** Live frames held back while the Last-Event-ID replay runs. */
   pending?: { id: number; frame: string }[];
   /** Ids the replay sent, skipped if their live delivery comes late. */
   replayed?: Set<number>;
 };
 type Event = { id: number; topic: string; data: unknown };
+export type StreamOwner = { userId: number; tokenVersion: number };
+/** A deleted user: every token version is revoked. */
+const ALL_VERSIONS = Number.MAX_SAFE_INTEGER;
 
 const CHANNEL = 'realtime_events';
 const HEARTBEAT_MS = 25_000;
@@ -49,6 +55,9 @@ const frame = (evt: Event) =>
  */
 export class RealtimeHub {
   private byTopic = new Map<string, Set<Subscriber>>();
+  private byUser = new Map<number, Set<Subscriber>>();
+  /** Per user, the lowest token version still valid here (closes the gap between a stream's check and its start). */
+  private minVersion = new Map<number, number>();
   private readonly origin = randomUUID();
   private listener?: pg.Client;
   private timers: NodeJS.Timeout[] = [];
@@ -70,8 +79,10 @@ export class RealtimeHub {
     this.listener = client;
     client.on('notification', (msg) => {
       if (!msg.payload) return;
-      const { origin, batch } = JSON.parse(msg.payload) as { origin: string; batch: string };
+      const { origin, batch, revoke } = JSON.parse(msg.payload) as { origin: string; batch?: string; revoke?: StreamOwner };
       if (origin === this.origin) return;
+      if (revoke) return this.closeStale(revoke.userId, revoke.tokenVersion);
+      if (!batch) return;
       void this.database.db
         .select()
         .from(realtimeEvents)
@@ -92,6 +103,7 @@ export class RealtimeHub {
     this.timers.forEach(clearInterval);
     for (const set of this.byTopic.values()) for (const s of set) s.res.end();
     this.byTopic.clear();
+    this.byUser.clear();
     if (this.listener) await this.listener.end().catch(() => undefined);
   }
 
@@ -113,6 +125,30 @@ export class RealtimeHub {
     if (this.database.pool) {
       await this.database.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, batch })]);
     }
+  }
+
+  /** Whether a stream opened with this token version would already be revoked here. */
+  isRevoked(owner: StreamOwner) {
+    return owner.tokenVersion < (this.minVersion.get(owner.userId) ?? 0);
+  }
+
+  /**
+   * Ends the streams a user opened with tokens older than their current token version (after a
+   * logout, a password or e-mail change, a deactivation, a deletion), here and in the other API
+   * processes. Call after the change has committed; the client's reconnection is then refused.
+   */
+  async revokeUser(userId: number) {
+    const [row] = await this.database.db.select({ v: users.token_version }).from(users).where(eq(users.id, userId));
+    const tokenVersion = row?.v ?? ALL_VERSIONS;
+    this.closeStale(userId, tokenVersion);
+    if (this.database.pool) {
+      await this.database.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, revoke: { userId, tokenVersion } })]);
+    }
+  }
+
+  private closeStale(userId: number, tokenVersion: number) {
+    if (tokenVersion > (this.minVersion.get(userId) ?? 0)) this.minVersion.set(userId, tokenVersion);
+    for (const s of this.byUser.get(userId) ?? []) if (s.owner!.tokenVersion < tokenVersion) s.res.end();
   }
 
   private deliver(evt: Event) {
@@ -138,7 +174,7 @@ export class RealtimeHub {
   }
 
   /** Opens an SSE stream on `res` for the given topics, first replaying what came after `lastEventId`. */
-  async subscribe(res: ServerResponse, topics: string[], lastEventId?: number) {
+  async subscribe(res: ServerResponse, topics: string[], lastEventId?: number, owner?: StreamOwner) {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -149,15 +185,25 @@ export class RealtimeHub {
     const replay = lastEventId !== undefined && Number.isFinite(lastEventId);
     // While the replay query runs, live events are held back, then sent after it without the
     // ones the replay already carried: no loss, no duplicate, ids in order.
-    const sub: Subscriber = { res, topics, pending: replay ? [] : undefined };
+    const sub: Subscriber = { res, topics, owner, pending: replay ? [] : undefined };
     for (const t of topics) {
       let set = this.byTopic.get(t);
       if (!set) this.byTopic.set(t, (set = new Set()));
       set.add(sub);
     }
+    if (owner) {
+      let mine = this.byUser.get(owner.userId);
+      if (!mine) this.byUser.set(owner.userId, (mine = new Set()));
+      mine.add(sub);
+    }
     this.subscriberCount++;
     res.on('close', () => {
       this.subscriberCount--;
+      if (owner) {
+        const mine = this.byUser.get(owner.userId);
+        mine?.delete(sub);
+        if (mine && mine.size === 0) this.byUser.delete(owner.userId);
+      }
       for (const t of topics) {
         const set = this.byTopic.get(t);
         set?.delete(sub);

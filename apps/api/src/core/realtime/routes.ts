@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../../modules/user/schema';
 import { HttpError } from '../errors';
 
 /** `GET /.well-known/mercure?topic=…`: the Mercure subscribe endpoint. */
@@ -14,8 +16,14 @@ export async function realtimeRoutes(app: FastifyInstance) {
     if (topics.length === 0) throw new HttpError(400, 'Informe ao menos um tópico.');
     const allowed = claims.mercure.subscribe;
     if (!topics.every((t) => allowed.includes(t))) throw new HttpError(403, 'Tópico não permitido para este token.');
+    // Revoked like the API token: same user, still active, same token version (logout, a new
+    // password or a deactivation bump it).
+    const userId = Number(claims.sub);
+    const [row] = Number.isSafeInteger(userId) ? await app.db.select({ v: users.token_version, active: users.is_active }).from(users).where(eq(users.id, userId)) : [];
+    const owner = { userId, tokenVersion: claims.ver };
+    if (!row || !row.active || row.v !== claims.ver || app.realtime.isRevoked(owner)) throw new HttpError(401, 'Token do hub inválido ou expirado.');
     const lastId = req.headers['last-event-id'] ?? (req.query as { lastEventID?: string }).lastEventID;
     reply.hijack();
-    await app.realtime.subscribe(reply.raw, topics, lastId ? Number(lastId) : undefined);
+    await app.realtime.subscribe(reply.raw, topics, lastId ? Number(lastId) : undefined, owner);
   });
 }

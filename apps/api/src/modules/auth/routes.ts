@@ -14,7 +14,8 @@ import {
 } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
-import { HttpError, conflict } from '../../core/errors';
+import { HttpError } from '../../core/errors';
+import { assertStrongPassword } from '../../core/password-strength';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
 import { organizations } from '../organization/schema';
@@ -25,6 +26,8 @@ import { buildSession } from './session';
 const message = z.object({ message: z.string() });
 const RESET_TTL_MS = 3600_000;
 const CONFIRM_TTL_MS = 48 * 3600_000;
+/** The one answer to every well-formed registration, new or not (no account enumeration). */
+export const REGISTER_ANSWER = 'Cadastro recebido. Enviamos um link de confirmação para o seu e-mail.';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +58,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/logout', { config: { access: 'authenticated' }, schema: { tags } }, async (req, reply) => {
     const user = userOf(req);
     await app.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, user.id));
+    await app.realtime.revokeUser(user.id);
     return reply.status(204).send();
   });
 
@@ -63,15 +67,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     { config: { access: 'authenticated' }, schema: { tags, body: changePasswordBody, response: { 200: loginResponse } } },
     async (req) => {
       const user = userOf(req);
-      const [row] = await app.db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+      const [row] = await app.db
+        .select({ hash: users.password_hash, username: users.username, email: users.email, nickname: persons.nickname, full_name: persons.full_name })
+        .from(users)
+        .innerJoin(persons, eq(persons.id, users.person_id))
+        .where(eq(users.id, user.id));
       if (!(await app.passwords.verify(row.hash, req.body.current_password))) {
         throw new HttpError(422, 'A senha atual está incorreta.', [{ propertyPath: 'current_password', message: 'A senha atual está incorreta.' }]);
       }
+      assertStrongPassword(req.body.new_password, [row.username, row.email, row.nickname, row.full_name], 'new_password');
       const hash = await app.passwords.hash(req.body.new_password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash: hash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, user.id));
         await audit(tx, user, { entity: 'user', entityId: user.id, organizationId: user.organizationId, action: 'update', changes: { password: ['***', '***'] } });
       });
+      await app.realtime.revokeUser(user.id);
       return buildSession(app, user.id);
     },
   );
@@ -82,12 +92,35 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       app.limits.resetIp.hit(req.ip);
       const b = req.body;
-      const taken = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${b.username.toLowerCase()} or lower(${users.email}) = ${b.email.toLowerCase()}`);
-      if (taken.length) throw conflict('Usuário ou e-mail já cadastrado.');
+      assertStrongPassword(b.password, [b.username, b.email, b.person.nickname, b.person.full_name, b.organization.fantasy_name]);
+      // Same answer whether or not the username or e-mail is taken (like forgot-password): the
+      // news goes to the e-mail address, whose owner alone reads it. The hash is computed on
+      // every path so the answer takes the same time.
       const passwordHash = await app.passwords.hash(b.password);
+      reply.status(201);
+      const answer = { message: REGISTER_ANSWER };
+      const [owner] = await app.db
+        .select({ username: users.username, nickname: persons.nickname })
+        .from(users)
+        .innerJoin(persons, eq(persons.id, users.person_id))
+        .where(eq(sql`lower(${users.email})`, b.email.toLowerCase()));
+      if (owner) {
+        const mail = mailLayout('Tentativa de cadastro com o seu e-mail', [
+          `Olá, ${owner.nickname}!`,
+          `Alguém tentou criar uma nova conta no Operações com este e-mail, que já pertence ao usuário ${owner.username}. Se foi você, entre com esse usuário; se esqueceu a senha, use "Esqueci minha senha" na tela de entrada. Se não foi você, ignore esta mensagem: nada foi alterado.`,
+        ], { label: 'Entrar', url: `${app.config.publicUrl}/login` });
+        await app.mailer.send({ to: b.email, subject: 'Tentativa de cadastro no Operações', ...mail });
+        return answer;
+      }
+      const [usernameTaken] = await app.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, b.username.toLowerCase()));
+      if (usernameTaken) {
+        const mail = mailLayout('Escolha outro nome de usuário', [
+          `Olá, ${b.person.nickname}!`,
+          `Recebemos o cadastro da organização ${b.organization.fantasy_name}, mas o nome de usuário "${b.username}" já está em uso e o cadastro não foi criado. Faça o cadastro de novo com outro nome de usuário.`,
+        ], { label: 'Cadastrar de novo', url: `${app.config.publicUrl}/register` });
+        await app.mailer.send({ to: b.email, subject: 'Cadastro no Operações não concluído', ...mail });
+        return answer;
+      }
       const hash = await app.db.transaction(async (tx) => {
         const [org] = await tx
           .insert(organizations)
@@ -115,8 +148,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const url = `${app.config.publicUrl}/api/register/confirm/${hash}`;
       const mail = mailLayout('Confirme seu cadastro', [`Olá, ${b.person.nickname}!`, `Recebemos o cadastro da organização ${b.organization.fantasy_name}. Confirme seu e-mail para começar a usar o Operações. O link vale por 48 horas.`], { label: 'Confirmar cadastro', url });
       await app.mailer.send({ to: b.email, subject: 'Confirme seu cadastro no Operações', ...mail });
-      reply.status(201);
-      return { message: 'Cadastro recebido. Enviamos um link de confirmação para o seu e-mail.' };
+      return answer;
     },
   );
 
@@ -165,15 +197,23 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       app.limits.resetIp.hit(req.ip);
       const passwordHash = await app.passwords.hash(req.body.password);
-      const ok = await app.db.transaction(async (tx) => {
+      const userId = await app.db.transaction(async (tx) => {
         const userId = await consumeOneTimeToken(tx, req.params.hash, 'reset');
-        if (!userId) return false;
+        if (!userId) return undefined;
+        const [account] = await tx
+          .select({ username: users.username, email: users.email, nickname: persons.nickname, full_name: persons.full_name })
+          .from(users)
+          .innerJoin(persons, eq(persons.id, users.person_id))
+          .where(eq(users.id, userId));
+        // A weak password throws, the transaction rolls back and the link stays usable.
+        assertStrongPassword(req.body.password, [account.username, account.email, account.nickname, account.full_name]);
         await tx.update(users).set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, userId));
         const [u] = await tx.select({ org: users.organization_id }).from(users).where(eq(users.id, userId));
         await audit(tx, undefined, { entity: 'user', entityId: userId, organizationId: u.org, action: 'update', changes: { password: ['***', '***'] } });
-        return true;
+        return userId;
       });
-      if (!ok) throw new HttpError(404, 'Link de redefinição inválido, expirado ou já utilizado.');
+      if (userId) await app.realtime.revokeUser(userId);
+      if (!userId) throw new HttpError(404, 'Link de redefinição inválido, expirado ou já utilizado.');
       return { message: 'Senha redefinida. Você já pode entrar com a nova senha.' };
     },
   );

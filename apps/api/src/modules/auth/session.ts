@@ -19,7 +19,7 @@ export async function buildSession(app: FastifyInstance, userId: number): Promis
   const topics = [userTopic(user.id), organizationTopic(org.id)];
   return {
     token: await app.tokens.access(user.id, user.token_version, org.id),
-    mercure_token: await app.tokens.mercure(user.id, topics),
+    mercure_token: await app.tokens.mercure(user.id, user.token_version, topics),
     mercure_topics: topics,
     tinymce_key: app.config.tinymceKey,
     user: {

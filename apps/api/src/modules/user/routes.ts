@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS, meUpdate, userCreate, userListQuery, userRead, userUpdate, type UserCreate, type UserUpdate } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
+import { assertStrongPassword } from '../../core/password-strength';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, forbidden, notFound } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
 import { saveUpload } from '../files/store';
 import { notifications } from '../notification/schema';
+import { organizations } from '../organization/schema';
 import { revisions } from '../revision/schema';
 import { unitsOrganizational } from '../unit-organizational/schema';
 import { loadUser, presentUsers } from './present';
@@ -18,14 +20,34 @@ import { persons, userUnits, users } from './schema';
 
 type UserRow = typeof users.$inferSelect;
 
-/** A non-super-admin may grant only what they hold (`X` also lets them grant `X.INDEX`). */
+/** Whether the user holds `permission` themselves (`X` also covers `X.INDEX`). */
+const holds = (user: CurrentUser, permission: string) => user.permissions.includes(permission) || user.permissions.includes(permission.replace(/\.INDEX$/, ''));
+
+/** A non-super-admin may grant only what they hold, and never super admin. */
 function checkGrantable(user: CurrentUser, permissions: string[] | undefined, superAdmin: boolean | undefined) {
   if (user.superAdmin) return;
-  if (superAdmin) throw forbidden();
-  const denied = (permissions ?? []).filter((p) => !user.permissions.includes(p) && !user.permissions.includes(p.replace(/\.INDEX$/, '')));
+  if (superAdmin) throw new HttpError(403, 'Somente um super administrador pode conceder o acesso de super administrador.');
+  const denied = (permissions ?? []).filter((p) => !holds(user, p));
   if (denied.length) {
     throw new HttpError(403, `Você não pode conceder permissões que não possui: ${denied.join(', ')}.`);
   }
+}
+
+/**
+ * A user manages only users who hold no more than they do: never a super admin (unless one
+ * themselves), never someone with a permission they lack. Otherwise a user manager could take
+ * over a stronger account by setting its password or e-mail.
+ */
+export function checkManageable(user: CurrentUser, target: Pick<UserRow, 'super_admin' | 'permissions'>) {
+  if (user.superAdmin) return;
+  if (target.super_admin) throw new HttpError(403, 'Somente um super administrador pode alterar ou excluir um super administrador.');
+  const beyond = target.permissions.filter((p) => !holds(user, p));
+  if (beyond.length) throw new HttpError(403, `Você não pode alterar ou excluir um usuário com permissões que você não possui: ${beyond.join(', ')}.`);
+}
+
+async function checkOrganization(db: DbOrTx, organizationId: number) {
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw new HttpError(422, 'Organização não encontrada.', [{ propertyPath: 'organization_id', message: 'Organização não encontrada' }]);
 }
 
 async function checkUnit(db: DbOrTx, unitId: number | null | undefined, organizationId: number) {
@@ -37,6 +59,7 @@ async function checkUnit(db: DbOrTx, unitId: number | null | undefined, organiza
 const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof userUpdate> = {
   entity: 'user',
   label: 'Usuário',
+  gender: 'm',
   path: '/user',
   table: users,
   access: { read: { read: 'USER' }, write: { write: 'USER' } },
@@ -51,28 +74,47 @@ const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof 
   ],
   present: (rows, db) => presentUsers(rows as UserRow[], db),
   async toValues(input: UserCreate & UserUpdate, { user, tx, app }, existing) {
+    const target = existing as UserRow | undefined;
+    if (target) checkManageable(user, target);
     checkGrantable(user, input.permissions, input.super_admin as boolean | undefined);
-    const organizationId = user.superAdmin && input.organization_id ? input.organization_id : ((existing?.organization_id as number) ?? user.organizationId);
+    // Super admins choose the organization of a new user; everyone else creates in their own
+    // (an `organization_id` they send is ignored). A user never moves to another organization.
+    let organizationId = target?.organization_id ?? user.organizationId;
+    if (!target && user.superAdmin && input.organization_id) {
+      await checkOrganization(tx, input.organization_id);
+      organizationId = input.organization_id;
+    }
+    if (target && user.superAdmin && input.organization_id && input.organization_id !== target.organization_id) {
+      throw new HttpError(422, 'A organização de um usuário não pode ser alterada.', [{ propertyPath: 'organization_id', message: 'Não pode ser alterada' }]);
+    }
     await checkUnit(tx, input.unit_organizational_id, organizationId);
     const values: Record<string, unknown> = {};
     for (const k of ['username', 'email', 'permissions', 'super_admin', 'unit_organizational_id', 'is_active'] as const) {
       if (input[k] !== undefined) values[k] = input[k];
     }
-    if (input.organization_id && user.superAdmin) values.organization_id = input.organization_id;
+    if (!target) values.organization_id = organizationId;
     for (const [field, label] of [['username', 'Este nome de usuário já está em uso.'], ['email', 'Este e-mail já está em uso.']] as const) {
       const value = input[field];
       if (!value) continue;
       const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users[field]}) = ${value.toLowerCase()}`);
       if (taken && taken.id !== existing?.id) throw new HttpError(409, label, [{ propertyPath: field, message: label }]);
     }
-    if (input.password) values.password_hash = await app.passwords.hash(input.password);
     let person = { nickname: '', full_name: '' };
-    if (existing) {
-      const [p] = await tx.select().from(persons).where(eq(persons.id, existing.person_id as number));
+    if (target) {
+      const [p] = await tx.select().from(persons).where(eq(persons.id, target.person_id));
       person = p;
       if (input.person) [person] = await tx.update(persons).set(input.person).where(eq(persons.id, p.id)).returning();
-      // Deactivation and password changes end the user's sessions at once.
-      if ((input.is_active === false && existing.is_active) || input.password) values.token_version = (existing.token_version as number) + 1;
+    }
+    if (input.password) {
+      const names = { ...person, ...(input.person ?? {}) };
+      assertStrongPassword(input.password, [input.username ?? target?.username, input.email ?? target?.email, names.nickname, names.full_name]);
+      values.password_hash = await app.passwords.hash(input.password);
+    }
+    if (target) {
+      // Deactivation, a new password or a new e-mail (the way to a password reset) end the
+      // user's sessions at once; the audit row shows the password change as "***".
+      const emailChanged = input.email !== undefined && input.email.toLowerCase() !== target.email.toLowerCase();
+      if ((input.is_active === false && target.is_active) || input.password || emailChanged) values.token_version = target.token_version + 1;
     } else {
       const [p] = await tx.insert(persons).values({ organization_id: organizationId, nickname: input.person!.nickname, full_name: input.person!.full_name }).returning();
       person = p;
@@ -89,6 +131,7 @@ const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof 
     return values;
   },
   async onDelete(row, { user, tx }) {
+    checkManageable(user, row as UserRow);
     if (row.id === user.id) throw new HttpError(409, 'Você não pode excluir o seu próprio usuário.');
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(revisions).where(eq(revisions.user_id, row.id));
     const [{ m }] = await tx.select({ m: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.created_by, row.id));
@@ -162,19 +205,29 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   registerResource(fastify, userResource);
 
+  // An update or deletion that revoked a user's tokens (deactivation, new password or e-mail)
+  // also ends their open realtime streams; after the response, so the change has committed.
+  fastify.addHook('onResponse', async (req, reply) => {
+    if ((req.method !== 'PUT' && req.method !== 'DELETE') || reply.statusCode >= 300) return;
+    if (req.routeOptions.url !== '/api/user/:id') return;
+    const id = Number((req.params as { id?: unknown }).id);
+    if (Number.isSafeInteger(id)) await app.realtime.revokeUser(id).catch((err) => req.log.error({ err }, 'realtime revocation failed'));
+  });
+
   const membership = async (req: { params: { id: number; unitId: number } } & Parameters<typeof userOf>[0], add: boolean) => {
     const user = userOf(req);
     const { id, unitId } = req.params;
     await app.db.transaction(async (tx) => {
       const target = await findVisible(userResource as unknown as ResourceDef, tx, user, id, true);
+      checkManageable(user, target as UserRow);
       const [unit] = await tx.select().from(unitsOrganizational).where(and(eq(unitsOrganizational.id, unitId), eq(unitsOrganizational.organization_id, target.organization_id as number)));
-      if (!unit) throw notFound('Unidade organizacional');
+      if (!unit) throw notFound({ label: 'Unidade organizacional', gender: 'f' });
       if (add) {
         const inserted = await tx.insert(userUnits).values({ user_id: id, unit_id: unitId }).onConflictDoNothing().returning();
         if (inserted.length) await audit(tx, user, { entity: 'user', entityId: id, organizationId: target.organization_id as number, action: 'update', changes: { units: [null, { added: unit.name }] } });
       } else {
         const removed = await tx.delete(userUnits).where(and(eq(userUnits.user_id, id), eq(userUnits.unit_id, unitId))).returning();
-        if (!removed.length) throw notFound('Vínculo com a unidade');
+        if (!removed.length) throw notFound({ label: 'Vínculo com a unidade', gender: 'm' });
         if (target.unit_organizational_id === unitId) await tx.update(users).set({ unit_organizational_id: null }).where(eq(users.id, id));
         await audit(tx, user, { entity: 'user', entityId: id, organizationId: target.organization_id as number, action: 'update', changes: { units: [{ removed: unit.name }, null] } });
       }
