@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, PASSWORD, type TestApp } from './helpers';
 import { Subscriber, createTwoInstances, http, httpLogin, listen, sleep } from './realtime-helpers';
 
 /**
@@ -205,6 +205,65 @@ describe('realtime hub', () => {
     expect(replay.messages).toEqual([]);
   });
 
+  /** A stream ended by the server: the client's reconnection is refused and nothing more arrives. */
+  const expectRevoked = async (sub: Subscriber, r: { id: number }) => {
+    const err = await sub.error(3000);
+    // The EventSource either saw the stream end (reconnecting, then refused) or the refusal itself.
+    expect([undefined, 401]).toContain(err.code);
+    await expect.poll(() => sub.errors.some((e) => e.code === 401), { timeout: 5000 }).toBe(true);
+    expect(sub.es.readyState).toBe(sub.es.CLOSED);
+    await send({ title: 'Depois da revogação', message: 'não deve chegar', user_ids: [r.id] });
+    await sleep(300);
+    expect(sub.messages.filter((m) => m.data.title === 'Depois da revogação')).toEqual([]);
+  };
+
+  const revocations: [string, (r: Awaited<ReturnType<typeof recipient>>) => Promise<void>][] = [
+    ['logout', async (r) => void expect((await http(base, 'POST', '/api/logout', r.session.token)).status).toBe(204)],
+    [
+      'a password change',
+      async (r) => void expect((await http(base, 'PUT', '/api/user/changePassword', r.session.token, { current_password: PASSWORD, new_password: 'frase-nova-do-hub-9' })).status).toBe(200),
+    ],
+    ['deactivation by a manager', async (r) => void expect((await http(base, 'PUT', `/api/user/${r.id}`, sender.token, { is_active: false })).status).toBe(200)],
+  ];
+  for (const [what, revoke] of revocations) {
+    it(`after ${what}, the old mercure_token no longer opens the hub and the open stream ends`, async () => {
+      const r = await recipient();
+      const url = hubUrl(`/users/${r.id}`, r.session.mercure_token);
+      const sub = subscribe(url);
+      await sub.open();
+      await send({ title: 'Antes', message: 'chega', user_ids: [r.id] });
+      await sub.next((m) => m.data.title === 'Antes');
+      await revoke(r);
+      await expectRevoked(sub, r);
+      const res = await fetch(url);
+      expect(res.status).toBe(401);
+      await res.body?.cancel();
+    });
+  }
+
+  it('a fresh session after logout opens the hub again', async () => {
+    const r = await recipient();
+    await http(base, 'POST', '/api/logout', r.session.token);
+    const fresh = await httpLogin(base, r.username);
+    const sub = subscribe(hubUrl(`/users/${r.id}`, fresh.mercure_token));
+    await sub.open();
+    await send({ title: 'Nova sessão', message: 'ok', user_ids: [r.id] });
+    await sub.next((m) => m.data.title === 'Nova sessão');
+  });
+
+  it('refuses a hub token without a token version (issued before revocation existed)', async () => {
+    const r = await recipient();
+    const { SignJWT } = await import('jose');
+    const legacy = await new SignJWT({ mercure: { subscribe: [`/users/${r.id}`] }, typ: 'mercure' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(r.id))
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const res = await fetch(hubUrl(`/users/${r.id}`, legacy));
+    expect(res.status).toBe(401);
+    await res.body?.cancel();
+  });
+
   it('delivers announcements to a whole organization', async () => {
     const orgId = await t.createOrganization('Org realtime');
     const boss = await t.createUser({ permissions: ['USER'], organizationId: orgId });
@@ -267,6 +326,27 @@ describe('realtime across API processes (PostgreSQL LISTEN/NOTIFY)', () => {
       subs.push(replay);
       await replay.next((m) => m.data.title === 'De B para A', 1000);
       expect(replay.messages.map((m) => m.data.title)).toEqual(['De B para A']);
+    } finally {
+      subs.forEach((s) => s.close());
+      await two.close();
+    }
+  });
+});
+
+describe('realtime revocation across API processes (PostgreSQL LISTEN/NOTIFY)', () => {
+  it.skipIf(!pgUrl)('a logout through instance A ends the user’s stream on instance B', async () => {
+    const two = await createTwoInstances(pgUrl!);
+    const subs: Subscriber[] = [];
+    try {
+      const target = await two.createUser([]);
+      const session = await httpLogin(two.a.url, target.username);
+      const topic = `/users/${target.id}`;
+      const onB = new Subscriber(`${two.b.url}/.well-known/mercure?topic=${encodeURIComponent(topic)}&authorization=${encodeURIComponent(session.mercure_token)}`);
+      subs.push(onB);
+      await onB.open();
+      expect((await http(two.a.url, 'POST', '/api/logout', session.token)).status).toBe(204);
+      await expect.poll(() => onB.errors.some((e) => e.code === 401), { timeout: 5000 }).toBe(true);
+      expect(onB.es.readyState).toBe(onB.es.CLOSED);
     } finally {
       subs.forEach((s) => s.close());
       await two.close();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { revisions } from '../src/modules/revision/schema';
 import { describeCrud } from './crud-suite';
 import { createTestApp, PASSWORD, type TestApp } from './helpers';
 
@@ -170,5 +172,165 @@ describe('users: rules', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/me/picture', payload: fake.body, headers: fake.headers })).statusCode).toBe(415);
     const big = form(Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]), 'image/png', 'big.png');
     expect((await t.app.inject({ method: 'POST', url: '/api/me/picture', payload: big.body, headers: big.headers })).statusCode).toBe(413);
+  });
+});
+
+describe('users: a manager manages only users who hold no more than they do', () => {
+  let t: TestApp;
+  let manager: Awaited<ReturnType<TestApp['createUser']>>;
+  let n = 0;
+  const STRONG = 'tomada-de-conta-7x';
+  const body = (extra: Record<string, unknown> = {}) => {
+    n++;
+    return { username: `alvo.${n}`, email: `alvo.${n}@example.com`, password: 'senha-do-alvo-42', person: { nickname: `Alvo ${n}`, full_name: `Alvo Número ${n}` }, ...extra };
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    manager = await t.createUser({ permissions: ['USER'] });
+  });
+  afterAll(() => t.close());
+
+  it('cannot take over a super admin of the same organization (password, e-mail, anything)', async () => {
+    const boss = await t.createUser({ superAdmin: true, organizationId: manager.organizationId });
+    for (const change of [{ password: STRONG }, { email: 'meu@example.com' }, { permissions: [] }, { is_active: false }, { person: { nickname: 'x', full_name: 'y' } }]) {
+      const res = await t.call('PUT', `/api/user/${boss.id}`, manager.token, change);
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json().message).toMatch(/super administrador/);
+    }
+    expect((await t.call('DELETE', `/api/user/${boss.id}`, manager.token)).statusCode).toBe(403);
+    expect((await t.call('POST', '/api/login', undefined, { username: boss.username, password: STRONG })).statusCode).toBe(401);
+    const still = (await t.call('GET', `/api/user/${boss.id}`, manager.token)).json();
+    expect(still).toMatchObject({ super_admin: 1, is_active: true, email: `${boss.username}@example.com` });
+    expect((await t.call('GET', '/api/me', boss.token)).statusCode).toBe(200);
+  });
+
+  it('cannot change a user holding a permission the manager lacks', async () => {
+    const stronger = await t.createUser({ permissions: ['USER', 'LOG'] });
+    const res = await t.call('PUT', `/api/user/${stronger.id}`, manager.token, { password: STRONG });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/LOG/);
+    expect((await t.call('DELETE', `/api/user/${stronger.id}`, manager.token)).statusCode).toBe(403);
+    const unit = (await t.call('POST', '/api/unit-organizational', (await t.createUser({ permissions: ['ORG'] })).token, { name: `U${n}`, code: `U${n}` })).json();
+    expect((await t.call('PUT', `/api/user/${stronger.id}/insert/unit/${unit.id}`, manager.token)).statusCode).toBe(403);
+    expect((await t.call('POST', '/api/login', undefined, { username: stronger.username, password: STRONG })).statusCode).toBe(401);
+  });
+
+  it('may change a user holding no more (X covers X.INDEX)', async () => {
+    const weaker = await t.createUser({ permissions: ['USER.INDEX'] });
+    expect((await t.call('PUT', `/api/user/${weaker.id}`, manager.token, { person: { nickname: 'Ok', full_name: 'Ok Ok' } })).statusCode).toBe(200);
+  });
+
+  it('never grants what it does not hold, nor super admin, on create and on update', async () => {
+    const a = await t.call('POST', '/api/user', manager.token, body({ permissions: ['STOCK'] }));
+    expect(a.statusCode).toBe(403);
+    const b = await t.call('POST', '/api/user', manager.token, body({ super_admin: true }));
+    expect(b.statusCode).toBe(403);
+    expect(b.json().message).toMatch(/super administrador/);
+    const created = (await t.call('POST', '/api/user', manager.token, body({ permissions: ['USER.INDEX'] }))).json();
+    expect((await t.call('PUT', `/api/user/${created.id}`, manager.token, { permissions: ['USER', 'STOCK'] })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/api/user/${created.id}`, manager.token, { super_admin: 1 })).statusCode).toBe(403);
+    // Nor on oneself.
+    expect((await t.call('PUT', `/api/user/${manager.id}`, manager.token, { permissions: ['USER', 'LOG'] })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/api/user/${manager.id}`, manager.token, { super_admin: true })).statusCode).toBe(403);
+    const me = (await t.call('GET', `/api/user/${created.id}`, manager.token)).json();
+    expect(me).toMatchObject({ permissions: ['USER.INDEX'], super_admin: 0 });
+  });
+
+  it('a super admin may change another super admin', async () => {
+    const boss = await t.createUser({ superAdmin: true });
+    const other = await t.createUser({ superAdmin: true });
+    expect((await t.call('PUT', `/api/user/${other.id}`, boss.token, { person: { nickname: 'Outro', full_name: 'Outro Super' } })).statusCode).toBe(200);
+  });
+
+  it("changing another user's password or e-mail ends their sessions and is audited", async () => {
+    for (const change of [{ password: STRONG }, { email: `novo.${n}@example.com` }]) {
+      const target = await t.createUser({ permissions: ['USER.INDEX'] });
+      expect((await t.call('GET', '/api/me', target.token)).statusCode).toBe(200);
+      const res = await t.call('PUT', `/api/user/${target.id}`, manager.token, change);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await t.call('GET', '/api/me', target.token)).statusCode).toBe(401);
+      const [rev] = await t.app.db
+        .select()
+        .from(revisions)
+        .where(and(eq(revisions.entity, 'user'), eq(revisions.entity_id, target.id)))
+        .orderBy(desc(revisions.id))
+        .limit(1);
+      expect(rev.user_id).toBe(manager.id);
+      expect(rev.changes).toHaveProperty('password' in change ? 'password' : 'email');
+      if ('password' in change) expect(rev.changes).toEqual(expect.objectContaining({ password: ['***', '***'] }));
+    }
+    // A change that keeps password and e-mail keeps the sessions.
+    const kept = await t.createUser({ permissions: ['USER.INDEX'] });
+    await t.call('PUT', `/api/user/${kept.id}`, manager.token, { email: `${kept.username.toUpperCase()}@example.com`, person: { nickname: 'Mesmo', full_name: 'Mesmo Usuário' } });
+    expect((await t.call('GET', '/api/me', kept.token)).statusCode).toBe(200);
+  });
+});
+
+describe('users: organization of a new user', () => {
+  let t: TestApp;
+  let admin: string;
+  let n = 0;
+  const body = (extra: Record<string, unknown> = {}) => {
+    n++;
+    return { username: `membro.${n}`, email: `membro.${n}@example.com`, password: 'senha-do-membro-42', person: { nickname: `Membro ${n}`, full_name: `Membro ${n}` }, ...extra };
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  const unitOf = async (organizationId: number) => {
+    const orgAdmin = await t.createUser({ permissions: ['ORG'], organizationId });
+    return (await t.call('POST', '/api/unit-organizational', orgAdmin.token, { name: `Regional ${n}`, code: `R${n}` })).json() as { id: number };
+  };
+
+  it('a super admin creates a user in another organization, with a unit of that organization', async () => {
+    const orgId = await t.createOrganization('Provedor Novo');
+    const unit = await unitOf(orgId);
+    const res = await t.call('POST', '/api/user', admin, body({ organization_id: orgId, unit_organizational_id: unit.id }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ organization: { id: orgId }, unit_organizational: { id: unit.id } });
+    // The new user logs in to that organization.
+    const login = await t.call('POST', '/api/login', undefined, { username: res.json().username, password: 'senha-do-membro-42' });
+    expect(login.json().user.organization.id).toBe(orgId);
+  });
+
+  it("a unit of another organization than the chosen one is refused (422), and nothing is created", async () => {
+    const orgId = await t.createOrganization('Provedor A');
+    const otherUnit = await unitOf(await t.createOrganization('Provedor B'));
+    const b = body({ organization_id: orgId, unit_organizational_id: otherUnit.id });
+    const res = await t.call('POST', '/api/user', admin, b);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Unidade organizacional não encontrada nesta organização.');
+    expect((await t.call('POST', '/api/login', undefined, { username: b.username, password: b.password })).statusCode).toBe(401);
+    // Without organization_id, a super admin creates in their own organization.
+    const own = await t.call('POST', '/api/user', admin, body());
+    expect(own.json().organization.id).toBe(t.platformOrganizationId);
+  });
+
+  it('an unknown organization is a 422 on organization_id', async () => {
+    const res = await t.call('POST', '/api/user', admin, body({ organization_id: 999_999 }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations[0].propertyPath).toBe('organization_id');
+  });
+
+  it('others always create in their own organization (organization_id ignored)', async () => {
+    const orgId = await t.createOrganization('Provedor Alheio');
+    const manager = await t.createUser({ permissions: ['USER'] });
+    const res = await t.call('POST', '/api/user', manager.token, body({ organization_id: orgId }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().organization.id).toBe(manager.organizationId);
+    const foreignUnit = await unitOf(orgId);
+    const withUnit = await t.call('POST', '/api/user', manager.token, body({ organization_id: orgId, unit_organizational_id: foreignUnit.id }));
+    expect(withUnit.statusCode).toBe(422);
+  });
+
+  it('a user does not move to another organization on update', async () => {
+    const created = (await t.call('POST', '/api/user', admin, body())).json();
+    const orgId = await t.createOrganization('Provedor Destino');
+    const res = await t.call('PUT', `/api/user/${created.id}`, admin, { organization_id: orgId });
+    expect(res.statusCode).toBe(422);
+    expect((await t.call('GET', `/api/user/${created.id}`, admin)).json().organization.id).toBe(t.platformOrganizationId);
   });
 });
