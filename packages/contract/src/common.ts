@@ -41,6 +41,26 @@ export const queryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/**
+ * The update (PUT) schema of a resource, from its create schema. The kit's rule: a PUT changes
+ * only what it is sent and keeps every omitted field. So every field becomes optional and loses
+ * its `.default()` (zod would otherwise fill the default in and silently reset the field);
+ * nested objects keep their own rules (sent whole).
+ */
+export function updateOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) shape[key] = withoutDefault(field as z.ZodType).optional();
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof S]: z.ZodOptional<NoDefault<S[K]>> }>;
+}
+type NoDefault<T> = T extends z.ZodDefault<infer I> ? I : T extends z.ZodPrefault<infer I> ? I : T extends z.ZodOptional<infer I> ? NoDefault<I> : T;
+
+function withoutDefault(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault || field instanceof z.ZodPrefault) return withoutDefault(field.unwrap() as z.ZodType);
+  if (field instanceof z.ZodOptional) return withoutDefault(field.unwrap() as z.ZodType);
+  if (field instanceof z.ZodNullable) return withoutDefault(field.unwrap() as z.ZodType).nullable();
+  return field;
+}
+
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const password = z

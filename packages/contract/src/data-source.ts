@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateOf } from './common';
 
 const headerName = /^[A-Za-z0-9-]{1,100}$/;
 
@@ -21,8 +22,8 @@ export const dataSourceInput = z.object({
   method: z.enum(['GET', 'POST']).default('GET'),
   headers: z
     .record(z.string().regex(headerName, 'Nome de cabeçalho inválido'), z.string().max(2000))
-    .default({})
-    .refine((h) => !Object.keys(h).some((k) => k.toLowerCase() === 'authorization'), 'Use o campo "token" para credenciais, não um cabeçalho Authorization'),
+    .refine((h) => !Object.keys(h).some((k) => k.toLowerCase() === 'authorization'), 'Use o campo "token" para credenciais, não um cabeçalho Authorization')
+    .default({}),
   /** Write-only: stored encrypted, never sent back. Omit on update to keep it; `null` clears it. */
   token: z.string().max(4000).nullable().optional(),
   target: z.enum(DATA_SOURCE_TARGETS).default('staging'),
@@ -41,7 +42,7 @@ export const dataSourceInput = z.object({
   timeout_ms: z.number().int().min(500).max(60_000).default(10_000),
   is_active: z.boolean().default(true),
 });
-export const dataSourceUpdate = dataSourceInput.partial();
+export const dataSourceUpdate = updateOf(dataSourceInput);
 
 export const dataSourceRead = z.object({
   id: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { listQuery, updateOf } from './common';
 
 export const countryInput = z.object({
   name: z.string().trim().min(2, 'Informe o nome').max(100),
@@ -9,6 +9,7 @@ export const countryInput = z.object({
     .regex(/^[A-Za-z]{2}$/, 'Código ISO de 2 letras (ex.: BR)')
     .transform((v) => v.toUpperCase()),
 });
+export const countryUpdate = updateOf(countryInput);
 export const countryRead = z.object({ id: z.number(), name: z.string(), iso_code: z.string(), created_at: z.string() });
 
 export const stateInput = z.object({
@@ -21,6 +22,7 @@ export const stateInput = z.object({
     .transform((v) => v.toUpperCase()),
   ibge_code: z.number().int().min(10).max(99).nullable().optional(),
 });
+export const stateUpdate = updateOf(stateInput);
 export const stateRead = z.object({
   id: z.number(),
   country_id: z.number(),
@@ -36,6 +38,7 @@ export const cityInput = z.object({
   name: z.string().trim().min(2, 'Informe o nome').max(150),
   ibge_code: z.number().int().min(1000000, 'Código IBGE de 7 dígitos').max(9999999, 'Código IBGE de 7 dígitos').nullable().optional(),
 });
+export const cityUpdate = updateOf(cityInput);
 export const cityRead = z.object({
   id: z.number(),
   state_id: z.number(),

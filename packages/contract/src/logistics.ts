@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { listQuery, updateOf } from './common';
+import { dateOnly } from './validators';
 import { quantity } from './warehouse';
 
 /**
@@ -46,7 +47,6 @@ export const RECEIVING_ITEM_STATUS_LABELS: Record<ReceivingItemStatus | 'pendent
 };
 
 const id = z.number().int().positive();
-const dateOnly = z.iso.date('Data inválida (use AAAA-MM-DD)');
 
 /** A patrimony item (by id) or a consumable quantity taken from a section of the origin stock. */
 export const shipmentItemInput = z.union([
@@ -67,19 +67,19 @@ const destination = {
   recipient_user_id: id.nullable().optional(),
 };
 
-export const shipmentSolicitationInput = z
-  .object({
-    origin_stock_id: id,
-    ...destination,
-    justification: z.string().trim().min(3, 'Informe a justificativa').max(2000),
-    wanted_date: dateOnly.nullable().optional(),
-    items: z.array(shipmentItemInput).min(1, 'Inclua ao menos um item').max(500),
-  })
-  .superRefine((b, ctx) => {
+const shipmentSolicitationFields = z.object({
+  origin_stock_id: id,
+  ...destination,
+  justification: z.string().trim().min(3, 'Informe a justificativa').max(2000),
+  wanted_date: dateOnly.nullable().optional(),
+  items: z.array(shipmentItemInput).min(1, 'Inclua ao menos um item').max(500),
+});
+export const shipmentSolicitationInput = shipmentSolicitationFields.superRefine((b, ctx) => {
     if (b.destination_type === 'unidade' && !b.destination_unit_id) ctx.addIssue({ code: 'custom', path: ['destination_unit_id'], message: 'Informe a unidade de destino' });
     if (b.destination_type === 'endereco' && !b.destination_address) ctx.addIssue({ code: 'custom', path: ['destination_address'], message: 'Informe o endereço de destino' });
   });
-export const shipmentSolicitationUpdate = shipmentSolicitationInput;
+/** A PUT keeps what it omits; the API checks the merged request with `shipmentSolicitationInput`. */
+export const shipmentSolicitationUpdate = updateOf(shipmentSolicitationFields);
 
 const ref = z.object({ id: z.number(), name: z.string() });
 export const shipmentItemRead = z.object({

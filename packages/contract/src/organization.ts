@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean } from './common';
+import { listQuery, queryBoolean, updateOf } from './common';
 import { cnpj } from './validators';
 
 const zip = z
@@ -29,7 +29,7 @@ export const organizationInput = z.object({
   is_active: z.boolean().default(true),
   ...addressFields,
 });
-export const organizationUpdate = organizationInput.partial();
+export const organizationUpdate = updateOf(organizationInput);
 
 const cityRef = z.object({ id: z.number(), name: z.string(), uf: z.string() }).nullable();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateOf } from './common';
 
 export const releaseNoteInput = z.object({
   version: z
@@ -10,7 +11,7 @@ export const releaseNoteInput = z.object({
   title: z.string().trim().min(1, 'Informe o título').max(200),
   content: z.string().min(1, 'Informe o conteúdo').max(200_000),
 });
-export const releaseNoteUpdate = releaseNoteInput.partial();
+export const releaseNoteUpdate = updateOf(releaseNoteInput);
 
 export const releaseNoteRead = z.object({
   id: z.number(),

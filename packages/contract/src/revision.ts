@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './common';
+import { dateOrDateTime } from './validators';
 
 export const REVISION_ACTIONS = ['create', 'update', 'delete'] as const;
 export const REVISION_ACTION_LABELS: Record<(typeof REVISION_ACTIONS)[number], string> = {
@@ -51,8 +52,8 @@ export const revisionListQuery = listQuery.extend({
   entityId: z.coerce.number().int().positive().optional(),
   userId: z.coerce.number().int().positive().optional(),
   action: z.enum(REVISION_ACTIONS).optional(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  from: dateOrDateTime.optional(),
+  to: dateOrDateTime.optional(),
 });
 
 export const revisionRead = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { listQuery, updateOf } from './common';
 import { addressFields } from './organization';
 
 export const unitInput = z.object({
@@ -16,7 +16,7 @@ export const unitInput = z.object({
   organization_id: z.number().int().positive().optional(),
   ...addressFields,
 });
-export const unitUpdate = unitInput.partial();
+export const unitUpdate = updateOf(unitInput);
 export const unitRead = z.object({
   id: z.number(),
   organization_id: z.number(),

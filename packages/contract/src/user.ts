@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, password, queryBoolean } from './common';
+import { listQuery, password, queryBoolean, updateOf } from './common';
 import { isKnownPermission } from './permissions';
 import { userSettings } from './session';
 
@@ -34,7 +34,7 @@ export const userCreate = z.object({
 });
 export type UserCreate = z.input<typeof userCreate>;
 
-export const userUpdate = userCreate.extend({ password: password.optional() }).partial();
+export const userUpdate = updateOf(userCreate);
 export type UserUpdate = z.input<typeof userUpdate>;
 
 export const userRead = z.object({

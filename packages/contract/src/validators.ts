@@ -63,3 +63,18 @@ export const hostname = z
   .string()
   .trim()
   .regex(/^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/, 'Nome de host inválido');
+
+/** Business dates live between these years: PostgreSQL refuses year 0, and 9999-12-31 + 1 day overflows. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+const DATE_RANGE_MESSAGE = `Data fora do intervalo aceito (anos ${MIN_DATE_YEAR} a ${MAX_DATE_YEAR})`;
+const yearInRange = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+};
+/** A calendar date `AAAA-MM-DD` in the accepted range: every date field and filter uses this one. */
+export const dateOnly = z.iso.date('Data inválida (use AAAA-MM-DD)').refine(yearInRange, DATE_RANGE_MESSAGE);
+/** A date or an ISO date-time with offset (list filters `from`/`to`), in the accepted range. */
+export const dateOrDateTime = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: 'Data inválida (use AAAA-MM-DD)' })
+  .refine(yearInRange, DATE_RANGE_MESSAGE);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean } from './common';
-import { money } from './validators';
+import { listQuery, queryBoolean, updateOf } from './common';
+import { dateOnly, dateOrDateTime, money } from './validators';
 
 /**
  * Warehouse (almoxarifado), DESIGN §4: stock → section, product, patrimony, consumable
@@ -145,7 +145,6 @@ const nonNegativeQuantity = z
 
 export const ref = z.object({ id: z.number(), name: z.string() });
 const refCode = z.object({ id: z.number(), code: z.string(), name: z.string() });
-const dateOnly = z.iso.date('Data inválida (use AAAA-MM-DD)');
 /** Comma-separated ids in a query string (`?ids=1,2,3`). */
 export const idList = z
   .string()
@@ -153,8 +152,8 @@ export const idList = z
   .transform((s) => [...new Set(s.split(',').map(Number))]);
 const queryId = z.coerce.number().int().positive().optional();
 const period = {
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  from: dateOrDateTime.optional(),
+  to: dateOrDateTime.optional(),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +167,7 @@ export const stockInput = z.object({
   address: optionalText(500),
   is_active: z.boolean().default(true),
 });
-export const stockUpdate = stockInput.partial();
+export const stockUpdate = updateOf(stockInput);
 export const stockRead = z.object({
   id: z.number(),
   organization_id: z.number(),
@@ -196,7 +195,7 @@ export const sectionInput = z.object({
   description: optionalText(2000),
   is_active: z.boolean().default(true),
 });
-export const sectionUpdate = sectionInput.partial();
+export const sectionUpdate = updateOf(sectionInput);
 export const sectionRead = z.object({
   id: z.number(),
   organization_id: z.number(),
@@ -229,7 +228,7 @@ export const productInput = z.object({
   is_active: z.boolean().default(true),
   organization_id: id.optional(),
 });
-export const productUpdate = productInput.omit({ organization_id: true }).partial();
+export const productUpdate = updateOf(productInput.omit({ organization_id: true }));
 export const productRead = z.object({
   id: z.number(),
   organization_id: z.number(),

@@ -15,7 +15,10 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'Registro') => new HttpError(404, `${what} não encontrado.`);
+/** A noun and its grammatical gender, so messages agree ("Fonte de dados não encontrada."). */
+export type Noun = { label: string; gender: 'm' | 'f' };
+export const agree = (noun: Noun, masculine: string) => (noun.gender === 'f' ? masculine.replace(/o$/, 'a') : masculine);
+export const notFound = (what: Noun = { label: 'Registro', gender: 'm' }) => new HttpError(404, `${what.label} ${agree(what, 'não encontrado')}.`);
 export const forbidden = () => new HttpError(403, 'Você não tem permissão para esta ação.');
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (violations: Violation[]) =>
@@ -36,7 +39,21 @@ function fromPostgres(err: { code?: string; constraint?: string; cause?: unknown
     return new HttpError(409, 'Já existe um registro com este valor.', field ? [{ propertyPath: field, message: 'Já está em uso' }] : undefined);
   }
   if (e.code === '23503') return conflict('O registro está em uso por outros registros e não pode ser alterado ou excluído.');
-  if (e.code === '22P02' || e.code === '22003') return new HttpError(422, 'Valor inválido.', []);
+  // Bad text or number representation, numeric/date out of range, invalid date, NUL in text.
+  if (['22P02', '22003', '22007', '22008', '22021', '22P05'].includes(e.code ?? '')) return new HttpError(422, 'Valor inválido.', []);
+  return undefined;
+}
+
+/** The path of the first string (value or key) holding a NUL character, which PostgreSQL refuses in text. */
+export function findNul(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = findNul(item, at, depth + 1);
+    if (found) return found;
+  }
   return undefined;
 }
 
@@ -48,6 +65,14 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });
+  });
+  // One check for every route: a NUL anywhere in the body, query or params is refused before validation.
+  app.addHook('preValidation', async (req) => {
+    const at = findNul(req.body, '') ?? findNul(req.query, '') ?? findNul(req.params, '');
+    if (at !== undefined) {
+      const message = 'O texto contém um caractere inválido (nulo).';
+      throw new HttpError(422, message, [{ propertyPath: at || 'body', message }]);
+    }
   });
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
     if (err instanceof HttpError) {

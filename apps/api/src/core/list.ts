@@ -34,7 +34,8 @@ export function sortOrder(sort: string | undefined, columns: Record<string, AnyC
   if (!sort) return fallback;
   const descending = sort.startsWith('-');
   const field = descending ? sort.slice(1) : sort;
-  const column = columns[field];
+  // Own keys only: `__proto__` or `constructor` must not reach Object.prototype.
+  const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
   if (!column) throw new HttpError(422, `Não é possível ordenar por "${field}".`, [{ propertyPath: 'sort', message: 'Campo de ordenação inválido' }]);
   return [descending ? desc(column) : asc(column), ...fallback];
 }

@@ -25,6 +25,8 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   entity: string;
   /** pt-BR name, for messages ("Usuário não encontrado."). */
   label: string;
+  /** Grammatical gender of `label`, so messages agree ("Fonte de dados não encontrada."). */
+  gender: 'm' | 'f';
   path: string;
   table: ResourceTable;
   /** `create`/`delete` default to `write`. */
@@ -78,7 +80,7 @@ export async function findVisible(def: ResourceDef, db: DbOrTx, user: CurrentUse
     .$dynamic();
   if (lock) q = q.for('update');
   const [row] = (await q) as Row[];
-  if (!row) throw notFound(def.label);
+  if (!row) throw notFound(def);
   return row;
 }
 
@@ -183,7 +185,10 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         if (def.tenancy === 'organization' && !user.superAdmin) delete values.organization_id;
         values = withSearch(values, existing);
         if ('updated_at' in columns) values.updated_at = new Date();
-        const [updated] = (await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[];
+        // A PUT changes only the fields it carries (the update schemas keep omitted fields); an empty one changes nothing.
+        const [updated] = Object.keys(values).length
+          ? ((await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[])
+          : [existing];
         if (def.afterWrite) await def.afterWrite(updated, input, ctx, existing);
         await audit(tx, user, {
           entity: def.entity,

@@ -55,6 +55,7 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
     label: 'Fonte de dados',
     path: PATH,
     table: dataSources,
+    gender: 'f',
     access: { read: { read: 'DATA_SOURCE' }, write: { write: 'DATA_SOURCE' } },
     tenancy: 'organization',
     schemas: { read: dataSourceRead, create: dataSourceInput, update: dataSourceUpdate, query: listQuery },

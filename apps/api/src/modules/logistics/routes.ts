@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   cancelBody,
@@ -16,7 +16,7 @@ import {
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
-import type { Tx } from '../../core/db';
+import type { DbOrTx, Tx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
@@ -52,6 +52,7 @@ const pendingLines = new WeakMap<object, Awaited<ReturnType<typeof validateSolic
 const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, typeof shipmentSolicitationInput, typeof shipmentSolicitationUpdate> = {
   entity: 'shipment_solicitation',
   label: 'Solicitação de envio',
+  gender: 'f',
   path: '/shipment-solicitation',
   table: shipmentSolicitations,
   // ASSET_SHIPMENT.INDEX reads; asking for, approving and dispatching shipments need ASSET_SHIPMENT.
@@ -61,14 +62,17 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
   sortable: { id: shipmentSolicitations.id, created_at: shipmentSolicitations.created_at, status: shipmentSolicitations.status, wanted_date: shipmentSolicitations.wanted_date },
   filters: (q) => [q.status ? eq(shipmentSolicitations.status, q.status) : undefined],
   present: (rows, db) => presentSolicitations(rows as SolicitationRow[], db),
-  async toValues(input: z.infer<typeof shipmentSolicitationInput>, { user, tx }, existing) {
+  async toValues(input: z.infer<typeof shipmentSolicitationUpdate>, { user, tx }, existing) {
     if (existing) assertSolicitationStatus(existing as SolicitationRow, ['pendente'], 'alterar');
     const organizationId = (existing?.organization_id as number | undefined) ?? user.organizationId;
-    pendingLines.set(input, await validateSolicitation(tx, organizationId, input));
-    return { ...solicitationValues(input), ...(existing ? {} : { requester_id: user.id, status: 'pendente' }) };
+    // A PUT keeps what it omits: the request as it stands, with the sent fields over it, is checked whole.
+    const whole = existing ? shipmentSolicitationInput.parse(await mergedSolicitation(tx, existing as SolicitationRow, input)) : (input as z.infer<typeof shipmentSolicitationInput>);
+    pendingLines.set(input, await validateSolicitation(tx, organizationId, whole));
+    return { ...solicitationValues(whole), ...(existing ? {} : { requester_id: user.id, status: 'pendente' }) };
   },
   async afterWrite(row, input, { tx, user, app }, existing) {
     const lines = pendingLines.get(input as object)!;
+    if (existing && (input as { items?: unknown }).items === undefined) return;
     await tx.delete(shipmentItems).where(eq(shipmentItems.solicitation_id, row.id));
     await tx.insert(shipmentItems).values(lines.map((l) => ({ ...l, quantity: String(l.quantity), solicitation_id: row.id })));
     if (!existing) {
@@ -83,9 +87,31 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
   },
 };
 
+/** The stored request in its input shape, with the fields a PUT sent over it. */
+async function mergedSolicitation(tx: DbOrTx, row: SolicitationRow, input: Record<string, unknown>) {
+  const items = await tx.select().from(shipmentItems).where(eq(shipmentItems.solicitation_id, row.id)).orderBy(asc(shipmentItems.id));
+  const stored: Record<string, unknown> = {
+    origin_stock_id: row.origin_stock_id,
+    destination_type: row.destination_type,
+    destination_unit_id: row.destination_unit_id,
+    destination_section_id: row.destination_section_id,
+    destination_address: row.destination_address,
+    destination_city_id: row.destination_city_id,
+    recipient_name: row.recipient_name,
+    recipient_email: row.recipient_email,
+    recipient_user_id: row.recipient_user_id,
+    justification: row.justification,
+    wanted_date: row.wanted_date,
+    items: items.map((i) => (i.patrimony_id ? { patrimony_id: i.patrimony_id } : { product_id: i.product_id, section_id: i.section_id, quantity: Number(i.quantity) })),
+  };
+  for (const [key, value] of Object.entries(input)) if (value !== undefined) stored[key] = value;
+  return stored;
+}
+
 const shipmentResource: ResourceDef<typeof shipmentListQuery, typeof shipmentUpdate, typeof shipmentUpdate> = {
   entity: 'shipment',
   label: 'Envio',
+  gender: 'm',
   path: '/shipment',
   table: shipments,
   access: { read: { read: PERMISSION }, write: { write: PERMISSION } },

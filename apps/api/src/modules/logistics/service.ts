@@ -50,8 +50,8 @@ export function assertShipmentStatus(s: ShipmentRow, allowed: ShipmentStatus[], 
 // Validation of a request's origin, destination and items (all in the user's organization)
 
 export async function validateSolicitation(tx: DbOrTx, organizationId: number, b: SolicitationInput) {
-  const origin = await referenced<typeof stocks.$inferSelect>(tx, stocks, b.origin_stock_id, organizationId, 'origin_stock_id', 'Estoque de origem');
-  if (b.destination_unit_id) await referenced(tx, unitsOrganizational, b.destination_unit_id, organizationId, 'destination_unit_id', 'Unidade de destino');
+  const origin = await referenced<typeof stocks.$inferSelect>(tx, stocks, b.origin_stock_id, organizationId, 'origin_stock_id', { label: 'Estoque de origem', gender: 'm' });
+  if (b.destination_unit_id) await referenced(tx, unitsOrganizational, b.destination_unit_id, organizationId, 'destination_unit_id', { label: 'Unidade de destino', gender: 'f' });
   if (b.destination_section_id) {
     const [section] = await tx
       .select({ id: sections.id })
@@ -75,7 +75,7 @@ export async function validateSolicitation(tx: DbOrTx, organizationId: number, b
       seen.add(`p${p.id}`);
       lines.push({ patrimony_id: p.id, product_id: p.product_id, section_id: p.section_id, quantity: 1 });
     } else {
-      const product = await referenced<typeof products.$inferSelect>(tx, products, item.product_id, organizationId, `items.${i}.product_id`, 'Produto');
+      const product = await referenced<typeof products.$inferSelect>(tx, products, item.product_id, organizationId, `items.${i}.product_id`, { label: 'Produto', gender: 'm' });
       if (product.tracking !== 'consumivel') throw violation(`items.${i}.product_id`, `O produto "${product.name}" é controlado como patrimônio: escolha os itens pela etiqueta.`);
       const [section] = await tx.select({ id: sections.id }).from(sections).where(and(eq(sections.id, item.section_id), eq(sections.stock_id, origin.id)));
       if (!section) throw violation(`items.${i}.section_id`, 'A seção não pertence ao estoque de origem.');

@@ -72,7 +72,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         .set({ is_read: true })
         .where(and(eq(notifications.id, req.params.id), eq(notifications.user_id, user.id)))
         .returning();
-      if (!row) throw notFound('Notificação');
+      if (!row) throw notFound({ label: 'Notificação', gender: 'f' });
       return present(row);
     },
   );
@@ -97,7 +97,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
           .select({ id: unitsOrganizational.id })
           .from(unitsOrganizational)
           .where(and(eq(unitsOrganizational.id, b.unit_id), user.superAdmin ? undefined : eq(unitsOrganizational.organization_id, orgId)));
-        if (!unit) throw notFound('Unidade organizacional');
+        if (!unit) throw notFound({ label: 'Unidade organizacional', gender: 'f' });
         const members = await app.db
           .select({ id: users.id })
           .from(users)

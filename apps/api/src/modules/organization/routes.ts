@@ -54,6 +54,7 @@ async function presentOrganizations(rows: OrgRow[], db: DbOrTx) {
 const organizationResource: ResourceDef<typeof organizationListQuery, typeof organizationInput, typeof organizationUpdate> = {
   entity: 'organization',
   label: 'Organização',
+  gender: 'f',
   path: '/organization',
   table: organizations,
   // Org admins (ORG) see and edit their own organization; only super admins create, delete or see others.

@@ -10,6 +10,7 @@ export async function releaseNoteRoutes(app: FastifyInstance) {
   registerResource(app, {
     entity: 'release_note',
     label: 'Nota de versão',
+    gender: 'f',
     path: '/release-note',
     table: releaseNotes,
     access: { read: 'authenticated', write: 'superAdmin' },

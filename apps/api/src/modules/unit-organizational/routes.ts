@@ -39,6 +39,7 @@ export async function unitRoutes(app: FastifyInstance) {
   registerResource(app, {
     entity: 'unit_organizational',
     label: 'Unidade organizacional',
+    gender: 'f',
     path: '/unit-organizational',
     table: unitsOrganizational,
     // Any member may list their organization's units (user forms, announcements); ORG manages them.

@@ -3,7 +3,7 @@ import { type AnyColumn, type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
-import { HttpError } from '../../core/errors';
+import { HttpError, type Noun, agree } from '../../core/errors';
 import { persons, users } from '../user/schema';
 
 type OrgTable = PgTable & { id: AnyColumn; organization_id: AnyColumn };
@@ -29,7 +29,7 @@ export async function referenced<T extends Record<string, unknown>>(
   id: number,
   organizationId: number | null,
   field: string,
-  label: string,
+  noun: Noun,
   opts: { lock?: boolean } = {},
 ): Promise<T> {
   let q = db
@@ -39,7 +39,10 @@ export async function referenced<T extends Record<string, unknown>>(
     .$dynamic();
   if (opts.lock) q = q.for('update');
   const [row] = (await q) as T[];
-  if (!row) throw new HttpError(422, `${label} não encontrado(a) nesta organização.`, [{ propertyPath: field, message: `${label} não encontrado(a)` }]);
+  if (!row) {
+    const missing = `${noun.label} ${agree(noun, 'não encontrado')}`;
+    throw new HttpError(422, `${missing} nesta organização.`, [{ propertyPath: field, message: missing }]);
+  }
   return row;
 }
 

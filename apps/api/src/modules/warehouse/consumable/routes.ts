@@ -46,14 +46,14 @@ export async function presentBalances(rows: BalanceRow[], db: DbOrTx): Promise<B
 }
 
 async function consumableProduct(tx: DbOrTx, user: CurrentUser, id: number): Promise<ProductRow> {
-  const product = await referenced<ProductRow>(tx, products, id, user.superAdmin ? null : user.organizationId, 'product_id', 'Produto');
+  const product = await referenced<ProductRow>(tx, products, id, user.superAdmin ? null : user.organizationId, 'product_id', { label: 'Produto', gender: 'm' });
   if (product.tracking !== 'consumivel') {
     throw violation('product_id', `O produto "${product.name}" é controlado como patrimônio (um a um): cadastre os itens em Patrimônio.`);
   }
   return product;
 }
 
-const sectionOf = (tx: DbOrTx, id: number, organizationId: number, field: string) => referenced<SectionRow>(tx, sections, id, organizationId, field, 'Seção');
+const sectionOf = (tx: DbOrTx, id: number, organizationId: number, field: string) => referenced<SectionRow>(tx, sections, id, organizationId, field, { label: 'Seção', gender: 'f' });
 const keyOf = (product: ProductRow, section: SectionRow) => ({ organizationId: product.organization_id, productId: product.id, sectionId: section.id, stockId: section.stock_id });
 const place = (section: SectionRow) => ({ stockId: section.stock_id, sectionId: section.id });
 
@@ -69,7 +69,7 @@ async function balancesAt(db: DbOrTx, productId: number, sectionIds: number[]) {
 export async function consumableRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['consumable'];
-  const stockDef = { table: stocks, tenancy: 'organization', label: 'Estoque' } as unknown as ResourceDef;
+  const stockDef = { table: stocks, tenancy: 'organization', label: 'Estoque', gender: 'm' } as unknown as ResourceDef;
 
   async function listBalances(user: CurrentUser, q: typeof balanceListQuery._output, extra?: SQL) {
     const { page, pageSize, offset } = paging(q);

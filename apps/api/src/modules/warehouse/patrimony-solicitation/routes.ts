@@ -70,7 +70,7 @@ async function destinationValues(tx: DbOrTx, organizationId: number, input: Upda
   const unitId = input.destination_unit_id === undefined ? existing?.destination_unit_id : input.destination_unit_id;
   if (type === 'unidade') {
     if (!unitId) throw conflict('Informe a unidade de destino.');
-    await referenced(tx, unitsOrganizational, unitId, organizationId, 'destination_unit_id', 'Unidade organizacional');
+    await referenced(tx, unitsOrganizational, unitId, organizationId, 'destination_unit_id', { label: 'Unidade organizacional', gender: 'f' });
   }
   return { destination_type: type, destination_unit_id: type === 'unidade' ? unitId : null };
 }
@@ -83,6 +83,7 @@ async function searchOf(tx: DbOrTx, requesterId: number, reason: string, note: s
 export const solicitationResource: ResourceDef<typeof solicitationListQuery, typeof solicitationCreate, typeof solicitationUpdate> = {
   entity: 'patrimony_solicitation',
   label: 'Solicitação',
+  gender: 'f',
   path: '/patrimony-solicitation',
   table: patrimonySolicitations,
   access: { read: { read: 'PATRIMONY_OUT_REQUEST' }, write: { write: 'PATRIMONY_OUT_REQUEST' } },
@@ -113,7 +114,7 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
       return values;
     }
     const organizationId = user.organizationId;
-    if (input.stock_id) await referenced(tx, stocks, input.stock_id, organizationId, 'stock_id', 'Estoque');
+    if (input.stock_id) await referenced(tx, stocks, input.stock_id, organizationId, 'stock_id', { label: 'Estoque', gender: 'm' });
     const settings = await getOrganizationSettings(tx, organizationId, 'warehouse');
     creating.add(input);
     return {

@@ -113,7 +113,7 @@ export async function lockedItemError(db: DbOrTx, item: PatrimonyRow): Promise<H
 }
 
 async function patrimonyProduct(tx: DbOrTx, id: number, organizationId: number | null): Promise<ProductRow> {
-  const product = await referenced<ProductRow>(tx, products, id, organizationId, 'product_id', 'Produto');
+  const product = await referenced<ProductRow>(tx, products, id, organizationId, 'product_id', { label: 'Produto', gender: 'm' });
   if (product.tracking !== 'patrimonio') {
     throw violation('product_id', `O produto "${product.name}" é um consumível (controle por quantidade): registre-o pelas entradas de estoque, não como patrimônio.`);
   }
@@ -134,6 +134,7 @@ const creating = new WeakSet<object>();
 export const patrimonyResource: ResourceDef<typeof patrimonyListQuery, typeof patrimonyCreate, typeof patrimonyUpdate> = {
   entity: 'patrimony',
   label: 'Patrimônio',
+  gender: 'm',
   path: '/patrimony',
   table: patrimonies,
   access: { read: { read: 'PATRIMONY' }, write: { write: 'PATRIMONY' } },
@@ -193,7 +194,7 @@ async function createValues(tx: DbOrTx, user: CurrentUser, input: CreateInput): 
   const product = await patrimonyProduct(tx, input.product_id, user.superAdmin ? null : user.organizationId);
   const organizationId = product.organization_id;
   let section: SectionRow | undefined;
-  if (input.section_id) section = await referenced<SectionRow>(tx, sections, input.section_id, organizationId, 'section_id', 'Seção');
+  if (input.section_id) section = await referenced<SectionRow>(tx, sections, input.section_id, organizationId, 'section_id', { label: 'Seção', gender: 'f' });
   if (input.holder_user_id) await activeHolder(tx, input.holder_user_id, organizationId);
   let status: PatrimonyStatus;
   if (input.holder_user_id) {
@@ -277,7 +278,7 @@ async function nextPlace(tx: DbOrTx, input: UpdateInput, existing: PatrimonyRow)
   let stockId = existing.stock_id;
   let holderId = existing.holder_user_id;
   if (input.section_id) {
-    const section = await referenced<SectionRow>(tx, sections, input.section_id, existing.organization_id, 'section_id', 'Seção');
+    const section = await referenced<SectionRow>(tx, sections, input.section_id, existing.organization_id, 'section_id', { label: 'Seção', gender: 'f' });
     sectionId = section.id;
     stockId = section.stock_id;
     holderId = null;
@@ -335,7 +336,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
         .innerJoin(products, eq(products.id, patrimonies.product_id))
         .innerJoin(organizations, eq(organizations.id, patrimonies.organization_id))
         .where(and(inArray(patrimonies.id, ids), tenancyCondition(def, user)));
-      if (rows.length !== ids.length) throw notFound('Patrimônio');
+      if (rows.length !== ids.length) throw notFound(patrimonyResource);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const pdf = await labelsPdf(
         ids.map((id) => byId.get(id)!),
@@ -359,7 +360,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
       const input = req.body;
       const rows = await app.db.transaction(async (tx) => {
         const product = await patrimonyProduct(tx, input.product_id, user.superAdmin ? null : user.organizationId);
-        const section = await referenced<SectionRow>(tx, sections, input.section_id, product.organization_id, 'section_id', 'Seção');
+        const section = await referenced<SectionRow>(tx, sections, input.section_id, product.organization_id, 'section_id', { label: 'Seção', gender: 'f' });
         const serials: (string | null)[] = input.serials?.length ? input.serials : Array.from({ length: input.quantity! }, () => null);
         const tags = await nextTags(tx, product.organization_id, serials.length);
         const created = (await tx

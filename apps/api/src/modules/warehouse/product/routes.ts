@@ -93,6 +93,7 @@ async function productReferences(db: DbOrTx, id: number) {
 export const productResource: ResourceDef<typeof productListQuery, typeof productInput, typeof productUpdate> = {
   entity: 'product',
   label: 'Produto',
+  gender: 'm',
   path: '/product',
   table: products,
   access: { read: { read: 'PRODUCT' }, write: { write: 'PRODUCT' } },

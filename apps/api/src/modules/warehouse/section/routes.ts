@@ -45,6 +45,7 @@ export async function sectionRoutes(app: FastifyInstance) {
   registerResource(app, {
     entity: 'section',
     label: 'Seção',
+    gender: 'f',
     path: '/section',
     table: sections,
     access: { read: { read: 'SECTION' }, write: { write: 'SECTION' } },
@@ -60,7 +61,7 @@ export async function sectionRoutes(app: FastifyInstance) {
       let stockId = existing?.stock_id as number | undefined;
       let organizationId = (existing?.organization_id as number | undefined) ?? user.organizationId;
       if (input.stock_id !== undefined && input.stock_id !== stockId) {
-        const stock = await referenced<typeof stocks.$inferSelect>(tx, stocks, input.stock_id, existing ? organizationId : user.superAdmin ? null : user.organizationId, 'stock_id', 'Estoque');
+        const stock = await referenced<typeof stocks.$inferSelect>(tx, stocks, input.stock_id, existing ? organizationId : user.superAdmin ? null : user.organizationId, 'stock_id', { label: 'Estoque', gender: 'm' });
         if (existing) {
           const contents = await sectionContents(tx, existing.id);
           if (contents) throw conflict(`A seção não pode mudar de estoque: contém ${contents}. Transfira-os antes.`);

@@ -59,6 +59,7 @@ export async function stockRoutes(app: FastifyInstance) {
   registerResource(app, {
     entity: 'stock',
     label: 'Estoque',
+    gender: 'm',
     path: '/stock',
     table: stocks,
     access: { read: { read: 'STOCK' }, write: { write: 'STOCK' } },
@@ -79,7 +80,7 @@ export async function stockRoutes(app: FastifyInstance) {
           input.unit_organizational_id,
           existing ? organizationId : user.superAdmin ? null : user.organizationId,
           'unit_organizational_id',
-          'Unidade organizacional',
+          { label: 'Unidade organizacional', gender: 'f' },
         );
         organizationId = unit.organization_id;
         if (!existing) values.organization_id = unit.organization_id;
