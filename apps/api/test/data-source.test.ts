@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { isPublicAddress, parseAllowList } from '../src/modules/data-source/safe-fetch';
 import { dataSources } from '../src/modules/data-source/schema';
 import { describeCrud } from './crud-suite';
 import { createTestApp, type TestApp } from './helpers';
@@ -48,7 +49,8 @@ describe('data sources: test and run against a local HTTP server', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    t = await createTestApp();
+    // This server lives on the loopback: reachable only because the operator allow-lists it.
+    t = await createTestApp({ dataSourceAllowedHosts: ['127.0.0.1'] });
     token = (await t.createUser({ permissions: ['DATA_SOURCE'] })).token;
   });
   afterAll(async () => {
@@ -127,6 +129,94 @@ describe('data sources: test and run against a local HTTP server', () => {
     const notJson = await create({ url: `${base}/not-json` });
     expect((await t.call('POST', `/api/organization-settings/data-source/${notJson.id}/run`, token)).json().message).toMatch(/JSON válido/);
     const closed = await create({ url: 'http://127.0.0.1:9/nada' });
-    expect((await t.call('POST', `/api/organization-settings/data-source/${closed.id}/test`, token)).statusCode).toBe(502);
+    const refused = await t.call('POST', `/api/organization-settings/data-source/${closed.id}/test`, token);
+    expect(refused.statusCode).toBe(502);
+    // No address, port or system error: a connection error must not work as a port scanner.
+    expect(refused.json().message).toBe('Não foi possível conectar à fonte de dados. Nada foi alterado.');
+    expect(refused.json().message).not.toMatch(INTERNALS);
+  });
+});
+
+/** The human texts of an error answer. */
+const texts = (body: { message: string; violations?: { message: string }[] }) => [body.message, ...(body.violations ?? []).map((v) => v.message)].join(' | ');
+/** Anything that names an address, a port or a system error. */
+const INTERNALS = /\d+\.\d+\.\d+\.\d+|::1|:\d{2,5}\b|\bE[A-Z]{4,}\b|connect|getaddrinfo|localhost/;
+
+describe('data sources: only public addresses (SSRF)', () => {
+  let t: TestApp;
+  let secret: Server;
+  let redirector: Server;
+  let port: number;
+  let token: string;
+  let hits = 0;
+
+  beforeAll(async () => {
+    // An internal service answering something a user must never read back.
+    secret = createServer((_req, res) => {
+      hits++;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify([{ id: 1, segredo: 'credencial-interna' }]));
+    });
+    await new Promise<void>((r) => secret.listen(0, '127.0.0.1', r));
+    port = (secret.address() as { port: number }).port;
+    // An allow-listed host that redirects into the loopback.
+    redirector = createServer((req, res) => res.writeHead(302, { location: `http://127.0.0.1:${port}${req.url}` }).end());
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.2', r));
+    t = await createTestApp({ dataSourceAllowedHosts: ['127.0.0.2'] });
+    token = (await t.createUser({ permissions: ['DATA_SOURCE'] })).token;
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const s of [secret, redirector]) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+  });
+
+  const attempt = async (url: string, action: 'test' | 'run' = 'test') => {
+    const source = await t.call('POST', '/api/organization-settings/data-source', token, { name: 'Interna', url, key_field: 'id' });
+    expect(source.statusCode, source.body).toBe(201);
+    return t.call('POST', `/api/organization-settings/data-source/${source.json().id}/${action}`, token);
+  };
+
+  it.each([
+    ['loopback', () => `http://127.0.0.1:${port}/`],
+    ['cloud metadata (link-local)', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['private range', () => 'http://10.0.0.1/'],
+    ['IPv6 loopback', () => `http://[::1]:${port}/`],
+    ['IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${port}/`],
+    ['a name resolving to the loopback', () => `http://localhost:${port}/`],
+    ['a redirect from an allowed host to the loopback', () => `http://127.0.0.2:${(redirector.address() as { port: number }).port}/sites`],
+  ])('refuses %s with a plain message and no internals', async (_name, url) => {
+    const before = hits;
+    const res = await attempt(url());
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toMatch(/^Endereço não permitido/);
+    expect(texts(res.json())).not.toMatch(INTERNALS);
+    expect(res.body).not.toContain('credencial-interna');
+    expect(hits).toBe(before);
+  });
+
+  it('a scheduled or manual run is refused the same way, and its log keeps no internals', async () => {
+    const res = await attempt(`http://localhost:${port}/`, 'run');
+    expect(res.statusCode).toBe(422);
+    const sources = (await t.call('GET', '/api/organization-settings/data-source?search=interna&pageSize=100', token)).json().items as { id: number }[];
+    const runs = (await t.call('GET', `/api/organization-settings/data-source/${sources.at(-1)!.id}/runs`, token)).json();
+    const last = runs.items.find((r: { status: string }) => r.status === 'failed');
+    expect(last.error).toMatch(/^Endereço não permitido/);
+    expect(last.error).not.toMatch(INTERNALS);
+    expect(hits).toBe(0);
+  });
+
+  it('judges addresses after unmapping, and parses the allow-list of hosts, addresses and ranges', () => {
+    for (const ip of ['8.8.8.8', '200.160.2.3', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
+    const internal = ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '192.0.2.1', '240.0.0.1'];
+    const internal6 = ['::1', '::', '::ffff:127.0.0.1', '::7f00:1', 'fe80::1', 'fd00::1', 'ff02::1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '2001:db8::1'];
+    for (const ip of [...internal, ...internal6]) expect(isPublicAddress(ip), ip).toBe(false);
+    const list = parseAllowList([' ERP.Intranet ', '*.corp.local', '10.20.0.0/16', 'fd00::/8', '192.168.1.5']);
+    expect(list.hosts).toEqual(['erp.intranet']);
+    expect(list.suffixes).toEqual(['.corp.local']);
+    expect(list.ranges).toHaveLength(3);
+    expect(() => parseAllowList(['10.0.0.0/99'])).toThrow(/faixa inválida/);
   });
 });

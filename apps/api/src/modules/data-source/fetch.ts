@@ -1,4 +1,5 @@
 import { HttpError } from '../../core/errors';
+import { type AllowList, type SafeResponse, safeFetch, unreachable } from './safe-fetch';
 
 /** Reads a dot path ("data.items.0.name") out of a JSON value. */
 export function pick(value: unknown, path: string): unknown {
@@ -12,33 +13,40 @@ export function pick(value: unknown, path: string): unknown {
 }
 
 const MAX_BYTES = 20 * 1024 * 1024;
+const tooLarge = () => new HttpError(502, 'A resposta da fonte de dados é grande demais (máximo 20 MB).');
 
-/** Fetches the source's JSON and answers its array of records; a slow or broken source gets a clear pt-BR error. */
-export async function fetchRecords(source: { url: string; method: string; headers: Record<string, string>; token?: string; items_path: string; timeout_ms: number }) {
-  const headers: Record<string, string> = { accept: 'application/json', ...source.headers };
-  if (source.token) headers.authorization = `Bearer ${source.token}`;
-  let res: Response;
+/**
+ * Fetches the source's JSON (only from allowed addresses, see safe-fetch) and answers its array of
+ * records; a slow, broken or refused source gets a clear pt-BR error that never shows internals.
+ */
+export async function fetchRecords(
+  source: { url: string; method: string; headers: Record<string, string>; token?: string; items_path: string; timeout_ms: number },
+  allow: AllowList,
+) {
+  const timedOut = () => new HttpError(504, `A fonte de dados não respondeu em ${Math.round(source.timeout_ms / 1000)} s. Nada foi alterado.`);
+  let res: SafeResponse;
   try {
-    res = await fetch(source.url, { method: source.method, headers, signal: AbortSignal.timeout(source.timeout_ms), redirect: 'follow' });
-  } catch (err) {
-    const e = err as Error;
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-      throw new HttpError(504, `A fonte de dados não respondeu em ${Math.round(source.timeout_ms / 1000)} s. Nada foi alterado.`);
-    }
-    throw new HttpError(502, `Não foi possível conectar à fonte de dados (${(e.cause as Error)?.message ?? e.message}). Nada foi alterado.`);
-  }
-  if (!res.ok) throw new HttpError(502, `A fonte de dados respondeu com erro HTTP ${res.status}. Nada foi alterado.`);
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_BYTES) throw new HttpError(502, 'A resposta da fonte de dados é grande demais (máximo 20 MB).');
-  let body: unknown;
-  try {
-    const text = await res.text();
-    if (text.length > MAX_BYTES) throw new HttpError(502, 'A resposta da fonte de dados é grande demais (máximo 20 MB).');
-    body = JSON.parse(text);
+    res = await safeFetch(source.url, {
+      method: source.method,
+      headers: { accept: 'application/json', ...source.headers },
+      authorization: source.token ? `Bearer ${source.token}` : undefined,
+      signal: AbortSignal.timeout(source.timeout_ms),
+      maxBytes: MAX_BYTES,
+      allow,
+      tooLarge,
+    });
   } catch (err) {
     if (err instanceof HttpError) throw err;
     const e = err as Error;
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new HttpError(504, `A fonte de dados não respondeu em ${Math.round(source.timeout_ms / 1000)} s. Nada foi alterado.`);
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw timedOut();
+    // Connection errors name addresses and ports (a port-scan oracle): never passed on.
+    throw unreachable();
+  }
+  if (res.status < 200 || res.status >= 300) throw new HttpError(502, `A fonte de dados respondeu com erro HTTP ${res.status}. Nada foi alterado.`);
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body.toString('utf8'));
+  } catch {
     throw new HttpError(502, 'A fonte de dados não respondeu com um JSON válido. Nada foi alterado.');
   }
   const items = pick(body, source.items_path);

@@ -10,6 +10,7 @@ import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
 import { SecretBox } from '../../core/secrets';
 import { fetchRecords, mapRecord, pick } from './fetch';
+import { parseAllowList } from './safe-fetch';
 import { dataSourceRecords, dataSourceRuns, dataSources } from './schema';
 
 type SourceRow = typeof dataSources.$inferSelect;
@@ -50,6 +51,7 @@ const presentRun = (r: typeof dataSourceRuns.$inferSelect) => ({
 
 export async function dataSourceRoutes(fastify: FastifyInstance) {
   const box = new SecretBox(fastify.config.dataSourceKey);
+  const allow = parseAllowList(fastify.config.dataSourceAllowedHosts);
   const def: ResourceDef<typeof listQuery, typeof dataSourceInput, typeof dataSourceUpdate> = {
     entity: 'data_source',
     label: 'Fonte de dados',
@@ -81,7 +83,7 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
   const tags = ['data_source'];
   const load = async (user: CurrentUser, id: number) => (await findVisible(def as unknown as ResourceDef, app.db, user, id)) as unknown as SourceRow;
   const fetchOf = (s: SourceRow) =>
-    fetchRecords({ url: s.url, method: s.method, headers: s.headers, token: s.token_encrypted ? box.open(s.token_encrypted) : undefined, items_path: s.items_path, timeout_ms: s.timeout_ms });
+    fetchRecords({ url: s.url, method: s.method, headers: s.headers, token: s.token_encrypted ? box.open(s.token_encrypted) : undefined, items_path: s.items_path, timeout_ms: s.timeout_ms }, allow);
 
   app.post(`${PATH}/:id/test`, { config: { access: { write: 'DATA_SOURCE' } }, schema: { tags, params, response: { 200: dataSourceTestResult } } }, async (req) => {
     const source = await load(userOf(req), req.params.id);
