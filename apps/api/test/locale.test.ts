@@ -2,23 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeCrud } from './crud-suite';
 import { createTestApp, type TestApp } from './helpers';
 
+/**
+ * ISO 3166-1 keeps XA–XZ and QM–QZ for private use: no seeded (or real) country will ever hold one,
+ * so test countries never collide with shipped data; the counter keeps them unique in the file.
+ */
+const PRIVATE_ISO_CODES = [...[...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c) => `X${c}`), ...[...'MNOPQRSTUVWXYZ'].map((c) => `Q${c}`)];
+let isoCodesDrawn = 0;
+const privateIsoCode = () => {
+  if (isoCodesDrawn === PRIVATE_ISO_CODES.length) throw new Error('Códigos ISO de uso privado esgotados neste arquivo de teste');
+  return PRIVATE_ISO_CODES[isoCodesDrawn++];
+};
+
 describeCrud('countries', {
   path: '/api/country',
   entity: 'country',
-  permission: 'COUNTRY',
+  // Shared by every organization: any user reads, only super admins write.
+  permission: { read: 'authenticated', write: 'superAdmin' },
   tenancy: false,
   openRead: true,
-  valid: (n) => ({ name: `País ${n}`, iso_code: String.fromCharCode(65 + (n % 26)) + String.fromCharCode(65 + Math.floor(Math.random() * 26)) }),
+  valid: (n) => ({ name: `País ${n}`, iso_code: privateIsoCode() }),
   invalid: [{ name: 'Xx', iso_code: 'BRA' }, { name: '', iso_code: 'AR' }],
   update: { body: { name: 'Renomeado' }, expect: (r) => expect(r.name).toBe('Renomeado') },
 });
 
 describe('locale', () => {
   let t: TestApp;
+  /** Countries, states and cities are written by super admins only. */
   let editor: string;
   beforeAll(async () => {
     t = await createTestApp();
-    editor = (await t.createUser({ permissions: ['CITY', 'STATE', 'COUNTRY'] })).token;
+    editor = await t.adminToken();
   });
   afterAll(() => t.close());
 
@@ -43,6 +56,37 @@ describe('locale', () => {
     const reader = await t.createUser({ permissions: [] });
     expect((await t.call('GET', '/api/city?search=sao', reader.token)).statusCode).toBe(200);
     expect((await t.call('POST', '/api/city', reader.token, { state_id: sp.id, name: 'Outra' })).statusCode).toBe(403);
+  });
+
+  it("an organization's CITY/STATE/COUNTRY holder reads the shared rows but cannot change them (403)", async () => {
+    const holder = (await t.createUser({ permissions: ['CITY', 'STATE', 'COUNTRY'] })).token;
+    const other = await t.createOrganization();
+    const foreignOrgAdmin = (await t.createUser({ permissions: ['ORG', 'CITY', 'STATE', 'COUNTRY'], organizationId: other })).token;
+    const br = (await t.call('GET', '/api/country?search=brasil', holder)).json().items[0];
+    const pr = (await t.call('GET', `/api/state?country_id=${br.id}&search=parana`, holder)).json().items[0];
+    const city = (await t.call('POST', '/api/city', editor, { state_id: pr.id, name: 'Cidade Compartilhada', ibge_code: 9400001 })).json();
+    for (const token of [holder, foreignOrgAdmin]) {
+      expect((await t.call('GET', `/api/city/${city.id}`, token)).statusCode).toBe(200);
+      const writes = [
+        await t.call('PUT', `/api/country/${br.id}`, token, { name: 'Renomeado' }),
+        await t.call('DELETE', `/api/country/${br.id}`, token),
+        await t.call('POST', '/api/country', token, { name: 'Novo País', iso_code: privateIsoCode() }),
+        await t.call('PUT', `/api/state/${pr.id}`, token, { name: 'Renomeado' }),
+        await t.call('POST', '/api/state', token, { country_id: br.id, name: 'Novo Estado', uf: 'XX' }),
+        await t.call('PUT', `/api/city/${city.id}`, token, { name: 'Renomeada' }),
+        await t.call('DELETE', `/api/city/${city.id}`, token),
+        await t.call('POST', '/api/city', token, { state_id: pr.id, name: 'Outra' }),
+        await t.call('POST', '/api/city/import', token, { csv: '9400002;Importada;PR' }),
+      ];
+      for (const res of writes) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().message).toBe('Você não tem permissão para esta ação.');
+      }
+    }
+    expect((await t.call('GET', `/api/country/${br.id}`, holder)).json().name).toBe('Brasil');
+    expect((await t.call('GET', `/api/state/${pr.id}`, holder)).json().name).toBe('Paraná');
+    expect((await t.call('GET', `/api/city/${city.id}`, holder)).json().name).toBe('Cidade Compartilhada');
+    expect((await t.call('PUT', `/api/city/${city.id}`, editor, { name: 'Renomeada pelo super admin' })).statusCode).toBe(200);
   });
 
   it('imports an IBGE CSV: preview, accepted and rejected rows with reasons, twice without duplicates', async () => {

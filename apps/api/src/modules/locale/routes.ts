@@ -30,6 +30,12 @@ import { organizations } from '../organization/schema';
 import { unitsOrganizational } from '../unit-organizational/schema';
 import { cities, countries, states } from './schema';
 
+/**
+ * Countries, states and cities are shared by every organization: any user reads them, only super
+ * admins change them (a CITY/STATE/COUNTRY holder of one organization must not rename another's).
+ */
+const SHARED_ACCESS = { read: 'authenticated', write: 'superAdmin' } as const;
+
 const inUse = (what: string, n: number) => new HttpError(409, `Não é possível excluir: ${n} ${what} usam este registro.`);
 
 async function presentCityRows(rows: (typeof cities.$inferSelect)[], db: DbOrTx) {
@@ -71,7 +77,7 @@ export async function localeRoutes(fastify: FastifyInstance) {
     gender: 'm',
     path: '/country',
     table: countries,
-    access: { read: 'authenticated', write: { write: 'COUNTRY' } },
+    access: SHARED_ACCESS,
     tenancy: 'global',
     schemas: { read: countryRead, create: countryInput, update: countryUpdate, query: listQuery },
     defaultSort: [asc(countries.name)],
@@ -90,7 +96,7 @@ export async function localeRoutes(fastify: FastifyInstance) {
     gender: 'm',
     path: '/state',
     table: states,
-    access: { read: 'authenticated', write: { write: 'STATE' } },
+    access: SHARED_ACCESS,
     tenancy: 'global',
     schemas: { read: stateRead, create: stateInput, update: stateUpdate, query: stateListQuery },
     defaultSort: [asc(states.name)],
@@ -110,7 +116,7 @@ export async function localeRoutes(fastify: FastifyInstance) {
     gender: 'f',
     path: '/city',
     table: cities,
-    access: { read: 'authenticated', write: { write: 'CITY' } },
+    access: SHARED_ACCESS,
     tenancy: 'global',
     schemas: { read: cityRead, create: cityInput, update: cityUpdate, query: cityListQuery },
     defaultSort: [asc(cities.name)],
@@ -132,7 +138,7 @@ export async function localeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/city/import',
-    { config: { access: { write: 'CITY' } }, schema: { tags: ['city'], body: cityImportBody, response: { 200: cityImportReport } }, bodyLimit: 6 * 1024 * 1024 },
+    { config: { access: SHARED_ACCESS.write }, schema: { tags: ['city'], body: cityImportBody, response: { 200: cityImportReport } }, bodyLimit: 6 * 1024 * 1024 },
     async (req) => {
       const user = userOf(req);
       const stateRows = await app.db.select({ id: states.id, uf: states.uf }).from(states).innerJoin(countries, eq(countries.id, states.country_id)).where(eq(countries.iso_code, 'BR'));
