@@ -45,12 +45,13 @@ describe('locale', () => {
 
   it('cities: create by hand, accent-insensitive autocomplete, filter by UF; a used state cannot be deleted', async () => {
     const sp = (await t.call('GET', '/api/state?search=sao%20paulo', editor)).json().items[0];
-    const city = await t.call('POST', '/api/city', editor, { state_id: sp.id, name: 'São José dos Campos', ibge_code: 3549904 });
+    // Codes from 9000000 up name no IBGE municipality (no UF code starts with 9): the shipped list never collides.
+    const city = await t.call('POST', '/api/city', editor, { state_id: sp.id, name: 'São José do Teste', ibge_code: 9549904 });
     expect(city.statusCode).toBe(201);
     expect(city.json().uf).toBe('SP');
-    const found = (await t.call('GET', '/api/city?search=SAO%20JOSE', editor)).json();
-    expect(found.items.map((c: { name: string }) => c.name)).toContain('São José dos Campos');
-    expect((await t.call('GET', '/api/city?uf=pr&search=sao%20jose', editor)).json().total_items).toBe(0);
+    const found = (await t.call('GET', '/api/city?search=SAO%20JOSE%20DO%20TESTE', editor)).json();
+    expect(found.items.map((c: { name: string }) => c.name)).toContain('São José do Teste');
+    expect((await t.call('GET', '/api/city?uf=pr&search=sao%20jose%20do%20teste', editor)).json().total_items).toBe(0);
     expect((await t.call('POST', '/api/city', editor, { state_id: sp.id, name: 'X', ibge_code: 12 })).statusCode).toBe(422);
     expect((await t.call('DELETE', `/api/state/${sp.id}`, editor)).statusCode).toBe(409);
     const reader = await t.createUser({ permissions: [] });
@@ -92,12 +93,12 @@ describe('locale', () => {
   it('imports an IBGE CSV: preview, accepted and rejected rows with reasons, twice without duplicates', async () => {
     const csv = [
       'codigo;nome;uf',
-      '4106902;Curitiba;PR',
-      '4113700;Londrina;pr',
-      '"3550308";"São Paulo";"SP"',
+      '9106902;Curitiba Teste;PR',
+      '9113700;Londrina Teste;pr',
+      '"9550308";"São Paulo Teste";"SP"',
       '123;Curta;SP',
-      '4115200;Maringá;XX',
-      '4106902;Curitiba de novo;PR',
+      '9115200;Maringá Teste;XX',
+      '9106902;Curitiba de novo;PR',
       'linha quebrada',
     ].join('\n');
     const preview = await t.call('POST', '/api/city/import', editor, { csv, dry_run: true });
@@ -108,20 +109,20 @@ describe('locale', () => {
     expect(p.rejected[0].reason).toMatch(/7 dígitos/);
     expect(p.rejected[1].reason).toMatch(/UF desconhecida/);
     expect(p.rejected[2].reason).toMatch(/repetido/);
-    expect((await t.call('GET', '/api/city?search=londrina', editor)).json().total_items).toBe(0);
+    expect((await t.call('GET', '/api/city?search=londrina%20teste', editor)).json().total_items).toBe(0);
     const run = (await t.call('POST', '/api/city/import', editor, { csv })).json();
     expect(run).toMatchObject({ created: 3, updated: 0 });
     const again = (await t.call('POST', '/api/city/import', editor, { csv })).json();
     expect(again).toMatchObject({ created: 0, updated: 0, accepted: 3 });
-    const renamed = (await t.call('POST', '/api/city/import', editor, { csv: '4113700,Londrina (PR),PR' })).json();
+    const renamed = (await t.call('POST', '/api/city/import', editor, { csv: '9113700,Londrina Teste (PR),PR' })).json();
     expect(renamed).toMatchObject({ created: 0, updated: 1 });
-    const all = (await t.call('GET', '/api/city?search=londrina', editor)).json();
-    expect(all.items.map((c: { name: string }) => c.name)).toEqual(['Londrina (PR)']);
+    const all = (await t.call('GET', '/api/city?search=londrina%20teste', editor)).json();
+    expect(all.items.map((c: { name: string }) => c.name)).toEqual(['Londrina Teste (PR)']);
   });
 
   it('imports 5,570 rows in one call', async () => {
     const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'];
-    const lines = Array.from({ length: 5570 }, (_, i) => `${5000000 + i};Município ${i};${ufs[i % 27]}`);
+    const lines = Array.from({ length: 5570 }, (_, i) => `${9100000 + i};Município ${i};${ufs[i % 27]}`);
     const res = await t.call('POST', '/api/city/import', editor, { csv: lines.join('\n') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ accepted: 5570, created: 5570, rejected: [] });

@@ -5,21 +5,11 @@ import { ALL_PERMISSIONS, DEFAULT_SETTINGS } from '@operacoes/contract';
 import type { Db } from '../core/db';
 import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
-import { countries, states } from '../modules/locale/schema';
 import { notifications } from '../modules/notification/schema';
 import { organizations } from '../modules/organization/schema';
 import { releaseNotes } from '../modules/release-note/schema';
 import { unitsOrganizational } from '../modules/unit-organizational/schema';
 import { persons, userUnits, users } from '../modules/user/schema';
-
-export const BRAZIL_STATES: [string, string, number][] = [
-  ['AC', 'Acre', 12], ['AL', 'Alagoas', 27], ['AP', 'Amapá', 16], ['AM', 'Amazonas', 13], ['BA', 'Bahia', 29],
-  ['CE', 'Ceará', 23], ['DF', 'Distrito Federal', 53], ['ES', 'Espírito Santo', 32], ['GO', 'Goiás', 52],
-  ['MA', 'Maranhão', 21], ['MT', 'Mato Grosso', 51], ['MS', 'Mato Grosso do Sul', 50], ['MG', 'Minas Gerais', 31],
-  ['PA', 'Pará', 15], ['PB', 'Paraíba', 25], ['PR', 'Paraná', 41], ['PE', 'Pernambuco', 26], ['PI', 'Piauí', 22],
-  ['RJ', 'Rio de Janeiro', 33], ['RN', 'Rio Grande do Norte', 24], ['RS', 'Rio Grande do Sul', 43], ['RO', 'Rondônia', 11],
-  ['RR', 'Roraima', 14], ['SC', 'Santa Catarina', 42], ['SP', 'São Paulo', 35], ['SE', 'Sergipe', 28], ['TO', 'Tocantins', 17],
-];
 
 type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
 
@@ -44,7 +34,10 @@ export async function insertUser(db: Db, u: NewUser) {
   return user;
 }
 
-/** First start of an empty database: the platform organization, Brazil and its 27 states, the super admin. Idempotent. */
+/**
+ * First start of an empty database: the platform organization and the super admin. Idempotent.
+ * Brazil, its states and municipalities come with migration 0011 (IBGE data, see modules/locale/ibge.ts).
+ */
 export async function seedBase(db: Db, passwords: Passwords, opts: { adminUsername: string; adminPassword?: string }, log: FastifyBaseLogger) {
   const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.is_platform, true));
   if (existing) return { organizationId: existing.id, created: false };
@@ -53,8 +46,6 @@ export async function seedBase(db: Db, passwords: Passwords, opts: { adminUserna
       .insert(organizations)
       .values({ fantasy_name: 'Operações', legal_name: 'Plataforma Operações', is_platform: true, search_text: searchText('Operações Plataforma') })
       .returning();
-    const [br] = await tx.insert(countries).values({ name: 'Brasil', iso_code: 'BR', search_text: searchText('Brasil BR') }).onConflictDoNothing().returning();
-    if (br) await tx.insert(states).values(BRAZIL_STATES.map(([uf, name, ibge]) => ({ country_id: br.id, uf, name, ibge_code: ibge, search_text: searchText(name, uf) })));
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
     await insertUser(tx as unknown as Db, {
       organizationId: org.id,

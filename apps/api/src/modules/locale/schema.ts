@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const countries = pgTable('country', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
@@ -34,6 +34,9 @@ export const cities = pgTable(
       .references(() => states.id),
     name: text().notNull(),
     ibge_code: integer().unique(),
+    /** Seat of the municipality (IBGE data, migration 0011); null for cities typed by hand. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
     search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "city" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "city" ADD COLUMN "longitude" double precision;
