@@ -47,6 +47,8 @@ export default defineConfig({
       `cd .. && ${process.env.E2E_WEB_DIST ? `WEB_DIST=${process.env.E2E_WEB_DIST} ` : ''}DATA_DIR=${process.env.E2E_DATA_DIR} PORT=${PORT} APP_ADMIN_USERNAME=admin APP_ADMIN_PASSWORD=admin12345 ` +
       // many logins from one address in a few minutes: lift the login rate limit for the suite
       'LOGIN_RATE_LIMIT_PER_IP=10000 LOGIN_RATE_LIMIT_PER_USERNAME=10000 ' +
+      // the data-source spec serves its JSON from this machine: an operator's allow-list entry
+      'DATA_SOURCE_ALLOWED_HOSTS=127.0.0.1 ' +
       'npx tsx apps/api/src/main.ts --demo',
     url: `${BASE}/api/health`,
     timeout: 120_000,

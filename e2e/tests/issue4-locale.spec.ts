@@ -3,7 +3,8 @@ import { toast, uiLogin } from './helpers';
 
 test('locale: import a small IBGE CSV of cities with preview, progress and report; a second run duplicates nothing', async ({ page }) => {
   const tag = Date.now().toString(36);
-  const base = 9_000_000 + Math.floor(Math.random() * 900_000);
+  // Codes from 9000000 up name no IBGE municipality; the clock keeps them unique run to run.
+  const base = 9_000_000 + (Date.now() % 899_990);
   const csv = [
     'codigo;nome;uf',
     `${base};Xanxerê ${tag};SC`,
@@ -15,7 +16,8 @@ test('locale: import a small IBGE CSV of cities with preview, progress and repor
     `12345;Curta ${tag};PR`, // code with 5 digits
   ].join('\r\n');
 
-  await uiLogin(page, 'gestor');
+  // Cities are shared by every organization: only a super admin imports them.
+  await uiLogin(page, 'admin', 'admin12345');
   await page.goto('/locale?tab=cidades');
   await expect(page.getByRole('tab', { name: 'Cidades', selected: true })).toBeVisible();
   await page.getByRole('button', { name: 'Importar CSV' }).click();
@@ -65,4 +67,10 @@ test('locale: the countries and states tabs list Brazil and its 27 states', asyn
   const states = page.getByRole('grid', { name: 'Lista de estados' });
   await expect(states.getByText('Amazonas')).toBeVisible();
   await expect(page.getByText(/de 27$/)).toBeVisible();
+  // An organization's manager reads the shared lists but has nothing to change them with.
+  await expect(page.getByRole('button', { name: 'Novo estado' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Cidades' }).click();
+  await expect(page.getByRole('grid', { name: 'Lista de cidades' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Importar CSV' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Nova cidade' })).toHaveCount(0);
 });

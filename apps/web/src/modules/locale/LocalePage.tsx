@@ -43,8 +43,8 @@ function NewButton({ label, onClick }: { label: string; onClick: () => void }) {
 }
 
 function CountriesTab() {
-  const { can } = useCan();
-  const canWrite = can(['COUNTRY']);
+  // Shared by every organization: only super admins change them (the API answers 403 to others).
+  const { isSuperAdmin: canWrite } = useCan();
   const [editing, setEditing] = useState<Editing<Country>>(closed);
   const remove = useDelete('/country', 'o país', [[...listKey('/country')], [...localeKeys.countries]]);
   const columns: GridColDef<Country>[] = [
@@ -71,8 +71,8 @@ function CountriesTab() {
 }
 
 function StatesTab() {
-  const { can } = useCan();
-  const canWrite = can(['STATE']);
+  // Shared by every organization: only super admins change them (the API answers 403 to others).
+  const { isSuperAdmin: canWrite } = useCan();
   const [editing, setEditing] = useState<Editing<State>>(closed);
   const countries = useQuery({ queryKey: localeKeys.countries, queryFn: fetchAllCountries, staleTime: 60_000 });
   const countryName = new Map((countries.data ?? []).map((c) => [c.id, c.name]));
@@ -109,8 +109,8 @@ function StatesTab() {
 }
 
 function CitiesTab() {
-  const { can } = useCan();
-  const canWrite = can(['CITY']);
+  // Shared by every organization: only super admins change them (the API answers 403 to others).
+  const { isSuperAdmin: canWrite } = useCan();
   const [editing, setEditing] = useState<Editing<City>>(closed);
   const [importing, setImporting] = useState(false);
   const states = useQuery({ queryKey: localeKeys.states, queryFn: fetchAllStates, staleTime: 60_000 });
