@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { toast, uiLogin } from './helpers';
+import { expectToast, uiLogin } from './helpers';
 
 test('wrong credentials show "Usuário ou senha inválidos!"', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Usuário').fill('gestor');
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(toast(page)).toContainText('Usuário ou senha inválidos!');
+  await expectToast(page, 'Usuário ou senha inválidos!');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -4,15 +4,78 @@ export const DEMO_PASSWORD = 'demo12345';
 
 /** Logs in through the login form and waits for the welcome toast. */
 export async function uiLogin(page: Page, username: string, password = DEMO_PASSWORD) {
+  await recordToasts(page);
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByLabel('Usuário').fill(username);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(toast(page)).toContainText('Bem-vindo de volta!');
+  await expectToast(page, 'Bem-vindo de volta!');
 }
 
 /** The sweetalert2 toast. */
 export const toast = (page: Page) => page.locator('.swal2-toast');
+
+const TOAST_LOG = '__e2eToasts';
+
+/** In the page: keeps the title of every toast as it appears, in sessionStorage (survives reloads). */
+function toastRecorder(key: string) {
+  const w = window as unknown as { __e2eToastRecorder?: boolean };
+  if (w.__e2eToastRecorder) return;
+  w.__e2eToastRecorder = true;
+  const seen = new WeakMap<Element, string>();
+  const scan = () => {
+    for (const el of document.querySelectorAll('.swal2-toast .swal2-title')) {
+      const text = (el.textContent ?? '').trim();
+      if (!text || seen.get(el) === text) continue;
+      seen.set(el, text);
+      const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      log.push(text);
+      sessionStorage.setItem(key, JSON.stringify(log));
+    }
+  };
+  const start = () => new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+  if (document.documentElement) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+/**
+ * Records every toast the page shows from now on (uiLogin does it). A toast lasts 3 s: under load
+ * a check can come after it is gone, so `expectToast` reads this record instead of the screen.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(toastRecorder, TOAST_LOG);
+  await page.evaluate(toastRecorder, TOAST_LOG).catch(() => undefined);
+}
+
+/**
+ * Waits until a toast with this text has been shown (recorded, or on screen now) and consumes
+ * that record, so that a later identical toast must be shown anew.
+ */
+export async function expectToast(page: Page, text: string | RegExp, timeout = 30_000) {
+  const pattern = typeof text === 'string' ? { source: text, flags: '', plain: true } : { source: text.source, flags: text.flags, plain: false };
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            ({ key, pattern }) => {
+              const matches = (t: string) => (pattern.plain ? t.includes(pattern.source) : new RegExp(pattern.source, pattern.flags).test(t));
+              const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+              const i = log.findIndex(matches);
+              if (i >= 0) {
+                log.splice(i, 1);
+                sessionStorage.setItem(key, JSON.stringify(log));
+                return true;
+              }
+              return [...document.querySelectorAll('.swal2-toast .swal2-title')].some((el) => matches(el.textContent ?? ''));
+            },
+            { key: TOAST_LOG, pattern },
+          )
+          .catch(() => false),
+      { message: `toast "${String(text)}"`, timeout },
+    )
+    .toBe(true);
+}
 
 /** Logs in through the API; returns the login answer. */
 export async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { toast, uiLogin } from './helpers';
+import { expectToast, uiLogin } from './helpers';
 
 /** A local HTTP JSON source: /sites (good rows, one without key), /slow (answers after 5 s), needs the Bearer token. */
 let server: Server;
@@ -60,7 +60,7 @@ test('data sources: create with a write-only token, Testar shows the first rows,
   await expect(page.getByText('Use o campo "token" para credenciais, não um cabeçalho Authorization')).toBeVisible();
   await page.getByRole('button', { name: 'Remover cabeçalho 1' }).click();
   await page.getByRole('button', { name: 'Criar fonte de dados' }).click();
-  await expect(toast(page)).toContainText('Fonte de dados criada!');
+  await expectToast(page, 'Fonte de dados criada!');
   await expect(page).toHaveURL(/\/organization-settings\/data-source\/edit\/\d+$/);
 
   // The token is never shown back; only that it exists.
@@ -94,7 +94,7 @@ test('data sources: create with a write-only token, Testar shows the first rows,
   await page.getByRole('textbox', { name: 'URL' }).fill(`${base}/slow`);
   await page.getByRole('spinbutton', { name: 'Tempo limite (ms)' }).fill('1000');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(toast(page)).toContainText('Fonte de dados atualizada!');
+  await expectToast(page, 'Fonte de dados atualizada!');
   await page.getByRole('button', { name: 'Executar' }).click();
   await run.getByRole('button', { name: 'Executar agora' }).click();
   await expect(run.getByRole('alert')).toContainText('A fonte de dados não respondeu em 1 s. Nada foi alterado.');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { toast, uiLogin } from './helpers';
+import { expectToast, uiLogin } from './helpers';
 
 test('locale: import a small IBGE CSV of cities with preview, progress and report; a second run duplicates nothing', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -42,7 +42,7 @@ test('locale: import a small IBGE CSV of cities with preview, progress and repor
   await expect(report).toContainText('3Criadas');
   await expect(report).toContainText('0Atualizadas');
   await expect(report).toContainText('3Rejeitadas');
-  await expect(toast(page)).toContainText('Importação concluída!');
+  await expectToast(page, 'Importação concluída!');
   await dialog.getByRole('button', { name: 'Concluir' }).click();
 
   // Accent-insensitive search finds an imported city.

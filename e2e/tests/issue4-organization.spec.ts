@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, auth, toast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /** A valid CNPJ from 12 random digits (check digits computed). */
 function randomCnpj(): string {
@@ -47,7 +47,7 @@ test('organizations: a super admin creates an organization and a unit with its c
   await page.getByRole('combobox', { name: 'Cidade' }).fill(`sao jose dos pinhais ${tag}`);
   await page.getByRole('option', { name: new RegExp(cityName) }).click();
   await page.getByRole('button', { name: 'Criar organização' }).click();
-  await expect(toast(page)).toContainText('Organização criada!');
+  await expectToast(page, 'Organização criada!');
   await expect(page).toHaveURL(/\/organization\/edit\/\d+\?tab=unidades$/);
   const orgId = Number(/edit\/(\d+)/.exec(page.url())![1]);
   await expect(page.getByText('Esta organização ainda não tem unidades.')).toBeVisible();
@@ -80,14 +80,14 @@ test('organizations: a super admin creates an organization and a unit with its c
   await expect(page.getByText('Use letras, números, ponto, hífen ou sublinhado')).toBeVisible();
   await page.getByLabel('Código').fill('NOC-CWB');
   await page.getByRole('button', { name: 'Criar unidade' }).click();
-  await expect(toast(page)).toContainText('Unidade criada!');
+  await expectToast(page, 'Unidade criada!');
   await expect(page).toHaveURL(/\/unit-organizational\/edit\/\d+\?tab=membros$/);
   await expect(page.getByText('Nenhum membro nesta unidade.')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Adicionar membro' }).fill(username);
   await page.getByRole('option', { name: new RegExp(username) }).click();
   await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
-  await expect(toast(page)).toContainText(`${username} adicionado à unidade!`);
+  await expectToast(page, `${username} adicionado à unidade!`);
   const members = page.getByRole('list', { name: 'Membros da unidade NOC Curitiba' });
   await expect(members.getByText('Rafaela Moreira')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Membros (1)' })).toBeVisible();
@@ -101,7 +101,7 @@ test('organizations: a super admin creates an organization and a unit with its c
   // A unit with members cannot be deleted: the API's 409 message is shown.
   await page.getByRole('button', { name: 'Excluir a unidade NOC Curitiba' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
-  await expect(toast(page)).toContainText('409: A unidade possui 1 usuário(s) vinculado(s) e não pode ser excluída.');
+  await expectToast(page, '409: A unidade possui 1 usuário(s) vinculado(s) e não pode ser excluída.');
 
   // The history tab shows the creation.
   await page.getByRole('tab', { name: 'Histórico' }).click();

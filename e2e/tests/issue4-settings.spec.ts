@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { toast, uiLogin } from './helpers';
+import { expectToast, uiLogin } from './helpers';
 
 test('organization settings: change the warehouse settings and see the revision entry', async ({ page }) => {
   const prefix = `A${Date.now().toString(36).slice(-4).toUpperCase()}-`;
@@ -24,7 +24,7 @@ test('organization settings: change the warehouse settings and see the revision 
   const alertsWere = await alerts.isChecked();
   await alerts.click();
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
-  await expect(toast(page)).toContainText('Configurações salvas!');
+  await expectToast(page, 'Configurações salvas!');
 
   // Reloaded from the server.
   await page.reload();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, auth, lastMailTo, linkIn, toast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, lastMailTo, linkIn, uiLogin } from './helpers';
 
 /**
  * Issue 6, the whole logistics flow: the manager asks for a shipment in the UI, approves it,
@@ -94,7 +94,7 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await page.getByLabel('Por que enviar estes itens?').fill('Ativação de dois clientes corporativos no litoral');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
-  await expect(toast(page)).toContainText(/Solicitação #\d+ criada!/);
+  await expectToast(page, /Solicitação #\d+ criada!/);
   await expect(page).toHaveURL(/\/shipment-solicitation\/edit\/\d+$/);
   await expect(page.getByText('Aguardando aprovação').first()).toBeVisible();
 
@@ -115,13 +115,13 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await page.getByLabel('Código de rastreio').fill(`BR${w.tag}123`);
   await page.getByLabel('Volumes').fill('2');
   await page.getByRole('button', { name: 'Salvar transporte' }).click();
-  await expect(toast(page)).toContainText('Envio atualizado!');
+  await expectToast(page, 'Envio atualizado!');
 
   // --- Dispatch: the recipient gets the receiving link by e-mail --------------------------
   await page.getByRole('button', { name: 'Despachar' }).click();
   await expect(swal(page)).toContainText(recipientEmail);
   await swal(page).getByRole('button', { name: 'Despachar' }).click();
-  await expect(toast(page)).toContainText('Envio despachado!');
+  await expectToast(page, 'Envio despachado!');
   await expect(page.getByText('Enviado', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/Aguardando o destinatário confirmar o recebimento/)).toBeVisible();
 
@@ -263,9 +263,9 @@ test('logistics: refusing asks for a reason; cancelling confirms first; an unava
   await page.getByLabel('Por que enviar estes itens?').fill('Instalação do cliente do litoral, sala 3');
   // Steps act on the saved request: unsaved edits must be saved first.
   await page.getByRole('button', { name: 'Aprovar' }).click();
-  await expect(toast(page)).toContainText('Salve as alterações antes de continuar.');
+  await expectToast(page, 'Salve as alterações antes de continuar.');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(toast(page)).toContainText('Solicitação atualizada!');
+  await expectToast(page, 'Solicitação atualizada!');
   await page.reload();
   await expect(page.getByLabel('Por que enviar estes itens?')).toHaveValue('Instalação do cliente do litoral, sala 3');
   await expect(page.getByRole('list', { name: 'Itens da solicitação' }).getByRole('listitem')).toHaveCount(1);
@@ -289,6 +289,6 @@ test('logistics: refusing asks for a reason; cancelling confirms first; an unava
   await page.goto(`/shipment-solicitation/edit/${d.id}`);
   await page.getByRole('button', { name: 'Aprovar' }).click();
   await swal(page).getByRole('button', { name: 'Aprovar' }).click();
-  await expect(toast(page)).toContainText(/409: O item .+ não está mais disponível no estoque de origem/);
+  await expectToast(page, /409: O item .+ não está mais disponível no estoque de origem/);
   await expect(page).toHaveURL(new RegExp(`/shipment-solicitation/edit/${d.id}$`));
 });

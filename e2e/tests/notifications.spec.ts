@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, auth, toast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 test('a notification sent by another user appears live in the bell, with toast and desktop notification', async ({
   page,
@@ -37,7 +37,7 @@ test('a notification sent by another user appears live in the bell, with toast a
   });
   expect(r.status()).toBeLessThan(300);
 
-  await expect(toast(page)).toContainText(title);
+  await expectToast(page, title);
   await expect(page.getByTestId('notification-badge')).toContainText(String(before + 1));
   const desktop = await page.evaluate(() => (window as unknown as { __desktop: { title: string }[] }).__desktop);
   expect(desktop.map((d) => d.title)).toContain(title);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastMailTo, linkIn, toast, uiLogin } from './helpers';
+import { expectToast, lastMailTo, linkIn, uiLogin } from './helpers';
 
 test('register → confirmation e-mail → /confirmed → login; forgot password → reset → login', async ({ page }) => {
   const id = Date.now().toString(36);
@@ -36,7 +36,7 @@ test('register → confirmation e-mail → /confirmed → login; forgot password
   await page.getByLabel('Nova senha', { exact: true }).fill('redefinida-123');
   await page.getByLabel('Confirme a nova senha').fill('redefinida-123');
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await expect(toast(page)).toContainText('Senha alterada!');
+  await expectToast(page, 'Senha alterada!');
   await expect(page).toHaveURL(/\/login$/);
   await uiLogin(page, username, 'redefinida-123');
 });

@@ -15,3 +15,4 @@ export * from './locale';
 export * from './data-source';
 export * from './warehouse';
 export * from './logistics';
+export * from './revision-values';

@@ -22,6 +22,8 @@ import {
   type GridColDef,
   type GridDensity,
   type GridPaginationModel,
+  type GridRowId,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -52,10 +54,33 @@ export const DENSITY: Record<TableLayout, GridDensity> = {
 
 const PAGE_SIZES = [5, 10, 25, 50, 100];
 
-const localeText = {
+/**
+ * The grid's texts: MUI's ptBR with its European-Portuguese and awkward wordings replaced by
+ * Brazilian ones ("Gerir colunas" → "Gerenciar colunas", "Deselecionar" → "Desmarcar"…).
+ */
+export const GRID_LOCALE_TEXT = {
   ...gridPtBR.components.MuiDataGrid.defaultProps.localeText,
   noRowsLabel: 'Nenhum registro encontrado',
   noResultsOverlayLabel: 'Nenhum resultado encontrado',
+  columnMenuManageColumns: 'Gerenciar colunas',
+  columnMenuAriaLabel: (columnName: string) => `Menu da coluna ${columnName}`,
+  columnsManagementSearchTitle: 'Pesquisar',
+  columnsManagementShowHideAllText: 'Mostrar/ocultar todas',
+  toolbarQuickFilterPlaceholder: 'Pesquisar…',
+  toolbarQuickFilterLabel: 'Pesquisar',
+  checkboxSelectionHeaderName: 'Seleção',
+  checkboxSelectionSelectAllRows: 'Marcar todas as linhas',
+  checkboxSelectionUnselectAllRows: 'Desmarcar todas as linhas',
+  checkboxSelectionSelectRow: 'Marcar linha',
+  checkboxSelectionUnselectRow: 'Desmarcar linha',
+  'filterOperator=': 'igual a',
+  'filterOperator>=': 'maior ou igual a',
+  'filterOperator<=': 'menor ou igual a',
+  headerFilterOperatorIsAnyOf: 'É um destes',
+  filterOperatorIsAnyOf: 'é um destes',
+  filterValueTrue: 'sim',
+  filterValueFalse: 'não',
+  actionsCellMore: 'Mais ações',
 };
 
 /** Server list params from the grid state (exported for tests). */
@@ -98,6 +123,11 @@ export type ResourceListProps<T extends GridValidRowModel> = {
   mobileHidden?: string[];
   toolbar?: ReactNode;
   onRowOpen?: (row: T) => void;
+  /**
+   * Rows ticked in a checkbox column (the grid's own, sized for its checkbox), kept across pages
+   * and searches; "mark all" marks the rows of the page.
+   */
+  selection?: { ids: ReadonlySet<GridRowId>; onChange: (ids: Set<GridRowId>) => void };
 };
 
 export const listKey = (resource: string) => ['list', resource] as const;
@@ -116,6 +146,7 @@ export function ResourceList<T extends GridValidRowModel>({
   mobileHidden = [],
   toolbar,
   onRowOpen,
+  selection,
 }: ResourceListProps<T>) {
   const { prefs } = useSession();
   const theme = useTheme();
@@ -158,6 +189,11 @@ export function ResourceList<T extends GridValidRowModel>({
   const visibility = useMemo(
     () => Object.fromEntries(mobileHidden.map((c) => [c, !phone])),
     [mobileHidden, phone],
+  );
+  const selectedIds = selection?.ids;
+  const rowSelectionModel = useMemo<GridRowSelectionModel | undefined>(
+    () => (selectedIds ? { type: 'include', ids: new Set(selectedIds) } : undefined),
+    [selectedIds],
   );
   const sizes = PAGE_SIZES.includes(prefs.pageSize) ? PAGE_SIZES : [...PAGE_SIZES, prefs.pageSize].sort((a, b) => a - b);
 
@@ -219,9 +255,14 @@ export function ResourceList<T extends GridValidRowModel>({
         onSortModelChange={setSort}
         pageSizeOptions={sizes}
         density={DENSITY[prefs.tableLayout]}
-        localeText={localeText}
+        localeText={GRID_LOCALE_TEXT}
         columnVisibilityModel={visibility}
         disableRowSelectionOnClick
+        checkboxSelection={!!selection}
+        rowSelectionModel={rowSelectionModel}
+        onRowSelectionModelChange={selection ? (m) => selection.onChange(new Set(m.ids)) : undefined}
+        keepNonExistentRowsSelected={!!selection}
+        disableRowSelectionExcludeModel
         disableColumnFilter
         autoHeight
         // Double click on a desktop; a single tap on a phone (there is no double tap).

@@ -5,6 +5,15 @@ import '@fontsource/saira-semi-condensed/600.css';
 import '@fontsource/saira-semi-condensed/700.css';
 import { createTheme } from '@mui/material/styles';
 import { ptBR } from '@mui/material/locale';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+
+/**
+ * The calendar's weekday row: "dom seg ter qua qui sex sáb". The pickers' default takes the first
+ * letter of dayjs's minimal pt-br names ("Do 2ª 3ª…"), which reads "D 2 3 4 5 6 S".
+ */
+export const weekdayHeader = (date: dayjs.Dayjs): string => dayjs(date).locale('pt-br').format('ddd');
 
 export function createAppTheme(dark: boolean) {
   return createTheme(
@@ -23,8 +32,11 @@ export function createAppTheme(dark: boolean) {
       spacing: 8,
       shape: { borderRadius: 8 },
       components: {
-        MuiButton: { defaultProps: { disableElevation: true } },
+        // A button in a crowded toolbar row keeps its label's width (1280 px: "Novo patrimônio"
+        // wrapped inside a shrunk button with its icon outside); the fields beside it shrink instead.
+        MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { flexShrink: 0 } } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: weekdayHeader } },
       },
     },
     ptBR,

@@ -12,14 +12,26 @@ export function setToastTheme(dark: boolean): void {
 
 export const TOAST_TIMER_MS = 3000;
 
-const Toast = Swal.mixin({
+/**
+ * sweetalert2 renders its confirm, deny and cancel buttons in every popup, hidden when unused,
+ * with English texts ("OK", "No", "Cancel"): every popup starts from these pt-BR texts.
+ */
+const AppSwal = Swal.mixin({
+  confirmButtonText: 'Confirmar',
+  denyButtonText: 'Não',
+  cancelButtonText: 'Cancelar',
+  closeButtonAriaLabel: 'Fechar',
+  customClass: { container: 'app-swal' },
+});
+
+const Toast = AppSwal.mixin({
   toast: true,
   position: 'top-end',
   showConfirmButton: false,
   timer: TOAST_TIMER_MS,
   timerProgressBar: true,
-  closeButtonAriaLabel: 'Fechar',
-  customClass: { container: 'app-swal' },
+  showDenyButton: false,
+  showCancelButton: false,
   didOpen: (el) => {
     el.addEventListener('mouseenter', () => Swal.stopTimer());
     el.addEventListener('mouseleave', () => Swal.resumeTimer());
@@ -56,7 +68,7 @@ export async function confirmAction(opts: {
   confirmText?: string;
   danger?: boolean;
 }): Promise<boolean> {
-  const r = await Swal.fire({
+  const r = await AppSwal.fire({
     title: opts.title,
     text: opts.text,
     icon: opts.danger === false ? 'question' : 'warning',
@@ -67,7 +79,6 @@ export async function confirmAction(opts: {
     focusCancel: true,
     reverseButtons: true,
     confirmButtonColor: opts.danger === false ? '#1976d2' : '#d32f2f',
-    customClass: { container: 'app-swal' },
   });
   return r.isConfirmed;
 }

@@ -190,6 +190,12 @@ function Receipt({ v, hash }: { v: ReceivingView; hash: string }) {
   );
 }
 
+/** The items still to mark ("Marque a situação de 1 item / 2 itens"), or that all are marked. */
+function unansweredText(left: number, total: number): string {
+  if (left === 0) return total === 1 ? 'Item marcado.' : `Todos os ${total} itens marcados.`;
+  return `Marque a situação de ${left === 1 ? '1 item' : `${left} itens`}.`;
+}
+
 function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDone: (r: ReceivingView) => void }) {
   useTitle('Confirme o recebimento');
   const qc = useQueryClient();
@@ -197,7 +203,7 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
   const [name, setName] = useState('');
   const [comment, setComment] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; items?: string; form?: string[] }>({});
+  const [errors, setErrors] = useState<{ name?: string; form?: string[] }>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -213,7 +219,6 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
       items: v.items.map((i) => ({ id: i.id, status: answers[i.id].status as ReceivingItemStatus, comment: answers[i.id].comment.trim() || undefined })),
     };
     const next: typeof errors = {};
-    if (unanswered.length) next.items = `Marque a situação de ${unanswered.length === 1 ? '1 item' : `${unanswered.length} itens`}.`;
     const parsed = receivingConfirm.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -222,7 +227,7 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
       }
     }
     setErrors(next);
-    if (next.name || next.items || next.form) {
+    if (next.name || unanswered.length || next.form) {
       document.querySelector<HTMLElement>('[data-invalid="true"], #receiver-name[aria-invalid="true"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
@@ -317,9 +322,10 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
           );
         })}
       </Box>
-      {tried && errors.items && (
-        <FormHelperText error sx={{ mt: 1 }}>
-          {errors.items}
+      {/* Follows the marks as they are made (not frozen at the failed submit). */}
+      {tried && (
+        <FormHelperText error={unanswered.length > 0} sx={{ mt: 1 }} role="status" data-testid="receiving-items-status">
+          {unansweredText(unanswered.length, v.items.length)}
         </FormHelperText>
       )}
       <Divider sx={{ my: 2.5 }} />

@@ -18,7 +18,7 @@ function Value({ row, value, entity }: { row: DiffRow; value: unknown; entity: s
     return (
       <Box component="img" src={value} alt="Imagem" sx={{ height: 28, maxWidth: 96, objectFit: 'contain', verticalAlign: 'middle', borderRadius: 0.5 }} />
     );
-  return <>{formatValue(value, row.field)}</>;
+  return <>{formatValue(value, row.field, entity)}</>;
 }
 
 function Change({ row, action, entity }: { row: DiffRow; action: Revision['action']; entity: string }) {

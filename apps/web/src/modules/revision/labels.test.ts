@@ -29,6 +29,23 @@ describe('revision log labels', () => {
     expect(formatValue('2026-01-02T15:00:00.000Z')).toBe('02/01/2026, 12:00');
   });
 
+  it('shows enum and numeric settings values by their contract labels, not raw ("Tema: 1", "standart")', () => {
+    const before = { theme: 1, layout: 'standart', pageSize: 10, sandwichMenuOpen: true };
+    const after = { theme: 0, layout: 'compact', pageSize: 25, sandwichMenuOpen: false };
+    expect(formatValue(before, 'settings', 'user')).toBe('Tema: Escuro; Layout das tabelas: Padrão; Itens por página: 10; Menu lateral aberto: Sim');
+    expect(formatValue(after, 'settings', 'user')).toBe('Tema: Claro; Layout das tabelas: Compacto; Itens por página: 25; Menu lateral aberto: Não');
+    expect(formatValue('em_uso', 'status', 'patrimony')).toBe('Em uso');
+    expect(formatValue('pendente', 'status', 'patrimony_solicitation')).toBe('Aguardando');
+    expect(formatValue('pendente', 'status', 'shipment_solicitation')).toBe('Aguardando aprovação');
+    expect(formatValue('enviado', 'status', 'shipment')).toBe('Enviado');
+    expect(formatValue('danificado', 'condition', 'patrimony')).toBe('Danificado');
+    expect(formatValue('consumivel', 'tracking', 'product')).toBe('Consumível (controle por quantidade)');
+    expect(formatValue('m', 'unit_of_measure', 'product')).toBe('Metro');
+    // A value without labels stays as it is; a number without labels keeps its decimal comma.
+    expect(formatValue('pendente', 'name', 'patrimony')).toBe('pendente');
+    expect(formatValue(1, 'quantity', 'patrimony')).toBe('1');
+  });
+
   it('orders a creation by the entity labels and leaves out empty fields', () => {
     const rows = diffRows({
       entity: 'organization',

@@ -4,13 +4,12 @@
  * module label maps); settings fields are "section.field".
  */
 import {
-  DATA_SOURCE_SCHEDULE_LABELS,
-  DATA_SOURCE_TARGET_LABELS,
   ENTITY_LABELS,
   ENTITY_LINKS,
   FIELD_LABELS,
   ORGANIZATION_LABELS,
   REVISION_ACTION_LABELS,
+  revisionValueLabel,
   SETTINGS_SECTION_LABELS,
   USER_LABELS,
   type SettingsSection,
@@ -44,12 +43,6 @@ const EXTRA_LABELS: Record<string, string> = {
   is_read: 'Lida',
   status: 'Situação',
   last_run_at: 'Última execução',
-};
-
-/** Values of enum fields shown by their pt-BR label. */
-const VALUE_LABELS: Record<string, Record<string, string>> = {
-  target: DATA_SOURCE_TARGET_LABELS,
-  schedule: DATA_SOURCE_SCHEDULE_LABELS,
 };
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? humanize(entity);
@@ -89,25 +82,32 @@ export function fieldLabel(field: string, entity?: string): string {
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const EMPTY = '—';
 
-/** A changed value as text: booleans Sim/Não, dates in Brasília time, lists, nested objects, secrets hidden. */
-export function formatValue(value: unknown, field = ''): string {
+/**
+ * A changed value as text, driven by the field's path ("settings.theme") and entity: enum values by
+ * their contract label (REVISION_VALUE_LABELS: "standart" → "Padrão", theme 1 → "Escuro"),
+ * booleans Sim/Não, dates in Brasília time, documents formatted, lists, nested objects (each
+ * key by its label and its own path), secrets hidden.
+ */
+export function formatValue(value: unknown, field = '', entity = ''): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
-  if (typeof value === 'number') return String(value).replace('.', ',');
+  const leaf = field.split('.').pop() ?? field;
+  if (typeof value === 'number') return revisionValueLabel(entity, field, value) ?? String(value).replace('.', ',');
   if (typeof value === 'string') {
     if (value === '***') return '•••• (oculto)';
-    if (field === 'cnpj') return formatCnpj(value);
-    if (field === 'cpf_cnpj' || field === 'document') return formatCpfCnpj(value);
-    if (field === 'zip_code') return formatZip(value);
+    const label = revisionValueLabel(entity, field, value);
+    if (label) return label;
+    if (leaf === 'cnpj') return formatCnpj(value);
+    if (leaf === 'cpf_cnpj' || leaf === 'document') return formatCpfCnpj(value);
+    if (leaf === 'zip_code') return formatZip(value);
     if (ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
-    const leaf = field.split('.').pop() ?? field;
-    return VALUE_LABELS[leaf]?.[value] ?? value;
+    return value;
   }
-  if (Array.isArray(value)) return value.length === 0 ? '(nenhum)' : value.map((v) => formatValue(v, field)).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? '(nenhum)' : value.map((v) => formatValue(v, field, entity)).join(', ');
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return '(vazio)';
-    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k)}`).join('; ');
+    return entries.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, field ? `${field}.${k}` : k, entity)}`).join('; ');
   }
   return String(value);
 }
@@ -147,12 +147,24 @@ export function diffRows(rev: Pick<Revision, 'entity' | 'changes' | 'action'>): 
     .sort((a, b) => rank(a.field, rev.entity) - rank(b.field, rev.entity));
 }
 
+export type RefKind = 'city' | 'state' | 'country' | 'unit' | 'organization' | 'stock' | 'section' | 'product' | 'user';
+
 /** Fields whose value is the id of another record (shown by name). */
-export const REFERENCE_FIELDS: Record<string, 'city' | 'state' | 'country' | 'unit' | 'organization'> = {
+export const REFERENCE_FIELDS: Record<string, RefKind> = {
   city_id: 'city',
   state_id: 'state',
   country_id: 'country',
   parent_id: 'unit',
   unit_organizational_id: 'unit',
+  destination_unit_id: 'unit',
   organization_id: 'organization',
+  stock_id: 'stock',
+  section_id: 'section',
+  product_id: 'product',
+  holder_user_id: 'user',
+  requester_id: 'user',
+  decided_by: 'user',
+  delivered_by: 'user',
+  returned_by: 'user',
+  cancelled_by: 'user',
 };

@@ -1,10 +1,10 @@
 /** /patrimony (PATRIMONY): every item, with filters, and a PDF sheet of QR labels for the selected rows. */
 import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode';
-import { Button, Checkbox, Chip, Stack } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
+import { Button, Chip, Stack } from '@mui/material';
+import type { GridRowId } from '@mui/x-data-grid';
 import { PATRIMONY_CONDITION_LABELS, PATRIMONY_CONDITIONS, PATRIMONY_STATUS_LABELS, PATRIMONY_STATUSES } from '@operacoes/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { openFile } from '../../core/download';
 import { PageTitle } from '../../core/PageTitle';
@@ -29,31 +29,7 @@ export default function PatrimonyListPage() {
   const { can } = useCan();
   const canWrite = can(['PATRIMONY']);
   const stocks = useStockOptions();
-  const [selected, setSelected] = useState<Map<number, string>>(new Map());
-  const toggle = (p: PatrimonyRead) =>
-    setSelected((m) => {
-      const next = new Map(m);
-      if (next.has(p.id)) next.delete(p.id);
-      else next.set(p.id, p.tag);
-      return next;
-    });
-
-  const columns = useMemo<GridColDef<PatrimonyRead>[]>(
-    () => [
-      {
-        field: '__select',
-        headerName: '',
-        width: 52,
-        sortable: false,
-        disableColumnMenu: true,
-        renderCell: ({ row }) => (
-          <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row)} onClick={(e) => e.stopPropagation()} slotProps={{ input: { 'aria-label': `Selecionar ${row.tag}` } }} />
-        ),
-      },
-      ...patrimonyColumns,
-    ],
-    [selected],
-  );
+  const [selected, setSelected] = useState<Set<GridRowId>>(() => new Set());
 
   return (
     <>
@@ -61,7 +37,8 @@ export default function PatrimonyListPage() {
       <ResourceList<PatrimonyRead>
         resource={PATRIMONY_PATH}
         ariaLabel="Lista de patrimônio"
-        columns={columns}
+        columns={patrimonyColumns}
+        selection={{ ids: selected, onChange: setSelected }}
         searchPlaceholder="Pesquisar patrimônio, série ou produto"
         filters={[
           { name: 'status', label: 'Situação', options: [{ value: '', label: 'Todas' }, ...PATRIMONY_STATUSES.map((s) => ({ value: s, label: PATRIMONY_STATUS_LABELS[s] }))] },
@@ -76,14 +53,14 @@ export default function PatrimonyListPage() {
         toolbar={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             {selected.size > 0 && (
-              <Chip label={`${selected.size} selecionado(s)`} onDelete={() => setSelected(new Map())} deleteIcon={undefined} size="small" />
+              <Chip label={`${selected.size} selecionado(s)`} onDelete={() => setSelected(new Set())} deleteIcon={undefined} size="small" />
             )}
             <Button
               variant="outlined"
               startIcon={<QrCodeIcon />}
               onClick={() => {
                 if (selected.size === 0) toast.info('Selecione os itens das etiquetas na primeira coluna.');
-                else void openLabels([...selected.keys()]);
+                else void openLabels([...selected].map(Number));
               }}
             >
               Etiquetas (PDF)
