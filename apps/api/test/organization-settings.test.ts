@@ -35,6 +35,26 @@ describe('organization settings', () => {
     expect(ok.json().management_vlan).toBe(100);
     const user = await t.createUser({ permissions: ['USER'] });
     expect((await t.call('PUT', '/api/organization-settings/mikrotik', user.token, mk)).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/organization-settings/mikrotik', user.token)).statusCode).toBe(200);
+  });
+
+  it('the MikroTik section (SNMP community) is read only by ORG, super admins and network permissions; other sections by any member', async () => {
+    const boss = await t.createUser({ permissions: ['ORG'] });
+    const mk = (await t.call('GET', '/api/organization-settings/mikrotik', boss.token)).json();
+    await t.call('PUT', '/api/organization-settings/mikrotik', boss.token, { ...mk, snmp_community: 'comunidade-secreta' });
+    for (const permissions of [[], ['USER'], ['STOCK', 'ASSET_SHIPMENT', 'DATA_SOURCE']]) {
+      const member = await t.createUser({ permissions });
+      const res = await t.call('GET', '/api/organization-settings/mikrotik', member.token);
+      expect(res.statusCode, permissions.join()).toBe(403);
+      expect(res.json().message).toBe('Você não tem permissão para esta ação.');
+      expect(res.body).not.toContain('comunidade-secreta');
+      expect((await t.call('GET', '/api/organization-settings/logistic', member.token)).statusCode).toBe(200);
+    }
+    for (const permissions of [['ORG'], ['SITE'], ['NETWORK_ASSET.INDEX'], ['OPERATOR_CIRCUIT']]) {
+      const reader = await t.createUser({ permissions });
+      const res = await t.call('GET', '/api/organization-settings/mikrotik', reader.token);
+      expect(res.statusCode, permissions.join()).toBe(200);
+      expect(res.json().snmp_community).toBe('comunidade-secreta');
+    }
+    expect((await t.call('GET', '/api/organization-settings/mikrotik', await t.adminToken())).statusCode).toBe(200);
   });
 });

@@ -52,6 +52,22 @@ export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   mikrotik: 'MikroTik',
 };
 
+/**
+ * Sections not every member may read. The MikroTik scripts' settings (SNMP community included)
+ * are read by ORG holders, super admins and holders of a network permission (or its .INDEX);
+ * the other sections stay readable by any member of the organization.
+ */
+export const SETTINGS_SECTION_READERS: Partial<Record<SettingsSection, readonly string[]>> = {
+  mikrotik: ['SITE', 'NETWORK_ASSET', 'LMC', 'SVC', 'UNION', 'OPERATOR_CIRCUIT'],
+};
+
+/** Whether a user may read a settings section (the one rule for API and web). */
+export function canReadSettingsSection(user: { superAdmin: boolean; permissions: readonly string[] }, section: SettingsSection): boolean {
+  const readers = SETTINGS_SECTION_READERS[section];
+  if (!readers || user.superAdmin || user.permissions.includes('ORG')) return true;
+  return readers.some((p) => user.permissions.includes(p) || user.permissions.includes(`${p}.INDEX`));
+}
+
 /** A section's stored values merged over its defaults. */
 export function settingsWithDefaults<S extends SettingsSection>(section: S, stored: unknown): SectionSettings<S> {
   const schema = ORGANIZATION_SETTINGS[section] as z.ZodObject;

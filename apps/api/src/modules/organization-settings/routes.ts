@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ORGANIZATION_SETTINGS, SETTINGS_SECTIONS, type SettingsSection } from '@operacoes/contract';
+import { ORGANIZATION_SETTINGS, SETTINGS_SECTIONS, canReadSettingsSection, type SettingsSection } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { audit, diff } from '../../core/audit';
+import { forbidden } from '../../core/errors';
 import { organizations } from '../organization/schema';
 import { getOrganizationSettings } from './service';
 
@@ -14,9 +15,12 @@ export async function organizationSettingsRoutes(fastify: FastifyInstance) {
   for (const section of SETTINGS_SECTIONS) {
     const schema = ORGANIZATION_SETTINGS[section] as z.ZodObject;
     const tags = ['organization-settings'];
-    app.get(`/organization-settings/${section}`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: schema } } }, async (req) =>
-      getOrganizationSettings(app.db, userOf(req).organizationId, section as SettingsSection),
-    );
+    // Any member reads a section unless the contract restricts it (MikroTik: ORG or network permissions).
+    app.get(`/organization-settings/${section}`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: schema } } }, async (req) => {
+      const user = userOf(req);
+      if (!canReadSettingsSection(user, section)) throw forbidden();
+      return getOrganizationSettings(app.db, user.organizationId, section as SettingsSection);
+    });
     app.put(`/organization-settings/${section}`, { config: { access: 'orgAdmin' }, schema: { tags, body: schema, response: { 200: schema } } }, async (req) => {
       const user = userOf(req);
       const values = req.body as Record<string, unknown>;

@@ -7,7 +7,7 @@ import RouterIcon from '@mui/icons-material/Router';
 import SettingsInputAntennaIcon from '@mui/icons-material/SettingsInputAntenna';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { SETTINGS_SECTION_LABELS, type SettingsSection } from '@operacoes/contract';
+import { SETTINGS_SECTION_LABELS, canReadSettingsSection, type SettingsSection } from '@operacoes/contract';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
@@ -44,7 +44,7 @@ function HubCard({ to, icon, title, text }: { to: string; icon: ReactElement; ti
 }
 
 export default function SettingsHubPage() {
-  const { can, user } = useCan();
+  const { can, user, isSuperAdmin } = useCan();
   return (
     <>
       <PageTitle
@@ -63,7 +63,7 @@ export default function SettingsHubPage() {
         aria-label="Seções de configuração"
         sx={{ display: 'grid', gap: 2, p: 0, m: 0, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}
       >
-        {SECTIONS.map((s) => (
+        {SECTIONS.filter((s) => canReadSettingsSection({ superAdmin: isSuperAdmin, permissions: user?.permissions ?? [] }, s.section)).map((s) => (
           <HubCard key={s.section} to={`/organization-settings/${s.section}`} icon={s.icon} title={SETTINGS_SECTION_LABELS[s.section]} text={s.text} />
         ))}
         {can(['DATA_SOURCE', 'DATA_SOURCE.INDEX']) && (
