@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { toast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 test('users screens: create, edit and deactivate a user', async ({ page }) => {
   const username = `tec${Date.now().toString(36)}`;
@@ -21,7 +21,7 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Estoques: consultar' }).check();
   await page.getByRole('checkbox', { name: 'Atividades externas: gerenciar' }).check();
   await page.getByRole('button', { name: 'Criar usuário' }).click();
-  await expect(toast(page)).toContainText('Usuário criado!');
+  await expectToast(page, 'Usuário criado!');
   await expect(page).toHaveURL(/\/user$/);
 
   await page.getByLabel('Pesquisar usuário, nome ou e-mail').fill(username);
@@ -36,7 +36,7 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
   await page.getByLabel('Apelido').fill('Paulinho');
   await page.getByRole('checkbox', { name: 'Produtos: consultar' }).check();
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(toast(page)).toContainText('Usuário atualizado!');
+  await expectToast(page, 'Usuário atualizado!');
   await expect(page).toHaveURL(/\/user$/);
 
   await page.getByLabel('Pesquisar usuário, nome ou e-mail').fill(username);
@@ -45,7 +45,7 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
   await row.getByRole('menuitem', { name: 'Desativar' }).or(row.getByRole('button', { name: 'Desativar' })).first().click();
   await expect(page.getByRole('dialog')).toContainText(`Desativar o usuário ${username}?`);
   await page.getByRole('button', { name: 'Desativar' }).last().click();
-  await expect(toast(page)).toContainText(/Usuário (desativado|removido)!/);
+  await expectToast(page, /Usuário (desativado|removido)!/);
 });
 
 test('server errors: a conflict toasts "<status>: <message>", 422 violations land on their fields', async ({ page }) => {
@@ -83,4 +83,44 @@ test('server errors: a conflict toasts "<status>: <message>", 422 violations lan
   await expect(page.getByText('Apelido já usado nesta unidade')).toBeVisible();
   await expect(page.getByText('Domínio de e-mail não permitido')).toBeVisible();
   await expect(page.getByLabel('Apelido')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a super admin creates a user in another organization, with one of its units', async ({ page, request }) => {
+  const username = `demo${Date.now().toString(36)}`;
+  await uiLogin(page, 'admin', 'admin12345');
+  await page.goto('/user/create');
+  const organization = page.getByRole('combobox', { name: /^Organização/ });
+  await expect(organization).toBeVisible();
+  await organization.click();
+  await page.getByRole('option', { name: 'Demo Telecom' }).click();
+  await page.getByLabel('Nome completo').fill('Renata Moraes');
+  await page.getByLabel('Apelido').fill('Renata');
+  await page.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@demotelecom.com.br`);
+  // A weak password is refused by the server, on its field, in pt-BR.
+  await page.getByLabel(/^Senha\s*\*?$/).fill('12345678');
+  await page.getByRole('combobox', { name: 'Unidade principal' }).click();
+  // Only the chosen organization's units are offered.
+  await expect(page.getByRole('option', { name: 'Matriz Curitiba' })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(4); // "Nenhuma" + Demo Telecom's three units
+  await page.getByRole('option', { name: 'Regional São Paulo' }).click();
+  await page.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(page.getByText(/^Senha muito fraca: /).first()).toBeVisible();
+  await page.getByLabel(/^Senha\s*\*?$/).fill('renata-na-regional-7');
+  await page.getByRole('button', { name: 'Criar usuário' }).click();
+  await expectToast(page, 'Usuário criado!');
+
+  const admin = await apiLogin(request, 'admin', 'admin12345');
+  const list = await (await request.get(`/api/user?search=${username}`, { headers: auth(admin.token) })).json();
+  expect(list.items).toHaveLength(1);
+  expect(list.items[0]).toMatchObject({ organization: { fantasy_name: 'Demo Telecom' }, unit_organizational: { name: 'Regional São Paulo' } });
+});
+
+test('others create users in their own organization: no organization field', async ({ page }) => {
+  await uiLogin(page, 'gestor');
+  await page.goto('/user/create');
+  await expect(page.getByLabel('Nome completo')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Organização/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Unidade principal' }).click();
+  await expect(page.getByRole('option', { name: 'Matriz Curitiba' })).toBeVisible();
 });

@@ -27,7 +27,7 @@ const message = z.object({ message: z.string() });
 const RESET_TTL_MS = 3600_000;
 const CONFIRM_TTL_MS = 48 * 3600_000;
 /** The one answer to every well-formed registration, new or not (no account enumeration). */
-export const REGISTER_ANSWER = 'Cadastro recebido. Enviamos um link de confirmação para o seu e-mail.';
+export const REGISTER_ANSWER = 'Cadastro recebido. Enviamos uma mensagem para o seu e-mail: siga as instruções dela para concluir.';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

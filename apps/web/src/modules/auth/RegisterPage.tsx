@@ -47,7 +47,7 @@ export default function RegisterPage() {
         onSuccess={(r) =>
           setDone(
             (r as { message?: string })?.message ??
-              'Cadastro recebido! Enviamos um link de confirmação para o seu e-mail.',
+              'Cadastro recebido. Enviamos uma mensagem para o seu e-mail: siga as instruções dela para concluir.',
           )
         }
       >
@@ -64,7 +64,7 @@ export default function RegisterPage() {
           <FormText name="person.nickname" label="Apelido" required autoComplete="nickname" />
           <FormText name="email" label="E-mail" type="email" required autoComplete="email" />
           <FormText name="username" label="Usuário" required autoComplete="username" />
-          <FormText name="password" label="Senha" type="password" required autoComplete="new-password" helperText="Mínimo de 8 caracteres" />
+          <FormText name="password" label="Senha" type="password" required autoComplete="new-password" helperText="Mínimo de 8 caracteres; evite senhas comuns e seus dados pessoais" />
         </Stack>
       </ResourceForm>
       <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 2 }}>
