@@ -10,7 +10,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 const app = await buildApp(config, database);
 
 await seedBase(app.db, app.passwords, { adminUsername: config.adminUsername, adminPassword: config.adminPassword }, app.log);
-if (args.has('--demo') || args.has('--seed-demo-only')) await seedDemo(app.db, app.passwords, app.log);
+if (args.has('--demo') || args.has('--seed-demo-only')) await seedDemo(app);
 
 if (args.has('--seed-demo-only')) {
   await app.close();

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, DEFAULT_SETTINGS } from '@operacoes/contract';
 import type { Db } from '../core/db';
 import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
+import { seedLogisticsDemo } from '../modules/logistics/seed';
 import { notifications } from '../modules/notification/schema';
 import { organizations } from '../modules/organization/schema';
 import { releaseNotes } from '../modules/release-note/schema';
 import { unitsOrganizational } from '../modules/unit-organizational/schema';
 import { persons, userUnits, users } from '../modules/user/schema';
+import { seedWarehouseDemo } from '../modules/warehouse/seed';
+import { demoContext } from './demo/context';
 
 type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
 
@@ -70,12 +73,26 @@ export async function seedBase(db: Db, passwords: Passwords, opts: { adminUserna
 export const DEMO_PASSWORD = 'demo12345';
 const WAREHOUSE = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
 
-/** A living demo organization: units, users with different permission sets, notifications. Idempotent. */
-export async function seedDemo(db: Db, passwords: Passwords, log: FastifyBaseLogger) {
+/**
+ * A living demo organization: units, users with different permission sets, notifications, then
+ * each module's own demo data (warehouse, shipments…), seeded through the API. Idempotent: the
+ * organization is created once, and each module seed detects its own data.
+ */
+export async function seedDemo(app: FastifyInstance) {
+  const organizationId = await seedDemoOrganization(app.db, app.passwords, app.log);
+  const ctx = await demoContext(app, organizationId);
+  const started = performance.now();
+  const warehouse = await seedWarehouseDemo(ctx);
+  const logistics = await seedLogisticsDemo(ctx);
+  if (warehouse || logistics) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics) }, 'demo data seeded');
+  if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
+}
+
+async function seedDemoOrganization(db: Db, passwords: Passwords, log: FastifyBaseLogger): Promise<number> {
   const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.fantasy_name, 'Demo Telecom'));
-  if (existing) return;
+  if (existing) return existing.id;
   const hash = await passwords.hash(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const organizationId = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [org] = await tx
       .insert(organizations)
@@ -115,6 +132,8 @@ export async function seedDemo(db: Db, passwords: Passwords, log: FastifyBaseLog
         search_text: searchText('0.1.0 Primeira versão do Operações'),
       });
     }
+    return org.id;
   });
   log.info('demo organization "Demo Telecom" created (users gestor, almoxarife, tecnico, estoque; password demo12345)');
+  return organizationId;
 }
