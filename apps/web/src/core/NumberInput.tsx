@@ -2,7 +2,7 @@
  * The one numeric input (issue 9): a text field that reads `2,5` and `2.5` as 2.5, shows the
  * value back with a decimal comma, and never drops a separator (an unreadable text stays on
  * screen and its value is NaN, which the contract's number schemas refuse).
- * Value: a number, or null when blank. `money` adds "R$" and shows two places.
+ * Value: a number, or null when blank. `money` shows two places (and "R$" unless the label has it).
  */
 import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
@@ -58,7 +58,7 @@ export function NumberInput({ value, onChange, onBlur, money, allowNegative, bla
       slotProps={{
         ...slotProps,
         htmlInput: { ...htmlInput, inputMode: 'decimal', min: undefined, max: undefined, step: undefined },
-        input: money
+        input: money && !String(rest.label ?? '').includes('R$')
           ? { startAdornment: <InputAdornment position="start">R$</InputAdornment>, ...(slotProps?.input as object) }
           : slotProps?.input,
       }}

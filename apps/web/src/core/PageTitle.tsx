@@ -18,7 +18,10 @@ export function PageTitle({ title, subtitle, actions }: { title: string; subtitl
           </Typography>
         )}
       </Box>
-      {actions}
+      {actions && (
+        // Header buttons keep their label width and wrap below the title when the row is narrow.
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', maxWidth: '100%' }}>{actions}</Box>
+      )}
     </Box>
   );
 }

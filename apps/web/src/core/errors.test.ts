@@ -61,6 +61,17 @@ describe('the axios interceptor shows one toast per failure', () => {
       '444: Erro ao executar ação!',
     ]);
   });
+  it('a missing record (GET …/:id → 404) is left to its page; other 404s are toasted', () => {
+    const get = (url: string, method = 'get') => {
+      const e = axiosError(404, { code: 404, message: 'Envio não encontrado' });
+      Object.assign(e.config!, { url, method });
+      return e;
+    };
+    handleApiError(get('/shipment/999999'));
+    handleApiError(get('/shipment/999999', 'put'));
+    handleApiError(get('/shipment/reports'));
+    expect(vi.mocked(toast.error).mock.calls.map((c) => c[0])).toEqual(['404: Envio não encontrado', '404: Envio não encontrado']);
+  });
   it('a silent call shows nothing (the caller handles it)', () => {
     handleApiError(axiosError(401, {}, true));
     expect(toast.error).not.toHaveBeenCalled();

@@ -38,6 +38,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
@@ -357,7 +358,7 @@ export default function DataSourceFormPage() {
         <Link component={RouterLink} to={PATH} underline="hover" color="inherit">
           Fontes de dados
         </Link>
-        <Typography color="text.primary">{source ? source.name : 'Nova fonte'}</Typography>
+        <Typography color="text.primary">{source ? source.name : sourceId ? 'Editar fonte' : 'Nova fonte'}</Typography>
       </Breadcrumbs>
       <PageTitle
         title={sourceId ? 'Editar fonte de dados' : 'Nova fonte de dados'}
@@ -376,9 +377,9 @@ export default function DataSourceFormPage() {
         }
       />
       {sourceId && q.isLoading ? (
-        <CircularProgress aria-label="Carregando" />
+        <RecordSkeleton />
       ) : sourceId && !source ? (
-        <Alert severity="error">Fonte de dados não encontrada.</Alert>
+        <RecordNotFound what="Fonte de dados" gender="f" backTo={PATH} />
       ) : source ? (
         <>
           <PageTabs

@@ -10,6 +10,7 @@ import { searchBalances, searchPatrimony } from './api';
 import { AsyncPicker } from './AsyncPicker';
 import { formatQuantity } from './format';
 import type { ItemLine, SolicitationFormValues } from './solicitation-form';
+import { NumberInput } from '../../core/NumberInput';
 
 let seq = 0;
 
@@ -58,24 +59,21 @@ function ItemRow({ line, index, onRemove, disabled, error }: { line: ItemLine; i
           control={control}
           name={`items.${index}.quantity`}
           render={({ field, fieldState }) => (
-            <TextField
+            <NumberInput
               label="Quantidade"
-              type="number"
               size="small"
               required
               disabled={disabled}
               name={field.name}
               inputRef={field.ref}
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+              value={field.value as number | undefined}
+              onChange={field.onChange}
+              blankAsUndefined
               onBlur={field.onBlur}
               error={!!fieldState.error}
               helperText={fieldState.error?.message}
               sx={{ width: { xs: 'calc(100% - 48px)', sm: 170 } }}
-              slotProps={{
-                htmlInput: { min: 0, step: 'any', inputMode: 'decimal' },
-                input: { endAdornment: <InputAdornment position="end">{line.unit}</InputAdornment> },
-              }}
+              slotProps={{ input: { endAdornment: <InputAdornment position="end">{line.unit}</InputAdornment> } }}
             />
           )}
         />

@@ -17,7 +17,9 @@ import { z } from 'zod';
 import { formatDateTime } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
+import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
@@ -106,8 +108,8 @@ function TransportForm({ s, dirtyRef }: { s: ShipmentRead; dirtyRef: RefObject<b
         <FormText name="tracking_code" label="Código de rastreio" autoComplete="off" />
         <FormText name="invoice_number" label="Nota fiscal" autoComplete="off" />
         <FormDate name="expected_date" label="Previsão de entrega" />
-        <FormText name="volumes" label="Volumes" type="number" slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }} />
-        <FormText name="weight_kg" label="Peso (kg)" type="number" slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }} />
+        <FormText name="volumes" label="Volumes" type="number" />
+        <FormNumber name="weight_kg" label="Peso (kg)" />
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <FormText name="notes" label="Observações" multiline minRows={2} fullWidth />
         </Box>
@@ -190,11 +192,9 @@ export default function ShipmentPage() {
         actions={s && <ShipmentStatusChip status={s.status} size="medium" />}
       />
       {q.isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label="Carregando" />
-        </Box>
+        <RecordSkeleton />
       ) : !s ? (
-        <Alert severity="error">Envio não encontrado.</Alert>
+        <RecordNotFound what="Envio" backTo="/shipment" />
       ) : (
         <>
           <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>

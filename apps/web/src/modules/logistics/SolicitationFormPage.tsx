@@ -33,6 +33,7 @@ import { FormCity } from '../../core/CityAutocomplete';
 import { formatDateTime } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
@@ -370,11 +371,9 @@ export default function SolicitationFormPage() {
         actions={s && <SolicitationStatusChip status={s.status} size="medium" />}
       />
       {sid && q.isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-          <CircularProgress aria-label="Carregando" />
-        </Box>
+        <RecordSkeleton />
       ) : sid && !s ? (
-        <Alert severity="error">Solicitação de envio não encontrada.</Alert>
+        <RecordNotFound what="Solicitação de envio" gender="f" backTo="/shipment-solicitation" />
       ) : !sid && !canWrite ? (
         <Alert severity="warning">Você não tem permissão para solicitar envios.</Alert>
       ) : s ? (

@@ -9,7 +9,9 @@ import { FormCity } from '../../core/CityAutocomplete';
 import { formatCnpj, formatZip } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
+import { FormMasked } from '../../core/MaskedInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
@@ -106,9 +108,9 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <FormText name="fantasy_name" label="Nome fantasia" required autoFocus={!org} disabled={!canWrite} />
           <FormText name="legal_name" label="Razão social" disabled={!canWrite} />
-          <FormText name="cnpj" label="CNPJ" disabled={!canWrite} placeholder="00.000.000/0000-00" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormMasked kind="cnpj" name="cnpj" label="CNPJ" disabled={!canWrite} />
           <FormText name="email" label="E-mail" type="email" disabled={!canWrite} />
-          <FormText name="phone" label="Telefone" type="tel" disabled={!canWrite} placeholder="(41) 3000-0000" />
+          <FormMasked kind="phone" name="phone" label="Telefone" disabled={!canWrite} />
           <Controller
             control={form.control}
             name="is_active"
@@ -139,7 +141,7 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
       <Section title="Endereço">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <FormText name="address" label="Logradouro, número e complemento" disabled={!canWrite} />
-          <FormText name="zip_code" label="CEP" disabled={!canWrite} placeholder="00000-000" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormMasked kind="cep" name="zip_code" label="CEP" disabled={!canWrite} />
           <FormCity name="city_id" initialCity={org?.city} disabled={!canWrite} />
         </Box>
       </Section>
@@ -177,9 +179,9 @@ export default function OrganizationFormPage() {
         subtitle={org ? [org.fantasy_name, org.cnpj ? formatCnpj(org.cnpj) : null].filter(Boolean).join(' · ') : undefined}
       />
       {orgId && q.isLoading ? (
-        <CircularProgress aria-label="Carregando" />
+        <RecordSkeleton />
       ) : orgId && !org ? (
-        <Alert severity="error">Organização não encontrada.</Alert>
+        <RecordNotFound what="Organização" gender="f" backTo="/organization" />
       ) : !orgId && !isSuperAdmin ? (
         <Alert severity="warning">Somente o administrador da plataforma pode criar organizações.</Alert>
       ) : org ? (

@@ -8,7 +8,9 @@ import { FormCity } from '../../core/CityAutocomplete';
 import { formatZip } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
+import { FormMasked } from '../../core/MaskedInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
@@ -123,7 +125,7 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <FormText name="address" label="Logradouro, número e complemento" disabled={!canWrite} />
-          <FormText name="zip_code" label="CEP" disabled={!canWrite} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormMasked kind="cep" name="zip_code" label="CEP" disabled={!canWrite} />
           <FormCity name="city_id" disabled={!canWrite} />
         </Box>
       </Paper>
@@ -172,11 +174,11 @@ export default function UnitFormPage({ mode }: { mode: 'create' | 'edit' }) {
       ) : null}
       <PageTitle title={unitId ? 'Editar unidade' : 'Nova unidade'} subtitle={unit ? `${unit.name} (${unit.code}) · ${orgName}` : orgName || undefined} />
       {loading ? (
-        <CircularProgress aria-label="Carregando" />
+        <RecordSkeleton />
       ) : unitId && !unit ? (
-        <Alert severity="error">Unidade não encontrada.</Alert>
+        <RecordNotFound what="Unidade" gender="f" backTo="/organization" />
       ) : !organizationId || Number.isNaN(organizationId) ? (
-        <Alert severity="error">Organização não encontrada.</Alert>
+        <RecordNotFound what="Organização" gender="f" backTo="/organization" />
       ) : unit ? (
         <PageTabs
           ariaLabel="Seções da unidade"

@@ -6,6 +6,7 @@ import { Box, Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useThem
 import { consumableAdjustment, consumableEntry, consumableTransfer, consumableWriteOff } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
@@ -71,13 +72,12 @@ function OpForm({ op, sections, preset, onDone, onCancel }: { op: ConsumableOp; 
           label={op === 'adjustment' ? 'Quantidade contada' : 'Quantidade'}
           type="number"
           required
-          slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
         />
         {op === 'entry' && (
           <>
             <FormText name="invoice_number" label="Nota fiscal" />
             <FormText name="supplier" label="Fornecedor" />
-            <FormText name="unit_price" label="Preço unitário (R$)" placeholder="0,00" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <FormNumber name="unit_price" label="Preço unitário (R$)" money placeholder="0,00" />
           </>
         )}
         <FormText

@@ -24,6 +24,7 @@ import { formatDateTime } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
+import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
@@ -68,7 +69,7 @@ function AcquisitionFields() {
     <Section title="Aquisição">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <FormDate name="acquisition_date" label="Data de aquisição" />
-        <FormText name="acquisition_value" label="Valor de aquisição (R$)" placeholder="0,00" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <FormNumber name="acquisition_value" label="Valor de aquisição (R$)" money placeholder="0,00" />
         <FormText name="invoice_number" label="Nota fiscal" />
         <FormText name="supplier" label="Fornecedor" />
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
@@ -156,7 +157,7 @@ function BulkForm() {
             />
             <SerialCount />
           </Box>
-          <FormText name="quantity" label="Quantidade (sem números de série)" type="number" slotProps={{ htmlInput: { min: 1, max: BULK_MAX_ITEMS, step: 1 } }} helperText="Use se os itens não têm série; com séries, deixe em branco" />
+          <FormText name="quantity" label="Quantidade (sem números de série)" type="number" helperText="Use se os itens não têm série; com séries, deixe em branco" />
           <FormSelect name="condition" label="Conservação" options={conditionOptions} />
         </Box>
       </Section>
@@ -297,7 +298,7 @@ export function PatrimonyEditPage() {
         subtitle={p ? [p.product?.name, p.serial ? `série ${p.serial}` : null, p.acquisition_value ? formatBRL(p.acquisition_value) : null].filter(Boolean).join(' · ') : undefined}
         actions={p && <PatrimonyStatusChip status={p.status} />}
       />
-      <RecordFrame loading={q.isLoading} missing={!p} what="Patrimônio">
+      <RecordFrame loading={q.isLoading} missing={!p} what="Patrimônio" backTo="/patrimony">
         {p && (
           <>
             {p.holder && (

@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
+import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
@@ -136,8 +137,8 @@ function ProductForm({ product }: { product: ProductRead | null }) {
       <Section title="Estoque e valor">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
           <FormSelect name="unit_of_measure" label="Unidade de medida" options={UNITS_OF_MEASURE.map((u) => ({ value: u, label: `${UNIT_OF_MEASURE_LABELS[u]} (${u})` }))} />
-          <FormText name="minimum_quantity" label="Quantidade mínima" type="number" slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }} helperText="Abaixo dela, o produto aparece como em falta" />
-          <FormText name="price" label="Preço (R$)" placeholder="0,00" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <FormText name="minimum_quantity" label="Quantidade mínima" type="number" helperText="Abaixo dela, o produto aparece como em falta" />
+          <FormNumber name="price" label="Preço (R$)" money placeholder="0,00" />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <FormText name="description" label="Descrição" fullWidth multiline minRows={2} />
           </Box>
@@ -160,7 +161,7 @@ export function ProductFormPage() {
         subtitle={p ? `${p.code} · ${p.name} · disponível: ${formatQty(p.available_quantity, p.unit_of_measure)}${p.below_minimum ? ' (abaixo do mínimo)' : ''}` : undefined}
       />
       {productId ? (
-        <RecordFrame loading={q.isLoading} missing={!p} what="Produto">
+        <RecordFrame loading={q.isLoading} missing={!p} what="Produto" backTo="/product">
           {p && (
             <PageTabs
               ariaLabel="Seções do produto"

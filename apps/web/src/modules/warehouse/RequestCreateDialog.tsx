@@ -20,6 +20,8 @@ import { DESTINATION_TYPE_LABELS, readPermissionsOf, solicitationCreate } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { NumberInput } from '../../core/NumberInput';
+import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
@@ -37,7 +39,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
   const units = useUnitOptions();
   const [lines, setLines] = useState<Line[]>([]);
   const [product, setProduct] = useState<ProductOption | null>(null);
-  const [qty, setQty] = useState('1');
+  const [qty, setQty] = useState<number | null | undefined>(1);
   const form = useSchemaForm(solicitationCreate, { reason: '', destination_type: 'usuario', destination_note: '', items: [] } as never);
   const destination = form.watch('destination_type');
   const sync = (next: Line[]) => {
@@ -52,7 +54,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
     for (const b of await searchBalances(term)) seen.set(b.product.id, b.product);
     return [...seen.values()];
   };
-  const qtyNumber = Number(qty.replace(',', '.'));
+  const qtyNumber = qty ?? Number.NaN;
 
   return (
     <ResourceForm
@@ -106,16 +108,16 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
                   name="product_search"
                 />
               </Box>
-              <TextField label="Quantidade" value={qty} onChange={(e) => setQty(e.target.value)} sx={{ width: { sm: 120 } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <NumberInput label="Quantidade" value={qty} onChange={setQty} sx={{ width: { sm: 120 } }} />
               <Button
                 variant="outlined"
                 sx={{ mt: { sm: 1 } }}
                 disabled={!product || !(qtyNumber > 0)}
                 onClick={() => {
                   if (!product || !(qtyNumber > 0)) return;
-                  sync([...lines.filter((l) => l.key !== `q${product.id}`), { key: `q${product.id}`, label: `${productLabel(product)} · quantidade ${qty}`, value: { product_id: product.id, quantity: qtyNumber } }]);
+                  sync([...lines.filter((l) => l.key !== `q${product.id}`), { key: `q${product.id}`, label: `${productLabel(product)} · quantidade ${formatDecimal(qty)}`, value: { product_id: product.id, quantity: qtyNumber } }]);
                   setProduct(null);
-                  setQty('1');
+                  setQty(1);
                 }}
               >
                 Adicionar

@@ -112,7 +112,7 @@ export function SectionFormPage() {
     <Box sx={{ maxWidth: 1000 }}>
       <PageTitle title={sectionId ? 'Editar seção' : 'Nova seção'} subtitle={q.data ? `${q.data.stock?.name ?? ''} › ${q.data.name}` : undefined} />
       {sectionId ? (
-        <RecordFrame loading={q.isLoading} missing={!q.data} what="Seção">
+        <RecordFrame loading={q.isLoading} missing={!q.data} what="Seção" gender="f" backTo="/section">
           {q.data && (
             <PageTabs
               ariaLabel="Seções da página"
@@ -150,7 +150,7 @@ export function SectionInfoPage() {
           )
         }
       />
-      <RecordFrame loading={q.isLoading} missing={!s} what="Seção">
+      <RecordFrame loading={q.isLoading} missing={!s} what="Seção" gender="f" backTo="/section">
         {s && (
           <>
             <Section title="Dados" actions={<ToneChip color={s.is_active ? 'success' : 'default'} label={s.is_active ? 'Ativa' : 'Inativa'} status={String(s.is_active)} />}>

@@ -76,7 +76,7 @@ export default function StockFormPage() {
     <Box sx={{ maxWidth: 1000 }}>
       <PageTitle title={stockId ? 'Editar estoque' : 'Novo estoque'} subtitle={q.data ? `${q.data.name} · ${q.data.code}` : undefined} />
       {stockId ? (
-        <RecordFrame loading={q.isLoading} missing={!q.data} what="Estoque">
+        <RecordFrame loading={q.isLoading} missing={!q.data} what="Estoque" backTo="/stock">
           {q.data && (
             <PageTabs
               ariaLabel="Seções do estoque"

@@ -99,7 +99,9 @@ export default function StockInfoPage() {
   const navigate = useNavigate();
   const { can } = useCan();
   const q = useQuery({ queryKey: whKeys.stock(stockId), queryFn: () => getStock(stockId) });
-  const sections = useQuery({ queryKey: whKeys.sectionsOf(stockId), queryFn: () => fetchSectionsOf(stockId) });
+  // A page never asks for what the user may not read: sections need SECTION or SECTION.INDEX.
+  const canReadSections = can(readPermissionsOf('SECTION'));
+  const sections = useQuery({ queryKey: whKeys.sectionsOf(stockId), queryFn: () => fetchSectionsOf(stockId), enabled: canReadSections });
   const s = q.data;
   return (
     <Box>
@@ -115,7 +117,7 @@ export default function StockInfoPage() {
           )
         }
       />
-      <RecordFrame loading={q.isLoading} missing={!s} what="Estoque">
+      <RecordFrame loading={q.isLoading} missing={!s} what="Estoque" backTo="/stock">
         {s && (
           <>
             <Section title="Dados" actions={<ToneChip color={s.is_active ? 'success' : 'default'} label={s.is_active ? 'Ativo' : 'Inativo'} status={String(s.is_active)} />}>
@@ -135,6 +137,7 @@ export default function StockInfoPage() {
                 {
                   value: 'secoes',
                   label: `Seções (${s.section_count})`,
+                  hidden: !canReadSections,
                   content: (
                     <ResourceList<SectionRead>
                       resource={`/section?stock=${s.id}`}

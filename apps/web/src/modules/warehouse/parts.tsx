@@ -12,6 +12,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { useFormReadOnly } from '../../core/readOnly';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { AsyncPicker } from '../logistics/AsyncPicker';
 import { fetchStocks, fetchUnits, searchProducts, searchSections, whKeys, type ProductRead, type SectionRead } from './api';
 
@@ -83,6 +85,7 @@ export function FormSelect({
   helperText?: string;
 }) {
   const { control } = useFormContext();
+  const readOnly = useFormReadOnly();
   return (
     <Controller
       name={name}
@@ -98,7 +101,7 @@ export function FormSelect({
           onBlur={field.onBlur}
           inputRef={field.ref}
           required={required}
-          disabled={disabled}
+          disabled={disabled || readOnly}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? helperText}
         >
@@ -141,6 +144,7 @@ export function FormSectionPicker({
   options?: SectionRead[];
 }) {
   const { control, setValue } = useFormContext();
+  const readOnly = useFormReadOnly();
   type Opt = { id: number; name: string; code?: string; stock?: { name: string } | null };
   const [picked, setPicked] = useState<Opt | null>(initial ?? null);
   return (
@@ -166,7 +170,7 @@ export function FormSectionPicker({
             label={label}
             name={name}
             required={required}
-            disabled={disabled}
+            disabled={disabled || readOnly}
             error={!!fieldState.error}
             helperText={fieldState.error?.message}
             noOptionsText="Nenhuma seção encontrada"
@@ -198,6 +202,7 @@ export function FormProductPicker({
   onPick?: (p: ProductRead | null) => void;
 }) {
   const { control, setValue } = useFormContext();
+  const readOnly = useFormReadOnly();
   const [picked, setPicked] = useState<{ id: number; code: string; name: string } | null>(initial ?? null);
   return (
     <Controller
@@ -217,7 +222,7 @@ export function FormProductPicker({
           label={label}
           name={name}
           required={required}
-          disabled={disabled}
+          disabled={disabled || readOnly}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? helperText}
           noOptionsText="Nenhum produto encontrado"
@@ -230,20 +235,36 @@ export function FormProductPicker({
 /** An on/off form field (active…). */
 export function FormSwitch({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
   const { control } = useFormContext();
+  const readOnly = useFormReadOnly();
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />} label={label} />
+        <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled || readOnly} />} label={label} />
       )}
     />
   );
 }
 
 /** Loading / not found frame of a record page. */
-export function RecordFrame({ loading, missing, what, children }: { loading: boolean; missing: boolean; what: string; children: ReactNode }) {
-  if (loading) return <CircularProgress aria-label="Carregando" />;
-  if (missing) return <Alert severity="error">{what} não encontrado(a).</Alert>;
+export function RecordFrame({
+  loading,
+  missing,
+  what,
+  gender,
+  backTo,
+  children,
+}: {
+  loading: boolean;
+  missing: boolean;
+  what: string;
+  gender?: 'm' | 'f';
+  backTo: string;
+  children: ReactNode;
+}) {
+  // The kit's record states (core/RecordPage): skeleton, then "… não encontrado(a)" with a way back.
+  if (loading) return <RecordSkeleton />;
+  if (missing) return <RecordNotFound what={what} gender={gender} backTo={backTo} />;
   return <>{children}</>;
 }
