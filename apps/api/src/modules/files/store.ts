@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { HttpError } from '../../core/errors';
@@ -19,8 +19,9 @@ const uploadsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'uplo
 
 /** Checks type (by content) and size, stores under `DATA_DIR/uploads` with an unguessable name, answers its URL. */
 export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts: { kinds: string[]; maxBytes: number }): Promise<string> {
-  const buffer = await file.toBuffer().catch(() => {
-    throw new HttpError(413, 'O arquivo é grande demais.');
+  const buffer = await file.toBuffer().catch((err: { code?: string }) => {
+    if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'O arquivo é grande demais.');
+    throw malformed();
   });
   if (buffer.length > opts.maxBytes) throw new HttpError(413, `O arquivo excede o limite de ${Math.round(opts.maxBytes / 1024 / 1024)} MB.`);
   const kind = opts.kinds.find((k) => SIGNATURES[k]?.test(buffer));
@@ -29,6 +30,27 @@ export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts
   await mkdir(uploadsDir(app), { recursive: true });
   await writeFile(path.join(uploadsDir(app), name), buffer);
   return `/api/files/${name}`;
+}
+
+const MISSING_FILE = 'Envie um arquivo no campo "file" (multipart/form-data).';
+const malformed = () => new HttpError(422, 'O envio do arquivo está malformado ou incompleto.', [{ propertyPath: 'file', message: 'Envio malformado' }]);
+
+/**
+ * The one file of a multipart upload. A body without a boundary, with a wrong one or cut short
+ * is the sender's fault: 4xx, never a 500 from the parser.
+ */
+export async function uploadedFile(req: FastifyRequest): Promise<MultipartFile> {
+  let file: MultipartFile | undefined;
+  try {
+    file = await req.file();
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, 'O arquivo é grande demais.');
+    if (status === 406 || status === 415) throw new HttpError(415, 'Envie o arquivo como multipart/form-data.');
+    throw malformed();
+  }
+  if (!file) throw new HttpError(422, MISSING_FILE, [{ propertyPath: 'file', message: 'Obrigatório' }]);
+  return file;
 }
 
 const MIME_BY_EXT = Object.fromEntries(Object.entries(SIGNATURES).map(([mime, s]) => [s.ext, mime]));

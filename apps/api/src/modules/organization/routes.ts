@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
-import { saveUpload } from '../files/store';
+import { saveUpload, uploadedFile } from '../files/store';
 import { presentCities } from '../locale/present';
 import { unitsOrganizational } from '../unit-organizational/schema';
 import { users } from '../user/schema';
@@ -102,8 +102,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const org = await findVisible(organizationResource as unknown as ResourceDef, app.db, user, req.params.id);
-      const file = await req.file();
-      if (!file) throw new HttpError(422, 'Envie uma imagem no campo "file".', [{ propertyPath: 'file', message: 'Obrigatório' }]);
+      const file = await uploadedFile(req);
       const logo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 });
       await app.db.transaction(async (tx) => {
         await tx.update(organizations).set({ logo, updated_at: new Date() }).where(eq(organizations.id, org.id));

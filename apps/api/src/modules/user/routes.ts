@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError, forbidden, notFound } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
-import { saveUpload } from '../files/store';
+import { saveUpload, uploadedFile } from '../files/store';
 import { notifications } from '../notification/schema';
 import { organizations } from '../organization/schema';
 import { revisions } from '../revision/schema';
@@ -172,7 +172,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       const [person] = await tx.select().from(persons).where(eq(persons.id, before.person_id));
       const nextPerson = { ...person, ...(req.body.person ?? {}) };
-      if (req.body.person) await tx.update(persons).set(req.body.person).where(eq(persons.id, person.id));
+      // An empty `person` changes nothing (and an empty SET is not SQL).
+      if (req.body.person && Object.keys(req.body.person).length) await tx.update(persons).set(req.body.person).where(eq(persons.id, person.id));
       const [after] = await tx
         .update(users)
         .set({
@@ -192,8 +193,7 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post('/me/picture', { config: { access: 'authenticated' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ picture: z.string() }) } } }, async (req) => {
     const user = userOf(req);
-    const file = await req.file();
-    if (!file) throw new HttpError(422, 'Envie uma imagem no campo "file".', [{ propertyPath: 'file', message: 'Obrigatório' }]);
+    const file = await uploadedFile(req);
     const picture = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 });
     await app.db.transaction(async (tx) => {
       const [before] = await tx.select({ picture: users.picture }).from(users).where(eq(users.id, user.id));

@@ -425,7 +425,8 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
       const search = await patrimonySearch(app.db, user.superAdmin ? null : user.organizationId, q.search);
       const base = and(tenancyCondition(def, user), ...patrimonyResource.filters!(q, user));
       const where = and(base, search?.where);
-      const count = (condition: SQL | undefined) => sql`(select count(*)::int from ${patrimonies} where ${and(base, condition)})`;
+      // A super admin without filters has no condition at all: `where true`, never an empty WHERE.
+      const count = (condition: SQL | undefined) => sql`(select count(*)::int from ${patrimonies} where ${and(base, condition) ?? sql`true`})`;
       const totalSql = search ? sql`${search.countParts[0] ? count(search.countParts[0]) : sql`0`} + ${count(search.countParts[1])}` : count(undefined);
       // Rows and total in one statement; the total is a scalar subquery, so the LIMIT still stops early.
       const found = await app.db

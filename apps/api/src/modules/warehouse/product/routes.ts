@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
-import { saveUpload } from '../../files/store';
+import { saveUpload, uploadedFile } from '../../files/store';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
@@ -161,8 +161,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const existing = await findVisible(productResource as unknown as ResourceDef, app.db, user, req.params.id);
-      const file = await req.file();
-      if (!file) throw new HttpError(422, 'Envie uma imagem no campo "file".', [{ propertyPath: 'file', message: 'Obrigatório' }]);
+      const file = await uploadedFile(req);
       const photo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 });
       const row = await app.db.transaction(async (tx) => {
         const [updated] = await tx.update(products).set({ photo, updated_at: new Date() }).where(eq(products.id, existing.id)).returning();

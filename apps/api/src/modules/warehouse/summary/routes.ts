@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { PATRIMONY_STATUSES, WAREHOUSE_PERMISSIONS, type PatrimonyStatus, warehouseSummary } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
 import { forbidden } from '../../../core/errors';
@@ -28,13 +28,14 @@ export async function warehouseSummaryRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const seesAny = user.superAdmin || WAREHOUSE_PERMISSIONS.some((p) => canRead(user, p));
       if (!seesAny) throw forbidden();
-      const org = user.organizationId;
+      // A super admin sees every organization's counts, as in the lists.
+      const inOrg = (column: AnyColumn) => (user.superAdmin ? undefined : eq(column, user.organizationId));
       const count = async (q: Promise<{ n: number }[]>) => (await q)[0].n;
       const n = sql<number>`count(*)::int`;
       const warehouse = canRead(user, 'WAREHOUSE');
 
       const patrimonyCounts = async () => {
-        const rows = await app.db.select({ status: patrimonies.status, n }).from(patrimonies).where(eq(patrimonies.organization_id, org)).groupBy(patrimonies.status);
+        const rows = await app.db.select({ status: patrimonies.status, n }).from(patrimonies).where(inOrg(patrimonies.organization_id)).groupBy(patrimonies.status);
         const out = Object.fromEntries(PATRIMONY_STATUSES.map((s) => [s, 0])) as Record<PatrimonyStatus, number>;
         for (const r of rows) out[r.status] = r.n;
         return out;
@@ -43,14 +44,14 @@ export async function warehouseSummaryRoutes(fastify: FastifyInstance) {
       const seesProducts = warehouse || canRead(user, 'PRODUCT');
       const [patrimony, stockCount, sectionCount, productCount, below, recent, waiting, mineOpen, held, unconfirmed] = await Promise.all([
         seesPatrimony ? patrimonyCounts() : null,
-        warehouse || canRead(user, 'STOCK') ? count(app.db.select({ n }).from(stocks).where(and(eq(stocks.organization_id, org), eq(stocks.is_active, true)))) : null,
-        warehouse || canRead(user, 'SECTION') ? count(app.db.select({ n }).from(sections).where(and(eq(sections.organization_id, org), eq(sections.is_active, true)))) : null,
-        seesProducts ? count(app.db.select({ n }).from(products).where(and(eq(products.organization_id, org), eq(products.is_active, true)))) : null,
-        seesProducts ? count(app.db.select({ n }).from(products).where(and(eq(products.organization_id, org), eq(products.is_active, true), belowMinimum))) : null,
+        warehouse || canRead(user, 'STOCK') ? count(app.db.select({ n }).from(stocks).where(and(inOrg(stocks.organization_id), eq(stocks.is_active, true)))) : null,
+        warehouse || canRead(user, 'SECTION') ? count(app.db.select({ n }).from(sections).where(and(inOrg(sections.organization_id), eq(sections.is_active, true)))) : null,
+        seesProducts ? count(app.db.select({ n }).from(products).where(and(inOrg(products.organization_id), eq(products.is_active, true)))) : null,
+        seesProducts ? count(app.db.select({ n }).from(products).where(and(inOrg(products.organization_id), eq(products.is_active, true), belowMinimum))) : null,
         warehouse || canRead(user, 'PATRIMONY_HISTORY')
-          ? count(app.db.select({ n }).from(movements).where(and(eq(movements.organization_id, org), gte(movements.created_at, new Date(Date.now() - 30 * 86_400_000)))))
+          ? count(app.db.select({ n }).from(movements).where(and(inOrg(movements.organization_id), gte(movements.created_at, new Date(Date.now() - 30 * 86_400_000)))))
           : null,
-        count(app.db.select({ n }).from(patrimonySolicitations).where(and(eq(patrimonySolicitations.organization_id, org), waitingFor(user)))),
+        count(app.db.select({ n }).from(patrimonySolicitations).where(and(inOrg(patrimonySolicitations.organization_id), waitingFor(user)))),
         count(app.db.select({ n }).from(patrimonySolicitations).where(and(eq(patrimonySolicitations.requester_id, user.id), inArray(patrimonySolicitations.status, ['pendente', 'aprovada'])))),
         count(app.db.select({ n }).from(patrimonies).where(eq(patrimonies.holder_user_id, user.id))),
         count(app.db.select({ n }).from(patrimonies).where(and(eq(patrimonies.holder_user_id, user.id), isNull(patrimonies.holder_confirmed_at)))),
