@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { shipments } from '../src/modules/logistics/schema';
+import { shipmentSolicitations, shipments } from '../src/modules/logistics/schema';
 import { movements } from '../src/modules/warehouse/movement/schema';
 import { describeCrud } from './crud-suite';
 import { createTestApp, type TestApp } from './helpers';
 import { startSmtpServer } from './smtp';
 
 type Fixture = { unitId: number; stockId: number; sectionA: number; sectionB: number; cable: number; router: number; items: number[] };
+
+/** Codes and e-mails come from counters: unique in the file by construction, never random. */
+let warehouses = 0;
+let recipients = 0;
 
 /** A stock with two sections, a consumable (cable, 100 m) and five routers (patrimony), made through the API by a warehouse keeper. */
 async function warehouse(t: TestApp, organizationId?: number): Promise<Fixture & { keeper: string }> {
@@ -16,7 +20,7 @@ async function warehouse(t: TestApp, organizationId?: number): Promise<Fixture &
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
-  const n = Math.random().toString(36).slice(2, 6).toUpperCase();
+  const n = `W${++warehouses}`;
   const unit = await ok('POST', '/api/unit-organizational', { name: `Almoxarifado ${n}`, code: `ALM${n}` });
   const stock = await ok('POST', '/api/stock', { name: `Estoque ${n}`, code: `EST${n}`, unit_organizational_id: unit.id });
   const a = await ok('POST', '/api/section', { stock_id: stock.id, name: 'Prateleira A', code: 'A' });
@@ -103,7 +107,7 @@ describe('logistics: request → approve → dispatch → receive', () => {
       destination_unit_id: f.unitId,
       destination_section_id: f.sectionB,
       recipient_name: 'Renata Ribeiro',
-      recipient_email: `renata.${Math.random().toString(36).slice(2, 7)}@example.com`,
+      recipient_email: `renata.${++recipients}@example.com`,
       justification: 'Reposição do POP Batel',
       items,
       ...extra,
@@ -276,6 +280,90 @@ describe('logistics: request → approve → dispatch → receive', () => {
     expect(late.statusCode).toBe(410);
   });
 
+  it('patrimony must be traceable: a destination section or a recipient user (holder), all errors at once; received items go to that holder', async () => {
+    const items = (await t.call('GET', `/api/patrimony?pageSize=100&status=disponivel`, f.keeper)).json().items as { id: number }[];
+    const body = {
+      origin_stock_id: f.stockId,
+      destination_type: 'pessoa',
+      recipient_name: 'Técnico Sem Vínculo',
+      recipient_email: `tecnico.${++recipients}@example.com`,
+      justification: 'Kit de instalação',
+      items: [{ patrimony_id: items[0].id }],
+    };
+    const refused = await t.call('POST', '/api/shipment-solicitation', shipper.token, { ...body, justification: '' });
+    expect(refused.statusCode).toBe(422);
+    const violations = refused.json().violations as { propertyPath: string; message: string }[];
+    expect(violations.map((v) => v.propertyPath).sort()).toEqual(['destination_section_id', 'justification', 'recipient_user_id']);
+    expect(violations.find((v) => v.propertyPath === 'recipient_user_id')!.message).toMatch(/informe a seção de destino ou o usuário destinatário/);
+    // Consumables alone may leave custody (they are used up): no section or holder needed.
+    expect((await t.call('POST', '/api/shipment-solicitation', shipper.token, { ...body, items: [{ product_id: f.cable, section_id: f.sectionA, quantity: 1 }] })).statusCode).toBe(201);
+
+    const technician = await t.createUser({ permissions: [] });
+    const s = (await t.call('POST', '/api/shipment-solicitation', shipper.token, { ...body, recipient_user_id: technician.id })).json();
+    const id = (await step(`/api/shipment-solicitation/${s.id}/approve`)).json().shipment_id;
+    expect((await step(`/api/shipment/${id}/dispatch`)).statusCode).toBe(200);
+    const hash = await linkOf(s.recipient_email);
+    const lines = (await t.call('GET', `/api/receiving/${hash}`)).json().items.map((i: { id: number }) => ({ id: i.id, status: 'recebido' }));
+    expect((await t.call('POST', `/api/receiving/${hash}`, undefined, { name: 'Técnico Sem Vínculo', items: lines })).statusCode).toBe(200);
+    const held = await item(items[0].id);
+    expect(held).toMatchObject({ status: 'em_uso', section_id: null, holder_user_id: technician.id });
+  });
+
+  it('a request or shipment saved before the rule cannot be approved or dispatched while untraceable (422)', async () => {
+    const fresh = async () => (await t.call('POST', '/api/patrimony', f.keeper, { product_id: f.router, section_id: f.sectionA, serial: `LEGADO${++recipients}` })).json() as { id: number };
+    const items = [await fresh(), await fresh()];
+    const legacy = await request([{ patrimony_id: items[0].id }]);
+    await t.app.db.update(shipmentSolicitations).set({ destination_section_id: null, recipient_user_id: null }).where(eq(shipmentSolicitations.id, legacy.id));
+    const approve = await step(`/api/shipment-solicitation/${legacy.id}/approve`);
+    expect(approve.statusCode).toBe(422);
+    expect(approve.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['destination_section_id', 'recipient_user_id']);
+    expect((await t.call('GET', `/api/shipment-solicitation/${legacy.id}`, reader)).json().status).toBe('pendente');
+    expect((await item(items[0].id)).status).toBe('disponivel');
+
+    const ok = await request([{ patrimony_id: items[1].id }]);
+    const id = (await step(`/api/shipment-solicitation/${ok.id}/approve`)).json().shipment_id;
+    await t.app.db.update(shipments).set({ destination_section_id: null, recipient_user_id: null }).where(eq(shipments.id, id));
+    const dispatch = await step(`/api/shipment/${id}/dispatch`);
+    expect(dispatch.statusCode).toBe(422);
+    expect(dispatch.json().message).toMatch(/destino rastreável/);
+    expect((await t.call('GET', `/api/shipment/${id}`, reader)).json().status).toBe('preparando');
+    expect((await item(items[1].id)).status).toBe('reservado');
+  });
+
+  it("a super admin runs the flow on another organization's stock: request → approve → dispatch → receive", async () => {
+    const other = await t.createOrganization(`Filial do super admin ${++recipients}`);
+    const g = await warehouse(t, other);
+    const admin = await t.adminToken();
+    const email = `super.${++recipients}@example.com`;
+    const created = await t.call('POST', '/api/shipment-solicitation', admin, {
+      origin_stock_id: g.stockId,
+      destination_type: 'unidade',
+      destination_unit_id: g.unitId,
+      destination_section_id: g.sectionB,
+      recipient_name: 'Gerente da filial',
+      recipient_email: email,
+      justification: 'Remanejamento pela plataforma',
+      items: [{ patrimony_id: g.items[0] }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // The request belongs to the organization of its stock, not to the super admin's.
+    expect(created.json().organization_id).toBe(other);
+    const listed = (await t.call('GET', '/api/shipment-solicitation?pageSize=100', admin)).json().items.map((i: { id: number }) => i.id);
+    expect(listed).toContain(created.json().id);
+    const approved = await step(`/api/shipment-solicitation/${created.json().id}/approve`, undefined, admin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const id = approved.json().shipment_id;
+    expect((await t.call('PUT', `/api/shipment/${id}`, admin, { tracking_code: 'SUPER1' })).statusCode).toBe(200);
+    const sent = await step(`/api/shipment/${id}/dispatch`, undefined, admin);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const hash = await linkOf(email);
+    const view = (await t.call('GET', `/api/receiving/${hash}`)).json();
+    const confirm = await t.call('POST', `/api/receiving/${hash}`, undefined, { name: 'Gerente da filial', items: view.items.map((i: { id: number }) => ({ id: i.id, status: 'recebido' })) });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const after = (await t.call('GET', `/api/patrimony/${g.items[0]}`, g.keeper)).json();
+    expect(after).toMatchObject({ status: 'disponivel', section_id: g.sectionB, organization_id: other });
+  });
+
   it("another organization's shipments and requests are invisible (404)", async () => {
     const other = await t.createOrganization();
     const foreigner = await t.createUser({ permissions: ['ASSET_SHIPMENT'], organizationId: other });
@@ -288,6 +376,7 @@ describe('logistics: request → approve → dispatch → receive', () => {
       origin_stock_id: f.stockId,
       destination_type: 'endereco',
       destination_address: 'Rua X',
+      destination_section_id: f.sectionB,
       recipient_name: 'Intruso',
       recipient_email: 'x@example.com',
       justification: 'Tentativa',

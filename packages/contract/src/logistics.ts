@@ -74,10 +74,17 @@ const shipmentSolicitationFields = z.object({
   wanted_date: dateOnly.nullable().optional(),
   items: z.array(shipmentItemInput).min(1, 'Inclua ao menos um item').max(500),
 });
+/** Received patrimony must never be place-less: it enters a section, or goes to a user who holds it. */
+export const UNTRACEABLE_PATRIMONY = 'Itens de patrimônio precisam de um destino rastreável: informe a seção de destino ou o usuário destinatário';
+export const isTraceableDestination = (b: { destination_section_id?: number | null; recipient_user_id?: number | null; items?: readonly object[] }) =>
+  Boolean(b.destination_section_id || b.recipient_user_id || !(b.items ?? []).some((i) => 'patrimony_id' in i && (i as { patrimony_id?: unknown }).patrimony_id));
+
 export const shipmentSolicitationInput = shipmentSolicitationFields.superRefine((b, ctx) => {
     if (b.destination_type === 'unidade' && !b.destination_unit_id) ctx.addIssue({ code: 'custom', path: ['destination_unit_id'], message: 'Informe a unidade de destino' });
     if (b.destination_type === 'endereco' && !b.destination_address) ctx.addIssue({ code: 'custom', path: ['destination_address'], message: 'Informe o endereço de destino' });
+    if (!isTraceableDestination(b)) for (const path of ['destination_section_id', 'recipient_user_id']) ctx.addIssue({ code: 'custom', path: [path], message: UNTRACEABLE_PATRIMONY });
   });
+
 /** A PUT keeps what it omits; the API checks the merged request with `shipmentSolicitationInput`. */
 export const shipmentSolicitationUpdate = updateOf(shipmentSolicitationFields);
 

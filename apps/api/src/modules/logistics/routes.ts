@@ -25,12 +25,14 @@ import { getOrganizationSettings } from '../organization-settings/service';
 import { notify, usersWithPermission } from '../warehouse/patrimony-solicitation/service';
 import { afterCommit, registerAfterCommit } from '../warehouse/shared';
 import { packingListPdf } from './pdf';
+import { stocks } from '../warehouse/stock/schema';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 import {
   type ShipmentRow,
   type SolicitationRow,
   assertShipmentStatus,
   assertSolicitationStatus,
+  assertTraceable,
   dispatchItems,
   itemsOfShipment,
   itemsOfSolicitation,
@@ -64,11 +66,12 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
   present: (rows, db) => presentSolicitations(rows as SolicitationRow[], db),
   async toValues(input: z.infer<typeof shipmentSolicitationUpdate>, { user, tx }, existing) {
     if (existing) assertSolicitationStatus(existing as SolicitationRow, ['pendente'], 'alterar');
-    const organizationId = (existing?.organization_id as number | undefined) ?? user.organizationId;
+    // A super admin's request belongs to the organization of its origin stock.
+    const organizationId = (existing?.organization_id as number | undefined) ?? (user.superAdmin && input.origin_stock_id ? await stockOrganization(tx, input.origin_stock_id) : undefined) ?? user.organizationId;
     // A PUT keeps what it omits: the request as it stands, with the sent fields over it, is checked whole.
     const whole = existing ? shipmentSolicitationInput.parse(await mergedSolicitation(tx, existing as SolicitationRow, input)) : (input as z.infer<typeof shipmentSolicitationInput>);
     pendingLines.set(input, await validateSolicitation(tx, organizationId, whole));
-    return { ...solicitationValues(whole), ...(existing ? {} : { requester_id: user.id, status: 'pendente' }) };
+    return { ...solicitationValues(whole), ...(existing ? {} : { requester_id: user.id, status: 'pendente', organization_id: organizationId }) };
   },
   async afterWrite(row, input, { tx, user, app }, existing) {
     const lines = pendingLines.get(input as object)!;
@@ -86,6 +89,11 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
     return undefined;
   },
 };
+
+async function stockOrganization(tx: DbOrTx, stockId: number): Promise<number | undefined> {
+  const [stock] = await tx.select({ organization_id: stocks.organization_id }).from(stocks).where(eq(stocks.id, stockId));
+  return stock?.organization_id;
+}
 
 /** The stored request in its input shape, with the fields a PUT sent over it. */
 async function mergedSolicitation(tx: DbOrTx, row: SolicitationRow, input: Record<string, unknown>) {
@@ -152,6 +160,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     const deliver = await app.db.transaction(async (tx) => {
       const s = await lockSolicitation(tx, user, req.params.id);
       assertSolicitationStatus(s, ['pendente'], 'aprovar');
+      assertTraceable(s, await itemsOfSolicitation(tx, s.id));
       const { id: _id, status: _s, refusal_reason: _r, requester_id: _q, decided_by: _d, decided_at: _a, shipment_id: _h, created_at: _c, updated_at: _u, justification: _j, wanted_date: _w, ...copy } = s;
       const [shipment] = await tx.insert(shipments).values({ ...copy, solicitation_id: s.id, created_by: user.id, status: 'preparando' }).returning();
       const items = await itemsOfSolicitation(tx, s.id);
@@ -208,8 +217,10 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
     const { shipment, hash } = await app.db.transaction(async (tx) => {
       const s = await lockShipment(tx, user, req.params.id);
       assertShipmentStatus(s, ['preparando'], 'despachar');
+      const items = await itemsOfShipment(tx, s.id);
+      assertTraceable(s, items);
       const { receiving_link_validity_days } = await getOrganizationSettings(tx, s.organization_id, 'logistic');
-      await dispatchItems(tx, user, s, await itemsOfShipment(tx, s.id));
+      await dispatchItems(tx, user, s, items);
       const hash = newReceivingHash();
       const [after] = await tx
         .update(shipments)

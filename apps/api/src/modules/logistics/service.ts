@@ -3,6 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   SHIPMENT_SOLICITATION_STATUS_LABELS,
   SHIPMENT_STATUS_LABELS,
+  UNTRACEABLE_PATRIMONY,
+  isTraceableDestination,
   type ShipmentSolicitationStatus,
   type ShipmentStatus,
   type shipmentSolicitationInput,
@@ -10,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
-import { conflict } from '../../core/errors';
+import { conflict, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { presentCities } from '../locale/present';
 import { unitsOrganizational } from '../unit-organizational/schema';
@@ -100,6 +102,15 @@ export function solicitationValues(b: SolicitationInput) {
     wanted_date: b.wanted_date ?? null,
     search_text: searchText(b.recipient_name, b.recipient_email, b.destination_address, b.justification),
   };
+}
+
+/**
+ * Patrimony must be traceable on arrival (a section or a holder). Requests are checked by the
+ * contract on every save; approval and dispatch check again for rows saved before that rule.
+ */
+export function assertTraceable(row: SolicitationRow | ShipmentRow, items: ItemRow[]) {
+  if (isTraceableDestination({ ...row, items: items.filter((i) => i.patrimony_id).map((i) => ({ patrimony_id: i.patrimony_id })) })) return;
+  throw unprocessable(['destination_section_id', 'recipient_user_id'].map((propertyPath) => ({ propertyPath, message: UNTRACEABLE_PATRIMONY })));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -205,7 +216,10 @@ export async function receiveItems(
     if (item.patrimony_id) {
       const p = locked.get(item.patrimony_id)!;
       const status = damaged ? 'manutencao' : destSection ? 'disponivel' : 'em_uso';
-      const place = destSection ? { section_id: destSection, holder_user_id: null } : { section_id: null, holder_user_id: shipment.recipient_user_id };
+      // Never place-less: a shipment dispatched before the traceability rule, with neither a
+      // section nor a recipient user, leaves its items with the user who prepared it.
+      const holder = shipment.recipient_user_id ?? shipment.created_by;
+      const place = destSection ? { section_id: destSection, holder_user_id: null } : { section_id: null, holder_user_id: holder };
       await movePatrimony(tx, null, p, { status, ...place }, { type: 'transferencia', document: doc, reason: damaged ? `${reason} (danificado)` : reason }, damaged ? { condition: 'danificado' } : {});
     } else if (destSection && destStock) {
       await addToBalance(tx, { organizationId: shipment.organization_id, productId: item.product_id, sectionId: destSection, stockId: destStock }, num(item.quantity));
