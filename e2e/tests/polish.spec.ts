@@ -7,6 +7,9 @@ import { apiLogin, auth, expectToast, lastMailTo, linkIn, uiLogin } from './help
  * receiving page's counter and the toasts' hidden buttons.
  */
 
+// Pages load slowly on a busy CI machine: generous time, no sleeps.
+test.describe.configure({ timeout: 180_000 });
+
 let counter = 0;
 /** Unique per run and per call (time-based, never random). */
 const uniqueTag = () => `${Date.now().toString(36).toUpperCase().slice(-6)}${(counter++).toString(36).toUpperCase()}`;
@@ -45,7 +48,7 @@ test('revision log: settings values by their labels; the calendar weekday row re
   await uiLogin(page, 'gestor');
   await page.goto(`/revision?entity=user&entityId=${me.user.id}`);
   const last = page.getByRole('article').first();
-  await expect(last).toContainText('Escuro');
+  await expect(last).toContainText('Escuro', { timeout: 30_000 });
   await expect(last).toContainText('Claro');
   await expect(last).toContainText('Padrão');
   await expect(last).toContainText('Compacto');
@@ -53,7 +56,7 @@ test('revision log: settings values by their labels; the calendar weekday row re
   await expect(last).not.toContainText(/Tema: \d/);
 
   // The date filter's calendar.
-  await page.getByRole('button', { name: /Escolher data/ }).first().click();
+  await page.getByRole('group', { name: 'De' }).getByRole('button', { name: 'Escolha uma data' }).click();
   const weekdays = page.locator('.MuiDayCalendar-weekDayLabel');
   await expect(weekdays).toHaveText(['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb']);
 });
@@ -78,7 +81,10 @@ test('patrimony grid: the checkbox column shows its checkboxes at 1280 and 360 p
     await page.goto('/patrimony');
     await page.getByLabel('Pesquisar patrimônio, série ou produto').fill(w.productName);
     const grid = page.getByRole('grid', { name: 'Lista de patrimônio' });
+    // The search has answered: only this run's two items are listed.
+    await expect(grid.locator('.MuiDataGrid-row')).toHaveCount(2, { timeout: 30_000 });
     for (const tag of w.itemTags) await expect(grid.getByRole('row').filter({ hasText: tag })).toBeVisible();
+    await expect(grid.getByRole('progressbar')).toHaveCount(0);
     await checkboxCellFits(page);
 
     // Ticking a row counts it for the labels.
@@ -128,7 +134,7 @@ test('receiving page: the "Marque a situação" counter follows the items still 
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const r = await context.newPage();
   await r.goto(link.pathname);
-  await expect(r.getByRole('heading', { name: 'Confirme o recebimento' })).toBeVisible();
+  await expect(r.getByRole('heading', { name: 'Confirme o recebimento' })).toBeVisible({ timeout: 30_000 });
   const items = r.getByRole('list', { name: 'Itens do envio' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
 
@@ -147,7 +153,7 @@ test('toasts hold no hidden English buttons ("OK", "No", "Cancel")', async ({ pa
   await uiLogin(page, 'gestor');
   await page.goto('/patrimony');
   const labels = page.getByRole('button', { name: 'Etiquetas (PDF)' });
-  await expect(labels).toBeVisible();
+  await expect(labels).toBeVisible({ timeout: 30_000 });
   // With nothing selected the button shows an info toast. Click and read the toast's whole DOM in
   // one step: the toast is drawn synchronously and lasts only 3 s.
   const texts = await labels.evaluate((button) => {
