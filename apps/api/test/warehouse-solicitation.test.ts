@@ -109,6 +109,29 @@ describe('patrimony solicitations (out-requests)', () => {
     expect(bySolicitation.items.filter((m: { type: string }) => m.type === 'saida')).toHaveLength(4);
   });
 
+  it("a super admin approves and delivers another organization's request, and makes their own in their organization", async () => {
+    const other = await t.createOrganization('Filial Oeste do super admin');
+    const q = await place(t, other);
+    const item = await newItem(t, q);
+    const requester = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST'], organizationId: other });
+    const admin = await t.adminToken();
+    const created = await request(requester, [{ patrimony_id: item.id }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const listed = (await t.call('GET', '/api/patrimony-solicitation?pageSize=100&waiting=true', admin)).json().items.map((i: { id: number }) => i.id);
+    expect(listed).toContain(id);
+    const approved = await t.call('POST', `/api/patrimony-solicitation/${id}/approve`, admin, { reason: 'Aprovado pela plataforma' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('aprovada');
+    const delivered = await t.call('POST', `/api/patrimony-solicitation/${id}/deliver`, admin, { note: 'Entregue pela plataforma' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(await itemById(t, item.id)).toMatchObject({ status: 'em_uso', holder_user_id: requester.id, organization_id: other });
+
+    const own = await t.call('POST', '/api/patrimony-solicitation', admin, { reason: 'Ferramenta do administrador', items: [{ patrimony_id: (await newItem(t, p)).id }] });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().organization_id).toBe(t.platformOrganizationId);
+  });
+
   it('refusal needs a reason and releases the reserved items', async () => {
     const a = await newItem(t, p);
     const s = (await request(tech, [{ patrimony_id: a.id }])).json() as Solicitation;
