@@ -169,3 +169,42 @@ function expectIs422(res: { statusCode: number; body: string; json: () => { code
   expect4xx(res, 422);
   expect(res.json().violations?.length).toBeGreaterThan(0);
 }
+
+describe('PUT keeps every field it does not carry (issue 9)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+  });
+  afterAll(() => t?.close());
+
+  const put = async (url: string, body: unknown) => {
+    const res = await t.call('PUT', url, admin, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it("reactivating a user ({is_active: true}) keeps their permissions and super_admin", async () => {
+    const u = await t.createUser({ permissions: ['STOCK', 'PRODUCT.INDEX'] });
+    await put(`/api/user/${u.id}`, { super_admin: true, is_active: false });
+    const after = await put(`/api/user/${u.id}`, { is_active: true });
+    expect(after).toMatchObject({ is_active: true, super_admin: 1 });
+    expect([...after.permissions].sort()).toEqual(['PRODUCT.INDEX', 'STOCK']);
+  });
+
+  it("an organization's legal name and address survive a PUT of its phone", async () => {
+    const org = (await t.call('POST', '/api/organization', admin, { fantasy_name: 'Provedor Leste', legal_name: 'Provedor Leste Ltda', address: 'Rua das Flores, 10', is_active: false })).json();
+    const after = await put(`/api/organization/${org.id}`, { phone: '(41) 3333-4444' });
+    expect(after).toMatchObject({ legal_name: 'Provedor Leste Ltda', address: 'Rua das Flores, 10', is_active: false, phone: '(41) 3333-4444' });
+  });
+
+  it("a data source's method, headers, mapping, schedule and timeout survive a PUT of its name", async () => {
+    const body = { name: 'Inventário', url: 'https://example.com/api', method: 'POST', headers: { 'X-Api': 'k' }, key_field: 'id', mapping: { name: 'nome' }, schedule: 'daily', timeout_ms: 3000, items_path: 'data.items', is_active: false };
+    const created = await t.call('POST', '/api/organization-settings/data-source', admin, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await put(`/api/organization-settings/data-source/${created.json().id}`, { name: 'Inventário novo' });
+    const { name: _n, ...kept } = body;
+    expect(after).toMatchObject({ ...kept, name: 'Inventário novo' });
+  });
+});
