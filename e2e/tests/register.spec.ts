@@ -17,6 +17,7 @@ test('register → confirmation e-mail → /confirmed → login; forgot password
   await page.getByLabel(/^Senha/).fill('cadastro-123');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible();
+  const answer = await page.getByRole('alert').innerText();
 
   const confirmation = linkIn(await lastMailTo(email), '/api/');
   await page.goto(confirmation.replace(/^https?:\/\/[^/]+/, ''));
@@ -39,4 +40,23 @@ test('register → confirmation e-mail → /confirmed → login; forgot password
   await expectToast(page, 'Senha alterada!');
   await expect(page).toHaveURL(/\/login$/);
   await uiLogin(page, username, 'redefinida-123');
+
+  // Registering again with the taken e-mail answers exactly as a new account (no enumeration);
+  // the owner is told by e-mail, with no confirmation link.
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await page.goto('/register');
+  await page.getByLabel(/^Nome fantasia/).fill(`Outro provedor ${id}`);
+  await page.getByLabel(/^Nome completo/).fill('Alguém Tentando');
+  await page.getByLabel(/^Apelido/).fill('Alguém');
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`outro.${id}`);
+  await page.getByLabel(/^Senha/).fill('cadastro-repetido-9');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(answer);
+  await expect.poll(async () => /Tentativa[ _]de[ _]cadastro/.test(await lastMailTo(email))).toBe(true);
+  const notice = await lastMailTo(email);
+  expect(notice).toContain(username);
+  expect(notice).not.toContain('/api/register/confirm/');
 });

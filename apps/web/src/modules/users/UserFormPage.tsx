@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   FormControlLabel,
   MenuItem,
   Paper,
@@ -17,15 +16,16 @@ import {
 import { password, userCreate, userUpdate, type UserRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageTitle } from '../../core/PageTitle';
+import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
-import { createUser, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
+import { createUser, fetchOrganizations, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
 import { PermissionsEditor } from './PermissionsEditor';
 
 const editSchema = userUpdate.extend({ password: z.union([z.literal(''), password]).optional() });
@@ -99,13 +99,52 @@ function UnitMemberships({ user, units, onChange }: { user: UserRead; units: Uni
   );
 }
 
-function UserForm({ user, units }: { user: UserRead | null; units: Unit[] }) {
+/**
+ * A super admin's choice of the new user's organization (first field); it decides which units
+ * the unit pickers offer. Others create users in their own organization and never see it.
+ */
+function OrganizationPicker({ control, onChange }: { control: Control<{ organization_id?: number }>; onChange: () => void }) {
+  const orgsQ = useQuery({ queryKey: userKeys.organizations, queryFn: fetchOrganizations, staleTime: 60_000 });
+  return (
+    <Controller
+      control={control}
+      name="organization_id"
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          required
+          label="Organização"
+          value={orgsQ.data ? (field.value ?? '') : ''}
+          onChange={(e) => {
+            field.onChange(Number(e.target.value));
+            onChange();
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? 'A unidade principal é escolhida entre as unidades desta organização'}
+          sx={{ gridColumn: { md: '1 / -1' } }}
+        >
+          {(orgsQ.data ?? []).map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.fantasy_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function UserForm({ user }: { user: UserRead | null }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { isSuperAdmin, can } = useCan();
+  const { isSuperAdmin, can, user: me } = useCan();
   const canWrite = can(['USER']);
   const [current, setCurrent] = useState<UserRead | null>(user);
+  const choosesOrganization = isSuperAdmin && !user;
   const defaults = {
+    ...(choosesOrganization ? { organization_id: me?.organization.id } : {}),
     username: user?.username ?? '',
     email: user?.email ?? '',
     password: '',
@@ -116,6 +155,12 @@ function UserForm({ user, units }: { user: UserRead | null; units: Unit[] }) {
     is_active: user?.is_active ?? true,
   };
   const form = useSchemaForm(user ? editSchema : userCreate, defaults as never);
+  const chosenOrganization = useWatch({ control: form.control, name: 'organization_id' as never }) as number | undefined;
+  // Super admins see the units of the user's organization (or the one chosen for a new user);
+  // others, their own organization's (the API scopes the list).
+  const unitsOrganization = isSuperAdmin ? (user ? user.organization.id : (chosenOrganization ?? null)) : null;
+  const unitsQ = useQuery({ queryKey: userKeys.units(unitsOrganization), queryFn: () => fetchUnits(unitsOrganization ?? undefined), staleTime: 60_000 });
+  const units = unitsQ.data ?? [];
 
   return (
     <ResourceForm
@@ -127,6 +172,7 @@ function UserForm({ user, units }: { user: UserRead | null; units: Unit[] }) {
         const body = { ...values };
         if (!body.password) delete body.password;
         if (!isSuperAdmin) delete body.super_admin;
+        if (!choosesOrganization) delete body.organization_id;
         return user ? updateUser(user.id, body) : createUser(body);
       }}
       onSuccess={() => {
@@ -143,6 +189,9 @@ function UserForm({ user, units }: { user: UserRead | null; units: Unit[] }) {
       )}
       <Section title="Identificação">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {choosesOrganization && (
+            <OrganizationPicker control={form.control as unknown as Control<{ organization_id?: number }>} onChange={() => form.setValue('unit_organizational_id' as never, null as never)} />
+          )}
           <FormText name="person.full_name" label="Nome completo" required autoFocus />
           <FormText name="person.nickname" label="Apelido" required />
           <FormText name="username" label="Usuário" required autoComplete="off" />
@@ -153,7 +202,7 @@ function UserForm({ user, units }: { user: UserRead | null; units: Unit[] }) {
             type="password"
             required={!user}
             autoComplete="new-password"
-            helperText={user ? 'Deixe em branco para manter a senha atual' : 'Mínimo de 8 caracteres'}
+            helperText={user ? 'Deixe em branco para manter a senha atual' : 'Mínimo de 8 caracteres; evite senhas comuns e dados pessoais'}
           />
           <Controller
             control={form.control}
@@ -238,8 +287,7 @@ export default function UserFormPage() {
   const { id } = useParams();
   const userId = id ? Number(id) : null;
   const userQ = useQuery({ queryKey: userKeys.one(userId ?? 0), queryFn: () => getUser(userId!), enabled: !!userId });
-  const unitsQ = useQuery({ queryKey: userKeys.units, queryFn: fetchUnits, staleTime: 60_000 });
-  const loading = (userId && userQ.isLoading) || unitsQ.isLoading;
+  const loading = userId && userQ.isLoading;
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
@@ -248,11 +296,11 @@ export default function UserFormPage() {
         subtitle={userQ.data ? `${userQ.data.person.full_name} (${userQ.data.username})` : undefined}
       />
       {loading ? (
-        <CircularProgress aria-label="Carregando" />
+        <RecordSkeleton />
       ) : userId && !userQ.data ? (
-        <Alert severity="error">Usuário não encontrado.</Alert>
+        <RecordNotFound what="Usuário" backTo="/user" />
       ) : (
-        <UserForm key={userId ?? 'new'} user={userQ.data ?? null} units={unitsQ.data ?? []} />
+        <UserForm key={userId ?? 'new'} user={userQ.data ?? null} />
       )}
     </Box>
   );

@@ -5,7 +5,8 @@ export type Unit = { id: number; name: string; code?: string | null; organizatio
 
 export const userKeys = {
   one: (id: number) => ['user', id] as const,
-  units: ['unit-organizational', 'all'] as const,
+  units: (organizationId: number | null) => ['unit-organizational', 'for-user', organizationId] as const,
+  organizations: ['organization', 'for-user'] as const,
 };
 
 export const getUser = async (id: number) => (await api.get<UserRead>(`/user/${id}`)).data;
@@ -15,7 +16,17 @@ export const deleteUser = (id: number) => api.delete<{ deactivated?: boolean } |
 export const insertUnit = (id: number, unitId: number) => api.put<UserRead>(`/user/${id}/insert/unit/${unitId}`);
 export const removeUnit = (id: number, unitId: number) => api.delete<UserRead>(`/user/${id}/remove/unit/${unitId}`);
 
-export async function fetchUnits(): Promise<Unit[]> {
-  const r = await api.get<ListResult<Unit>>('/unit-organizational', { params: { page: 1, pageSize: 100 } });
+/** Units a user can be placed in: those of one organization (super admins), or the caller's own. */
+export async function fetchUnits(organizationId?: number): Promise<Unit[]> {
+  const params = { page: 1, pageSize: 100, ...(organizationId ? { organization_id: organizationId } : {}) };
+  const r = await api.get<ListResult<Unit>>('/unit-organizational', { params });
+  return r.data.items ?? [];
+}
+
+export type OrganizationOption = { id: number; fantasy_name: string };
+
+/** Every organization, for a super admin's choice of where a new user belongs. */
+export async function fetchOrganizations(): Promise<OrganizationOption[]> {
+  const r = await api.get<ListResult<OrganizationOption>>('/organization', { params: { page: 1, pageSize: 1000, sort: 'fantasy_name' } });
   return r.data.items ?? [];
 }
