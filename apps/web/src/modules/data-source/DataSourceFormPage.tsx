@@ -14,7 +14,6 @@ import {
   Breadcrumbs,
   Button,
   Chip,
-  CircularProgress,
   IconButton,
   Link,
   MenuItem,

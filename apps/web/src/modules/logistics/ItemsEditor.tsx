@@ -3,7 +3,7 @@
  * the origin stock) and consumable quantities picked from the origin stock's balances.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Chip, FormHelperText, IconButton, InputAdornment, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, FormHelperText, IconButton, InputAdornment, Paper, Typography } from '@mui/material';
 import type { BalanceRead, PatrimonyRead } from '@operacoes/contract';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { searchBalances, searchPatrimony } from './api';

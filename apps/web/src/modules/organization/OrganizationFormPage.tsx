@@ -1,5 +1,5 @@
 /** /organization/create and /organization/edit/:id: data, logo, units with members, history. */
-import { Alert, Box, CircularProgress, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import { Alert, Box, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { organizationInput, type OrganizationRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';

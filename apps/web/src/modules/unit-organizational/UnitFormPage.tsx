@@ -1,5 +1,5 @@
 /** /organization/:id/unit-organizational/create and /unit-organizational/edit/:id: a unit, its members, its history. */
-import { Alert, Box, Breadcrumbs, CircularProgress, FormControlLabel, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, FormControlLabel, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
 import { unitInput } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';

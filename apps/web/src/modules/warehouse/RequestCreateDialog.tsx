@@ -11,7 +11,6 @@ import {
   ListItem,
   ListItemText,
   Stack,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,

@@ -1,5 +1,5 @@
 /** Shared pieces of the warehouse screens: status chips, pickers and number formats. */
-import { Alert, Chip, type ChipProps, CircularProgress, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Chip, type ChipProps, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { alpha, darken, useTheme } from '@mui/material/styles';
 import {
   PATRIMONY_STATUS_LABELS,
