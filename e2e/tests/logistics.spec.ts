@@ -70,8 +70,6 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await page.getByRole('option', { name: new RegExp(w.originStock) }).click();
   await page.getByRole('combobox', { name: 'Unidade de destino' }).click();
   await page.getByRole('option', { name: new RegExp(w.unitName) }).click();
-  await page.getByRole('combobox', { name: /Seção de destino/ }).fill(w.destSection);
-  await page.getByRole('option', { name: new RegExp(w.destSection) }).click();
   await page.getByLabel('Nome do destinatário').fill('Conceição Araújo');
   await page.getByLabel('E-mail do destinatário').fill(recipientEmail);
 
@@ -90,6 +88,12 @@ test('logistics: request → approve → dispatch → public receiving (one miss
   await cableLine.getByLabel('Quantidade').fill('60');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(cableLine.getByText('Saldo disponível na seção: 50 m')).toBeVisible();
+  // Patrimony must arrive somewhere traceable: a section or a holder, said together with the other errors.
+  const sectionPicker = page.getByRole('combobox', { name: /Seção de destino/ });
+  await expect(sectionPicker).toHaveAccessibleDescription(/informe a seção de destino ou o usuário destinatário/);
+  await sectionPicker.fill(w.destSection);
+  await page.getByRole('option', { name: new RegExp(w.destSection) }).click();
+  await expect(sectionPicker).not.toHaveAccessibleDescription(/informe a seção de destino/);
   await cableLine.getByLabel('Quantidade').fill('12.5');
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await page.getByLabel('Por que enviar estes itens?').fill('Ativação de dois clientes corporativos no litoral');
@@ -235,10 +239,12 @@ test('logistics: refusing asks for a reason; cancelling confirms first; an unava
   const stocks = await (await request.get('/api/stock', { params: { search: w.originStock }, headers: auth(manager.token) })).json();
   const stockId = stocks.items[0].id as number;
   const items = await (await request.get('/api/patrimony', { params: { stock: stockId }, headers: auth(manager.token) })).json();
+  const sections = await (await request.get('/api/section', { params: { search: w.destSection }, headers: auth(manager.token) })).json();
   const body = {
     origin_stock_id: stockId,
     destination_type: 'endereco',
     destination_address: 'Rua das Palmeiras, 100',
+    destination_section_id: sections.items[0].id as number,
     recipient_name: 'Cliente Litoral',
     recipient_email: 'cliente@example.com',
     justification: 'Instalação',

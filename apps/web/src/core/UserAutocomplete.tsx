@@ -17,6 +17,7 @@ export function UserAutocomplete({
   onlyActive = false,
   size,
   helperText,
+  error,
 }: {
   value: UserOption | null;
   onChange: (u: UserOption | null) => void;
@@ -27,6 +28,8 @@ export function UserAutocomplete({
   onlyActive?: boolean;
   size?: 'small' | 'medium';
   helperText?: string;
+  /** Shows `helperText` as the field's error. */
+  error?: boolean;
 }) {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
@@ -83,7 +86,7 @@ export function UserAutocomplete({
           </Box>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={label} helperText={helperText} />}
+      renderInput={(params) => <TextField {...params} label={label} helperText={helperText} error={error} />}
     />
   );
 }

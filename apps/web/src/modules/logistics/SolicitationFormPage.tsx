@@ -12,7 +12,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -210,13 +209,13 @@ function SolicitationForm({ s, dirtyRef }: { s: SolicitationRead | null; dirtyRe
                 value={section}
                 onChange={(v) => {
                   setSection(v);
-                  setValue('destination_section_id', v?.id ?? null, { shouldDirty: true });
+                  setValue('destination_section_id', v?.id ?? null, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
                 }}
                 getLabel={sectionLabel}
                 label="Seção de destino (entrada no estoque)"
                 name="destination_section_id"
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'Opcional: onde os itens recebidos entram. Sem seção, ficam com o usuário destinatário.'}
+                helperText={fieldState.error?.message ?? 'Onde os itens recebidos entram. Itens de patrimônio precisam desta seção ou de um usuário destinatário.'}
                 noOptionsText="Nenhuma seção encontrada"
               />
             )}
@@ -227,23 +226,30 @@ function SolicitationForm({ s, dirtyRef }: { s: SolicitationRead | null; dirtyRe
       <Section title="Destinatário">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {canPickUser && (
-            <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-              <UserAutocomplete
-                label="Usuário do sistema (opcional)"
-                value={recipientUser}
-                onlyActive
-                helperText="Se o destinatário for um usuário, os itens recebidos sem seção ficam sob a guarda dele."
-                onChange={(u) => {
-                  setRecipientUser(u);
-                  setValue('recipient_user_id', u?.id ?? null, { shouldDirty: true });
-                  if (u) {
-                    const full = u as UserOption & Partial<Pick<UserRead, 'email'>>;
-                    setValue('recipient_name', full.person?.full_name || u.username, { shouldDirty: true, shouldValidate: true });
-                    if (full.email) setValue('recipient_email', full.email, { shouldDirty: true, shouldValidate: true });
-                  }
-                }}
-              />
-            </Box>
+            <Controller
+              control={control}
+              name="recipient_user_id"
+              render={({ fieldState }) => (
+                <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+                  <UserAutocomplete
+                    label="Usuário destinatário"
+                    value={recipientUser}
+                    onlyActive
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message ?? 'Se o destinatário for um usuário, os itens recebidos sem seção ficam sob a guarda dele.'}
+                    onChange={(u) => {
+                      setRecipientUser(u);
+                      setValue('recipient_user_id', u?.id ?? null, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+                      if (u) {
+                        const full = u as UserOption & Partial<Pick<UserRead, 'email'>>;
+                        setValue('recipient_name', full.person?.full_name || u.username, { shouldDirty: true, shouldValidate: true });
+                        if (full.email) setValue('recipient_email', full.email, { shouldDirty: true, shouldValidate: true });
+                      }
+                    }}
+                  />
+                </Box>
+              )}
+            />
           )}
           <FormText name="recipient_name" label="Nome do destinatário" required autoComplete="off" />
           <FormText name="recipient_email" label="E-mail do destinatário" type="email" required helperText="Recebe o link para confirmar o recebimento" />

@@ -22,7 +22,7 @@ const values = (over: Partial<SolicitationFormValues> = {}): SolicitationFormVal
   origin_stock_id: 1,
   destination_type: 'unidade',
   destination_unit_id: 4,
-  destination_section_id: null,
+  destination_section_id: 8,
   destination_address: 'sobra de outro tipo',
   destination_city_id: 9,
   recipient_name: 'Conceição',
@@ -74,6 +74,17 @@ describe('shipment request form', () => {
     expect(issues(c(11))['items.0.quantity']).toBe('Saldo disponível na seção: 10 m');
     // the union of item shapes failing because of the quantity is not reported twice
     expect(Object.keys(issues(c(undefined)))).toEqual(['items.0.quantity']);
+  });
+
+  it('asks patrimony for a destination section or a recipient user, beside every other problem', () => {
+    const e = issues(values({ destination_section_id: null, recipient_user_id: null, justification: '' }));
+    expect(e.destination_section_id).toMatch(/informe a seção de destino ou o usuário destinatário/);
+    expect(e.recipient_user_id).toMatch(/informe a seção de destino ou o usuário destinatário/);
+    expect(e.justification).toBe('Informe a justificativa');
+    expect(issues(values({ destination_section_id: null, recipient_user_id: 12 }))).toEqual({});
+    // Consumables alone need neither.
+    const consumables = values({ destination_section_id: null, items: [line({ kind: 'consumivel', patrimony_id: null, quantity: 1, available: 5 })] });
+    expect(issues(consumables)).toEqual({});
   });
 
   it('asks for the unit or the address the destination type needs', () => {
