@@ -36,6 +36,9 @@ declare module 'fastify' {
   }
 }
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted (Fastify's rule for a number). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.new_password', 'req.body.current_password'];
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
@@ -46,7 +49,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default the peer's own address.
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);

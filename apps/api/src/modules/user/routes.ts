@@ -7,7 +7,7 @@ import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import { assertStrongPassword } from '../../core/password-strength';
 import type { DbOrTx } from '../../core/db';
-import { HttpError, forbidden, notFound } from '../../core/errors';
+import { HttpError, notFound } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
 import { saveUpload, uploadedFile } from '../files/store';
