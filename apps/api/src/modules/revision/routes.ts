@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listOf, revisionListQuery, revisionRead } from '@operacoes/contract';
 import { userOf } from '../../core/access';
-import { countAll, listResult, paging } from '../../core/list';
+import { countAll, listResult, paging, sortOrder } from '../../core/list';
 import { users } from '../user/schema';
 import { revisions } from './schema';
 
@@ -29,7 +29,7 @@ export async function revisionRoutes(fastify: FastifyInstance) {
         q.to ? lte(revisions.created_at, endOfDay(q.to)) : undefined,
       );
       const [rows, [{ total }]] = await Promise.all([
-        app.db.select().from(revisions).where(where).orderBy(desc(revisions.id)).limit(pageSize).offset(offset),
+        app.db.select().from(revisions).where(where).orderBy(...sortOrder(q.sort, { id: revisions.id, created_at: revisions.created_at, entity: revisions.entity, action: revisions.action }, [desc(revisions.id)])).limit(pageSize).offset(offset),
         app.db.select({ total: countAll }).from(revisions).where(where),
       ]);
       const userIds = [...new Set(rows.map((r) => r.user_id).filter((x): x is number => x !== null))];

@@ -6,7 +6,7 @@ import { type CurrentUser, userOf } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
-import { countAll, listResult, paging, searchText } from '../../../core/list';
+import { countAll, listResult, paging, searchText, sortOrder } from '../../../core/list';
 import type { PatrimonyRow } from '../movement/service';
 import { presentPatrimonies } from '../patrimony/routes';
 import { patrimonySearch } from '../patrimony/search';
@@ -63,7 +63,7 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
       const search = await patrimonySearch(app.db, user.organizationId, req.query.search);
       const where = and(eq(patrimonies.holder_user_id, user.id), search?.where);
       const [rows, [{ total }]] = await Promise.all([
-        app.db.select().from(patrimonies).where(where).orderBy(desc(patrimonies.id)).limit(pageSize).offset(offset),
+        app.db.select().from(patrimonies).where(where).orderBy(...sortOrder(req.query.sort, { id: patrimonies.id, tag: patrimonies.tag, status: patrimonies.status }, [desc(patrimonies.id)])).limit(pageSize).offset(offset),
         app.db.select({ total: countAll }).from(patrimonies).where(where),
       ]);
       return listResult(await presentMine(rows, app.db), total, page, pageSize);
