@@ -42,9 +42,10 @@ describe('bad input answers 4xx, never 5xx', () => {
   });
 
   it('refuses sort=__proto__, -__proto__ and constructor on custom list routes (422)', async () => {
-    for (const path of ['/api/patrimony', '/api/movements', '/api/consumable/balances', '/api/patrimony-solicitation', '/api/stock']) {
+    for (const path of ['/api/patrimony', '/api/movements', '/api/consumable/balances', '/api/patrimony-solicitation', '/api/stock', '/api/revision', '/api/my-patrimony']) {
+      expect((await t.call('GET', `${path}?sort=-id`, admin)).statusCode).toBe(200);
       for (const sort of ['__proto__', '-__proto__', 'constructor', '-constructor']) {
-        expectIs422(await t.call('GET', `${path}?sort=${sort}`, boss));
+        expectIs422(await t.call('GET', `${path}?sort=${sort}`, admin));
       }
     }
   });
