@@ -4,14 +4,17 @@ import { revisions } from '../src/modules/revision/schema';
 import { describeCrud } from './crud-suite';
 import { createTestApp, PASSWORD, type TestApp } from './helpers';
 
+/** Usernames and e-mails from a counter: unique in the file by construction, never random. */
+let seq = 0;
+
 describeCrud('users', {
   path: '/api/user',
   entity: 'user',
   permission: 'USER',
   tenancy: true,
   valid: (n) => ({
-    username: `joao.${n}.${Math.random().toString(36).slice(2, 7)}`,
-    email: `joao${n}.${Math.random().toString(36).slice(2, 7)}@example.com`,
+    username: `joao.${n}.${++seq}`,
+    email: `joao${n}.${seq}@example.com`,
     password: 'uma-senha-forte',
     person: { nickname: `João ${n}`, full_name: `João da Conceição ${n}` },
     permissions: ['USER.INDEX'],
@@ -42,8 +45,8 @@ describe('users: rules', () => {
   afterAll(() => t.close());
 
   const newUser = (extra: Record<string, unknown> = {}) => ({
-    username: `maria${Math.random().toString(36).slice(2, 8)}`,
-    email: `maria${Math.random().toString(36).slice(2, 8)}@example.com`,
+    username: `maria${++seq}`,
+    email: `maria${seq}@example.com`,
     password: 'senha-da-maria',
     person: { nickname: 'Maria', full_name: 'Maria Silva' },
     ...extra,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { searchText } from '../src/core/list';
@@ -8,7 +7,9 @@ import { movements } from '../src/modules/warehouse/movement/schema';
 import { patrimonies } from '../src/modules/warehouse/patrimony/schema';
 import type { TestApp } from './helpers';
 
-export const uid = () => randomBytes(3).toString('hex');
+let uids = 0;
+/** A suffix unique in the test file by construction (a counter, never random), 'q' keeps it from matching numbered tags in searches. */
+export const uid = () => `q${(++uids).toString(36).padStart(5, '0')}`;
 export const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
 
 export type Place = { unitId: number; stockId: number; sectionId: number; section2Id: number; patrimonyProductId: number; consumableProductId: number; bossToken: string };
