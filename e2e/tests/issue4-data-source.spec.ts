@@ -92,7 +92,7 @@ test('data sources: create with a write-only token, Testar shows the first rows,
   // A slow source times out with a clear message and changes nothing.
   await page.getByRole('tab', { name: 'Configuração' }).click();
   await page.getByRole('textbox', { name: 'URL' }).fill(`${base}/slow`);
-  await page.getByRole('spinbutton', { name: 'Tempo limite (ms)' }).fill('1000');
+  await page.getByRole('textbox', { name: 'Tempo limite (ms)' }).fill('1000');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(page, 'Fonte de dados atualizada!');
   await page.getByRole('button', { name: 'Executar' }).click();

@@ -18,7 +18,7 @@ test('organization settings: change the warehouse settings and see the revision 
   await expect(page.getByText('Use letras maiúsculas, números e hífen')).toBeVisible();
 
   await prefixField.fill(prefix);
-  await page.getByRole('spinbutton', { name: 'Dígitos do número de patrimônio' }).fill('8');
+  await page.getByRole('textbox', { name: 'Dígitos do número de patrimônio' }).fill('8');
   await expect(page.getByText(`${prefix}00000123`)).toBeVisible();
   const alerts = page.getByRole('switch', { name: 'Alertas de estoque baixo' }).or(page.getByRole('checkbox', { name: 'Alertas de estoque baixo' }));
   const alertsWere = await alerts.isChecked();
