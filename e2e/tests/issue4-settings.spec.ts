@@ -60,8 +60,16 @@ test('organization settings: change the warehouse settings and see the revision 
 
 test('organization settings: a user without ORG sees the sections read-only', async ({ page }) => {
   await uiLogin(page, 'tecnico');
-  await page.goto('/organization-settings/mikrotik');
+  await page.goto('/organization-settings/warehouse');
   await expect(page.getByText('Somente administradores da organização podem alterar estas configurações.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Comunidade SNMP' })).toBeDisabled();
+  await expect(page.getByRole('textbox').first()).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Salvar configurações' })).toHaveCount(0);
+
+  // The MikroTik section (SNMP community) is not for every member: an inline refusal, never asked for.
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/organization-settings/mikrotik')) asked.push(r.url()); });
+  await page.goto('/organization-settings/mikrotik');
+  await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Comunidade SNMP' })).toHaveCount(0);
+  expect(asked).toEqual([]);
 });

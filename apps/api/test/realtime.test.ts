@@ -241,6 +241,24 @@ describe('realtime hub', () => {
     });
   }
 
+  it('after its organization is deactivated, a member’s old mercure_token no longer opens the hub and the open stream ends', async () => {
+    const orgId = await t.createOrganization();
+    const member = await t.createUser({ permissions: [], organizationId: orgId });
+    const session = await httpLogin(base, member.username);
+    const url = hubUrl(`/users/${member.id}`, session.mercure_token);
+    const sub = subscribe(url);
+    await sub.open();
+    const admin = await t.adminToken();
+    expect((await http(base, 'PUT', `/api/organization/${orgId}`, admin, { is_active: false })).status).toBe(200);
+    const err = await sub.error(3000);
+    expect([undefined, 401]).toContain(err.code);
+    await expect.poll(() => sub.errors.some((e) => e.code === 401), { timeout: 5000 }).toBe(true);
+    expect(sub.es.readyState).toBe(sub.es.CLOSED);
+    const res = await fetch(url);
+    expect(res.status).toBe(401);
+    await res.body?.cancel();
+  });
+
   it('a fresh session after logout opens the hub again', async () => {
     const r = await recipient();
     await http(base, 'POST', '/api/logout', r.session.token);

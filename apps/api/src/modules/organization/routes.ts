@@ -92,6 +92,17 @@ const organizationResource: ResourceDef<typeof organizationListQuery, typeof org
 
 export async function organizationRoutes(fastify: FastifyInstance) {
   registerResource(fastify, organizationResource);
+
+  // Deactivating an organization revoked its members' tokens; their open realtime streams end
+  // too, after the response so the change has committed.
+  fastify.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'PUT' || reply.statusCode >= 300 || req.routeOptions.url !== '/api/organization/:id') return;
+    if ((req.body as { is_active?: unknown } | undefined)?.is_active !== false) return;
+    const id = Number((req.params as { id?: unknown }).id);
+    if (!Number.isSafeInteger(id)) return;
+    const members = await fastify.db.select({ id: users.id }).from(users).where(eq(users.organization_id, id));
+    for (const m of members) await fastify.realtime.revokeUser(m.id).catch((err) => req.log.error({ err }, 'realtime revocation failed'));
+  });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/organization/:id/logo',

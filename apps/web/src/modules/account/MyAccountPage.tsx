@@ -150,7 +150,7 @@ function PasswordForm() {
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
         <FormText name="current_password" label="Senha atual" type="password" required autoComplete="current-password" />
-        <FormText name="new_password" label="Nova senha" type="password" required autoComplete="new-password" helperText="Mínimo de 8 caracteres" />
+        <FormText name="new_password" label="Nova senha" type="password" required autoComplete="new-password" helperText="Mínimo de 8 caracteres; evite senhas comuns e seus dados pessoais" />
         <FormText name="confirm" label="Confirme a nova senha" type="password" required autoComplete="new-password" />
       </Box>
     </ResourceForm>

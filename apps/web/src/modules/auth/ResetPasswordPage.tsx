@@ -54,7 +54,7 @@ export default function ResetPasswordPage() {
           autoFocus
           {...register('password')}
           error={!!errors.password}
-          helperText={errors.password?.message ?? 'Mínimo de 8 caracteres'}
+          helperText={errors.password?.message ?? 'Mínimo de 8 caracteres; evite senhas comuns e seus dados pessoais'}
         />
         <TextField
           label="Confirme a nova senha"

@@ -1,6 +1,6 @@
 /** /organization-settings/{section}: one form per section, validated by the contract, with its history. */
 import { Alert, Box, Breadcrumbs, CircularProgress, InputAdornment, Link, Paper, Typography } from '@mui/material';
-import { ORGANIZATION_SETTINGS, SETTINGS_SECTION_LABELS, type SettingsSection } from '@operacoes/contract';
+import { ORGANIZATION_SETTINGS, SETTINGS_SECTION_LABELS, canReadSettingsSection, type SettingsSection } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
+import { Forbidden } from '../../core/RouteGate';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
 import { RevisionHistory } from '../revision';
@@ -132,9 +133,12 @@ function SectionForm({ section, values, canWrite }: { section: SettingsSection; 
 export default function SettingsSectionPage({ section }: { section: SettingsSection }) {
   const { can, user } = useCan();
   const canWrite = can(['ORG']);
-  const q = useQuery({ queryKey: settingsKeys.section(section), queryFn: () => getSettings(section) });
+  // Some sections (MikroTik: the SNMP community) are not for every member: never ask for them.
+  const canRead = canReadSettingsSection({ superAdmin: !!user?.super_admin, permissions: user?.permissions ?? [] }, section);
+  const q = useQuery({ queryKey: settingsKeys.section(section), queryFn: () => getSettings(section), enabled: canRead });
   const title = SETTINGS_SECTION_LABELS[section];
   const orgId = user?.organization?.id;
+  if (!canRead) return <Forbidden title={`Configurações: ${title}`} />;
   return (
     <Box sx={{ maxWidth: 1000 }}>
       <Breadcrumbs aria-label="Você está em" sx={{ mb: 1 }}>
