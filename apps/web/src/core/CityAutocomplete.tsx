@@ -6,9 +6,9 @@
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import type { ListResult } from '@operacoes/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type Ref } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useState, type ReactNode, type Ref } from 'react';
 import { api } from './api';
+import { useBoundField } from './boundField';
 import { useDebounced } from './ResourceList';
 
 export type CityOption = { id: number; name: string; uf: string; ibge_code?: number | null };
@@ -32,7 +32,7 @@ type Props = {
   required?: boolean;
   disabled?: boolean;
   error?: boolean;
-  helperText?: string;
+  helperText?: ReactNode;
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
 };
@@ -151,24 +151,6 @@ export function FormCity({
   initialCity,
   ...rest
 }: { name: string; initialCity?: CityOption | null } & Omit<Props, 'value' | 'onChange' | 'error' | 'onBlur' | 'inputRef'>) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <CityAutocomplete
-          {...rest}
-          name={field.name}
-          value={field.value as number | null}
-          initialCity={initialCity}
-          onChange={(id) => field.onChange(id)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? rest.helperText ?? 'Pesquise pelo nome (acentos são opcionais)'}
-        />
-      )}
-    />
-  );
+  const bound = useBoundField<number | null>(name, rest.helperText ?? 'Pesquise pelo nome (acentos são opcionais)');
+  return <CityAutocomplete {...rest} {...bound} initialCity={initialCity} />;
 }

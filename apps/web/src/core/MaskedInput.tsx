@@ -4,8 +4,8 @@
  */
 import { TextField, type TextFieldProps } from '@mui/material';
 import { forwardRef } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
+import { useBoundField } from './boundField';
 import { MASK_PLACEHOLDERS, MASKS, type MaskKind } from './masks';
 import { useFormReadOnly } from './readOnly';
 
@@ -53,23 +53,5 @@ export function MaskedInput({ kind, value, onChange, slotProps, disabled, placeh
 
 /** A MaskedInput bound to the surrounding react-hook-form by name. */
 export function FormMasked({ name, helperText, ...rest }: { name: string } & Omit<Props, 'value' | 'onChange' | 'name'>) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <MaskedInput
-          {...rest}
-          name={field.name}
-          value={field.value as string | null | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
-    />
-  );
+  return <MaskedInput {...rest} {...useBoundField<string | null | undefined>(name, helperText)} />;
 }

@@ -6,7 +6,7 @@
  */
 import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useBoundField } from './boundField';
 import { formatDecimal, isNumericDraft, parseDecimal } from './number';
 import { useFormReadOnly } from './readOnly';
 
@@ -72,23 +72,5 @@ export function FormNumber({
   helperText,
   ...rest
 }: { name: string } & Omit<Props, 'value' | 'onChange' | 'name'>) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          {...rest}
-          name={field.name}
-          value={field.value as number | string | null | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
-    />
-  );
+  return <NumberInput {...rest} {...useBoundField<number | string | null | undefined>(name, helperText)} />;
 }
