@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DemoContext } from '../../db/demo/context';
-import { patrimonies } from '../warehouse/patrimony/schema';
-import { products } from '../warehouse/product/schema';
-import { sections } from '../warehouse/section/schema';
-import { stocks } from '../warehouse/stock/schema';
+import { patrimonies, products, sections, stocks } from '../warehouse';
 import { shipmentSolicitations, shipments } from './schema';
 
 type Row = { id: number };

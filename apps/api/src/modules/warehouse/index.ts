@@ -26,3 +26,9 @@ export async function warehouseRoutes(app: FastifyInstance) {
   await myPatrimonyRoutes(app);
   await warehouseSummaryRoutes(app);
 }
+
+/** The warehouse tables other modules may read (logistics ships their items, its demo picks them). */
+export { patrimonies } from './patrimony/schema';
+export { products } from './product/schema';
+export { sections } from './section/schema';
+export { stocks } from './stock/schema';
