@@ -15,7 +15,7 @@ import { revisionRoutes } from './modules/revision/routes';
 import { unitRoutes } from './modules/unit-organizational/routes';
 import { warehouseRoutes } from './modules/warehouse/routes';
 
-const Layout = lazy(() => import('./core/layout/Layout'));
+const Layout = lazy(() => import('./AppLayout'));
 const PublicFrame = lazy(() => import('./modules/auth/PublicFrame'));
 const Placeholder = lazy(() => import('./core/Placeholder'));
 
@@ -26,12 +26,12 @@ const ResetPasswordPage = lazy(() => import('./modules/auth/ResetPasswordPage'))
 const ConfirmedPage = lazy(() => import('./modules/auth/ConfirmedPage'));
 const CannotConfirmPage = lazy(() => import('./modules/auth/CannotConfirmPage'));
 const DashboardPage = lazy(() => import('./modules/dashboard/DashboardPage'));
-const UserListPage = lazy(() => import('./modules/users/UserListPage'));
-const UserFormPage = lazy(() => import('./modules/users/UserFormPage'));
+const UserListPage = lazy(() => import('./modules/user/UserListPage'));
+const UserFormPage = lazy(() => import('./modules/user/UserFormPage'));
 const MyAccountPage = lazy(() => import('./modules/account/MyAccountPage'));
 const SettingsPage = lazy(() => import('./modules/settings/SettingsPage'));
-const ReleaseNotesPage = lazy(() => import('./modules/release-notes/ReleaseNotesPage'));
-const NotificationsPage = lazy(() => import('./modules/notifications/NotificationsPage'));
+const ReleaseNotesPage = lazy(() => import('./modules/release-note/ReleaseNotesPage'));
+const NotificationsPage = lazy(() => import('./modules/notification/NotificationsPage'));
 const NotFoundPage = lazy(() => import('./core/NotFoundPage'));
 
 const el = (C: LazyExoticComponent<ComponentType>) => <C />;

@@ -8,7 +8,7 @@ import type { ListResult } from '@operacoes/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode, type Ref } from 'react';
 import { api } from './api';
-import { useBoundField } from './boundField';
+import { useBoundField } from './form/boundField';
 import { useDebounced } from './ResourceList';
 
 export type CityOption = { id: number; name: string; uf: string; ibge_code?: number | null };

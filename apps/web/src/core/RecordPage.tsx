@@ -73,3 +73,24 @@ export function RecordPage<T>({ query, what, gender, backTo, children }: Props<T
     );
   return <RecordNotFound what={what} gender={gender} backTo={backTo} />;
 }
+
+/** Loading / not found frame of a record page whose query the page runs itself. */
+export function RecordFrame({
+  loading,
+  missing,
+  what,
+  gender,
+  backTo,
+  children,
+}: {
+  loading: boolean;
+  missing: boolean;
+  what: string;
+  gender?: 'm' | 'f';
+  backTo: string;
+  children: ReactNode;
+}) {
+  if (loading) return <RecordSkeleton />;
+  if (missing) return <RecordNotFound what={what} gender={gender} backTo={backTo} />;
+  return <>{children}</>;
+}

@@ -19,7 +19,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isAxiosError } from './api';
 import { violationsOf } from './errors';
-import { FormNumber } from './NumberInput';
+import { FormNumber } from './form/NumberInput';
 import { FormReadOnlyProvider, useFormReadOnly } from './readOnly';
 import { confirmAction } from './toast';
 

@@ -1,5 +1,5 @@
 /**
- * The logged-in frame (SPEC §2): top bar (sandwich, theme toggle, notifications bell, user menu)
+ * The logged-in frame (SPEC §2): top bar (sandwich, theme toggle, the bell given by the app layer, user menu)
  * and the permission-gated side menu. Persistent drawer from md up, temporary on phones.
  */
 import 'dayjs/locale/pt-br';
@@ -32,11 +32,8 @@ import {
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { ptBR as pickersPtBR } from '@mui/x-date-pickers/locales';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
-import NotificationBell from '../../modules/notifications/NotificationBell';
-import { useRealtime } from '../../modules/notifications/realtime';
-import WhatsNewDialog from '../../modules/release-notes/WhatsNewDialog';
 import { canSeeRoute } from '../permissions';
 import { useSession } from '../session';
 import { endSession } from '../session-expiry';
@@ -46,7 +43,11 @@ import { visibleMenu } from './menu';
 
 const DRAWER_WIDTH = 264;
 
-export default function Layout() {
+/**
+ * `bell`: the top bar's notification button; `extras`: what the app layer mounts with the
+ * session (realtime connection, "what's new" dialog). Core imports no module: they are given.
+ */
+export default function Layout({ bell, extras }: { bell?: ReactNode; extras?: ReactNode }) {
   const { user, prefs, setPrefs, logout } = useSession();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -54,7 +55,6 @@ export default function Layout() {
   const [userMenu, setUserMenu] = useState<HTMLElement | null>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  useRealtime(!!user);
 
   // SPEC §4: a passed expiry logs the user out, also while the app stays open.
   useEffect(() => {
@@ -151,7 +151,7 @@ export default function Layout() {
                 {prefs.darkTheme ? <Brightness7Icon /> : <Brightness4Icon />}
               </IconButton>
             </Tooltip>
-            <NotificationBell />
+            {bell}
             <Tooltip title="Minha conta">
               <IconButton
                 onClick={(e) => setUserMenu(e.currentTarget)}
@@ -234,7 +234,7 @@ export default function Layout() {
             <Outlet />
           </Suspense>
         </Box>
-        <WhatsNewDialog />
+        {extras}
       </Box>
     </LocalizationProvider>
   );

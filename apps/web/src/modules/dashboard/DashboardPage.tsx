@@ -7,7 +7,7 @@ import { MENU_ICONS } from '../../core/layout/icons';
 import { builtEntries, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { fetchUnreadCount, notificationKeys } from '../notifications/api';
+import { fetchUnreadCount, notificationKeys } from '../notification';
 
 function greeting(d = new Date()): string {
   const h = d.getHours();

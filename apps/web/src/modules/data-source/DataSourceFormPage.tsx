@@ -42,11 +42,11 @@ import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
-import { RevisionHistory } from '../revision';
-import { FormSwitch } from '../organization-settings/fields';
 import { createSource, dsKeys, getSource, PATH, updateSource, type DataSource } from './api';
 import { RecordsPanel, RunsPanel } from './RunsPanel';
 import { RunDialog, TestDialog } from './SourceDialogs';
+import { RevisionHistory } from '../../core/history';
+import { FormSwitch } from '../../core/form';
 
 const pair = z.object({ key: z.string().trim(), value: z.string() });
 const shape = dataSourceInput.shape;

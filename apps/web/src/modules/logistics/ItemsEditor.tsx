@@ -7,10 +7,9 @@ import { Alert, Box, Chip, FormHelperText, IconButton, InputAdornment, Paper, Ty
 import type { BalanceRead, PatrimonyRead } from '@operacoes/contract';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { searchBalances, searchPatrimony } from './api';
-import { AsyncPicker } from './AsyncPicker';
 import { formatQuantity } from './format';
 import type { ItemLine, SolicitationFormValues } from './solicitation-form';
-import { NumberInput } from '../../core/NumberInput';
+import { AsyncPicker, NumberInput } from '../../core/form';
 
 let seq = 0;
 

@@ -37,8 +37,8 @@ import { formatDateTime } from '../../core/format';
 import { confirmAction } from '../../core/toast';
 import { confirmReceiving, getReceiving, logisticsKeys, receiptUrl, type ReceivingView } from './api';
 import { formatQuantity, statusCount } from './format';
-import { SignaturePad } from './SignaturePad';
 import { ItemStatusChip } from './StatusChip';
+import { SignaturePad } from '../../core/SignaturePad';
 
 type Item = ReceivingView['items'][number];
 type Answer = { status: ReceivingItemStatus | null; comment: string };

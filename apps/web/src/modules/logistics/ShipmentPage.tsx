@@ -19,21 +19,19 @@ import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
-import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
 import { confirmAction, toast } from '../../core/toast';
-import { RevisionHistory } from '../revision';
 import { cancelShipment, dispatchShipment, fetchCarriers, getShipment, logisticsKeys, SHIPMENT_PATH, SOLICITATION_PATH, type ShipmentRead, updateShipment } from './api';
 import { destinationText, formatDay, statusCount } from './format';
-import { FormDate } from './FormDate';
 import { ItemsList } from './ItemsList';
 import { openPackingList } from './packing-list';
-import { Details, Section } from './parts';
-import { ReasonDialog } from './ReasonDialog';
 import { ShipmentStatusChip } from './StatusChip';
 import { ShipmentTimeline } from './ShipmentTimeline';
+import { FormNumber, FormDate, ReasonDialog } from '../../core/form';
+import { RevisionHistory } from '../../core/history';
+import { Details, Section } from '../../core/Section';
 
 const u = shipmentUpdate.shape;
 const formSchema = shipmentUpdate.extend({

@@ -38,7 +38,6 @@ import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
-import { RevisionHistory } from '../revision';
 import {
   createSolicitation,
   deleteSolicitation,
@@ -50,15 +49,15 @@ import {
   type SolicitationRead,
   updateSolicitation,
 } from './api';
-import { AsyncPicker } from './AsyncPicker';
 import { destinationText, formatDay } from './format';
-import { FormDate } from './FormDate';
 import { ItemsEditor } from './ItemsEditor';
 import { ItemsList } from './ItemsList';
-import { Details, Section } from './parts';
 import { defaultsOf, solicitationFormSchema } from './solicitation-form';
 import { SolicitationStatusChip } from './StatusChip';
 import { useSolicitationSteps } from './useSolicitationSteps';
+import { RevisionHistory } from '../../core/history';
+import { AsyncPicker, FormDate } from '../../core/form';
+import { Details, Section } from '../../core/Section';
 
 type SectionOption = Pick<SectionRead, 'id' | 'name'> & { stock?: SectionRead['stock'] };
 const sectionLabel = (s: SectionOption) => (s.stock ? `${s.stock.name} › ${s.name}` : s.name);

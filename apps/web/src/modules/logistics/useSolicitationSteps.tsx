@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { approveSolicitation, cancelSolicitation, logisticsKeys, refuseSolicitation, SHIPMENT_PATH, SOLICITATION_PATH, type SolicitationRead } from './api';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../core/form';
 
 export function useSolicitationSteps() {
   const qc = useQueryClient();

@@ -11,10 +11,11 @@ import { useCan } from '../../core/permissions';
 import { Forbidden } from '../../core/RouteGate';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
-import { RevisionHistory } from '../revision';
 import { getSettings, saveSettings, settingsKeys } from './api';
-import { FormCheckboxes, FormChipList, FormSwitch } from './fields';
+import { FormCheckboxes, FormChipList } from './fields';
 import { SETTINGS_FIELD_LABELS } from './labels';
+import { RevisionHistory } from '../../core/history';
+import { FormSwitch } from '../../core/form';
 
 const MIKROTIK_SERVICES = ['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'];
 

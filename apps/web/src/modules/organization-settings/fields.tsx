@@ -1,5 +1,5 @@
-/** Inputs of the settings forms that the core kit does not have: lists of values, switches, option sets. */
-import { Autocomplete, Box, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
+/** Inputs of the settings forms that the core kit does not have: lists of values and option sets. */
+import { Autocomplete, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 
 /** Messages of an array field's errors ("2º item: Endereço IP inválido"). */
@@ -75,25 +75,6 @@ export function FormChipList({
           />
         );
       }}
-    />
-  );
-}
-
-export function FormSwitch({ name, label, helperText, disabled }: { name: string; label: string; helperText?: string; disabled?: boolean }) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <Box>
-          <FormControlLabel
-            control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} name={field.name} />}
-            label={label}
-          />
-          {helperText && <FormHelperText sx={{ mt: -0.5, ml: 0 }}>{helperText}</FormHelperText>}
-        </Box>
-      )}
     />
   );
 }

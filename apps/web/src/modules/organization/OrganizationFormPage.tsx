@@ -11,15 +11,15 @@ import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
-import { FormMasked } from '../../core/MaskedInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
 import { confirmAction, toast } from '../../core/toast';
-import { RevisionHistory } from '../revision';
 import { UnitsPanel } from '../unit-organizational';
 import { createOrganization, getOrganization, orgKeys, updateOrganization, uploadLogo } from './api';
 import { LogoField } from './LogoField';
+import { FormMasked } from '../../core/form';
+import { RevisionHistory } from '../../core/history';
 
 const s = organizationInput.shape;
 const formSchema = organizationInput.extend({

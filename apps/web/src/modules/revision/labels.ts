@@ -15,7 +15,7 @@ import {
   type SettingsSection,
 } from '@operacoes/contract';
 import { formatCnpj, formatCpfCnpj, formatDateTime, formatZip } from '../../core/format';
-import { SETTINGS_FIELD_LABELS } from '../organization-settings/labels';
+import { SETTINGS_FIELD_LABELS } from '../organization-settings';
 
 export type RevisionAction = keyof typeof REVISION_ACTION_LABELS;
 export type Revision = {

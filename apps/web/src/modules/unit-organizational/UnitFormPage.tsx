@@ -10,14 +10,14 @@ import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
-import { FormMasked } from '../../core/MaskedInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
-import { RevisionHistory } from '../revision';
 import { api } from '../../core/api';
 import { createUnit, fetchUnitsOf, getUnit, unitKeys, updateUnit, type UnitRead } from './api';
 import { UnitMembers } from './UnitMembers';
+import { FormMasked } from '../../core/form';
+import { RevisionHistory } from '../../core/history';
 
 const formSchema = unitInput.extend({ zip_code: blankToNull(unitInput.shape.zip_code) });
 

@@ -6,12 +6,12 @@ import { Box, Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useThem
 import { consumableAdjustment, consumableEntry, consumableTransfer, consumableWriteOff } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
 import { consumableOp, type ConsumableOp, type SectionRead } from './api';
 import { FormProductPicker, FormSectionPicker } from './parts';
+import { FormNumber } from '../../core/form';
 
 export const CONSUMABLE_OP_LABELS: Record<ConsumableOp, string> = {
   entry: 'Entrada',

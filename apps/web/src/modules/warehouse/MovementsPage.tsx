@@ -11,10 +11,10 @@ import { formatInt } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { ResourceList } from '../../core/ResourceList';
 import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
-import { AsyncPicker } from '../logistics/AsyncPicker';
 import { MOVEMENT_PATH, searchProducts, type MovementRead } from './api';
 import { movementColumns, movementMobileHidden } from './columns';
 import { productLabel, useStockOptions } from './parts';
+import { AsyncPicker } from '../../core/form';
 
 type ProductOption = { id: number; code: string; name: string };
 

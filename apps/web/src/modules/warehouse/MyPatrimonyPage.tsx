@@ -12,9 +12,10 @@ import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
-import { ReasonDialog } from '../logistics/ReasonDialog';
 import { confirmMine, MY_PATRIMONY_PATH, returnMine, type MyPatrimonyRead } from './api';
-import { PatrimonyStatusChip, ToneChip } from './parts';
+import { PatrimonyStatusChip } from './parts';
+import { ReasonDialog } from '../../core/form';
+import { ToneChip } from '../../core/ToneChip';
 
 export default function MyPatrimonyPage() {
   const qc = useQueryClient();

@@ -24,19 +24,19 @@ import { formatDateTime } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
 import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
-import { FormDate } from '../logistics/FormDate';
-import { Section } from '../logistics/parts';
-import { RevisionHistory } from '../revision';
 import { createPatrimonyBulk, getPatrimony, PATRIMONY_PATH, saveRecord, whKeys, type PatrimonyRead } from './api';
-import { formatBRL, FormProductPicker, FormSectionPicker, FormSelect, PatrimonyStatusChip, RecordFrame } from './parts';
+import { formatBRL, FormProductPicker, FormSectionPicker, PatrimonyStatusChip } from './parts';
 import { openLabels } from './PatrimonyListPage';
 import { MovementsPanel } from './StockInfoPage';
+import { FormNumber, FormDate, FormSelect } from '../../core/form';
+import { Section } from '../../core/Section';
+import { RevisionHistory } from '../../core/history';
+import { RecordFrame } from '../../core/RecordPage';
 
 const conditionOptions = PATRIMONY_CONDITIONS.map((c) => ({ value: c, label: PATRIMONY_CONDITION_LABELS[c] }));
 /** The same fields, a blank text input meaning null (validated on the server's terms). */

@@ -9,16 +9,18 @@ import { useNavigate, useParams } from 'react-router';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { FormNumber } from '../../core/NumberInput';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
-import { Section } from '../logistics/parts';
-import { RevisionHistory } from '../revision';
 import { getProduct, PRODUCT_PATH, saveRecord, whKeys, type ProductRead } from './api';
-import { formatBRL, formatQty, FormSelect, FormSwitch, RecordFrame, ToneChip } from './parts';
+import { formatBRL, formatQty } from './parts';
 import { useRemove } from './useRemove';
+import { FormNumber, FormSelect, FormSwitch } from '../../core/form';
+import { Section } from '../../core/Section';
+import { RevisionHistory } from '../../core/history';
+import { RecordFrame } from '../../core/RecordPage';
+import { ToneChip } from '../../core/ToneChip';
 
 const columns: GridColDef<ProductRead>[] = [
   { field: 'code', headerName: 'Código', width: 110 },

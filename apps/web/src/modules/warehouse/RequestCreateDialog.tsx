@@ -19,15 +19,14 @@ import { DESTINATION_TYPE_LABELS, readPermissionsOf, solicitationCreate } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { NumberInput } from '../../core/NumberInput';
 import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
-import { AsyncPicker } from '../logistics/AsyncPicker';
 import { createRequest, REQUEST_PATH, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
-import { FormSelect, productLabel, useUnitOptions } from './parts';
+import { productLabel, useUnitOptions } from './parts';
+import { NumberInput, AsyncPicker, FormSelect } from '../../core/form';
 
 type Line = { key: string; label: string; value: { patrimony_id: number } | { product_id: number; quantity: number } };
 type ProductOption = { id: number; code: string; name: string };

@@ -24,11 +24,11 @@ import { formatDateTime } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { ResourceList } from '../../core/ResourceList';
-import { Details } from '../logistics/parts';
 import { getRequest, REQUEST_PATH, whKeys, type SolicitationRead } from './api';
 import { formatQty, RequestStatusChip } from './parts';
 import { RequestCreateDialog } from './RequestCreateDialog';
 import { useRequestSteps } from './useRequestSteps';
+import { Details } from '../../core/Section';
 
 const STEP_ICONS: Record<SolicitationStep, ReactElement> = {
   approve: <CheckCircleIcon />,

@@ -13,13 +13,16 @@ import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
-import { Details, Section } from '../logistics/parts';
-import { RevisionHistory } from '../revision';
 import { getSection, saveRecord, SECTION_PATH, whKeys, type SectionRead } from './api';
 import { sectionColumns } from './columns';
-import { FormSelect, FormSwitch, RecordFrame, ToneChip, useStockOptions } from './parts';
+import { useStockOptions } from './parts';
 import { BalancesPanel, MovementsPanel, PatrimonyPanel } from './StockInfoPage';
 import { useRemove } from './useRemove';
+import { Details, Section } from '../../core/Section';
+import { RevisionHistory } from '../../core/history';
+import { FormSelect, FormSwitch } from '../../core/form';
+import { RecordFrame } from '../../core/RecordPage';
+import { ToneChip } from '../../core/ToneChip';
 
 export function SectionListPage() {
   const navigate = useNavigate();

@@ -9,10 +9,12 @@ import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
-import { Section } from '../logistics/parts';
-import { RevisionHistory } from '../revision';
 import { getStock, saveRecord, STOCK_PATH, whKeys, type StockRead } from './api';
-import { FormSelect, FormSwitch, RecordFrame, useUnitOptions } from './parts';
+import { useUnitOptions } from './parts';
+import { Section } from '../../core/Section';
+import { RevisionHistory } from '../../core/history';
+import { FormSelect, FormSwitch } from '../../core/form';
+import { RecordFrame } from '../../core/RecordPage';
 
 function StockForm({ stock }: { stock: StockRead | null }) {
   const navigate = useNavigate();

@@ -15,11 +15,12 @@ import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { ResourceList } from '../../core/ResourceList';
-import { Details, Section } from '../logistics/parts';
 import { fetchSectionsOf, getStock, whKeys, type BalanceRead, type ConsumableOp, type MovementRead, type PatrimonyRead, type SectionRead } from './api';
 import { balanceColumns, movementColumns, movementMobileHidden, patrimonyColumns, patrimonyMobileHidden, sectionColumns } from './columns';
 import { CONSUMABLE_OP_LABELS, ConsumableDialog, type ConsumablePreset } from './ConsumableDialog';
-import { RecordFrame, ToneChip } from './parts';
+import { Details, Section } from '../../core/Section';
+import { RecordFrame } from '../../core/RecordPage';
+import { ToneChip } from '../../core/ToneChip';
 
 const OP_ICONS: Record<ConsumableOp, React.ReactElement> = {
   entry: <AddIcon />,

@@ -9,8 +9,8 @@ import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { ResourceList } from '../../core/ResourceList';
 import { STOCK_PATH, type StockRead } from './api';
-import { ToneChip } from './parts';
 import { useRemove } from './useRemove';
+import { ToneChip } from '../../core/ToneChip';
 
 const columns: GridColDef<StockRead>[] = [
   { field: 'code', headerName: 'Código', width: 110 },

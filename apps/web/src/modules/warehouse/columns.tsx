@@ -5,7 +5,8 @@ import { MOVEMENT_TYPE_LABELS, PATRIMONY_CONDITION_LABELS, PATRIMONY_STATUS_LABE
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../core/format';
 import type { BalanceRead, MovementRead, PatrimonyRead, SectionRead } from './api';
-import { formatQty, PatrimonyStatusChip, ToneChip } from './parts';
+import { formatQty, PatrimonyStatusChip } from './parts';
+import { ToneChip } from '../../core/ToneChip';
 
 export const patrimonyColumns: GridColDef<PatrimonyRead>[] = [
   {

@@ -1,6 +1,5 @@
-/** Shared pieces of the warehouse screens: status chips, pickers and number formats. */
-import { Chip, type ChipProps, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
-import { alpha, darken, useTheme } from '@mui/material/styles';
+/** Pieces of the warehouse screens: status chips, pickers of its records and number formats. */
+import type { ChipProps } from '@mui/material';
 import {
   PATRIMONY_STATUS_LABELS,
   SOLICITATION_STATUS_LABELS,
@@ -10,30 +9,14 @@ import {
   type UnitOfMeasure,
 } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useFormReadOnly } from '../../core/readOnly';
-import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
-import { AsyncPicker } from '../logistics/AsyncPicker';
 import { fetchStocks, fetchUnits, searchProducts, searchSections, whKeys, type ProductRead, type SectionRead } from './api';
+import { AsyncPicker } from '../../core/form';
+import { ToneChip, type ToneColor } from '../../core/ToneChip';
 
-type Color = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
-
-/** A tinted outlined chip readable (AA) in both themes. */
-export function ToneChip({ color, label, status, size = 'small' }: { color: Color; label: string; status: string; size?: ChipProps['size'] }) {
-  const theme = useTheme();
-  const sx =
-    color === 'default'
-      ? { color: 'text.secondary', borderColor: 'divider' }
-      : {
-          color: theme.palette.mode === 'dark' ? theme.palette[color].light : darken(theme.palette[color].dark, 0.25),
-          bgcolor: alpha(theme.palette[color].main, theme.palette.mode === 'dark' ? 0.16 : 0.1),
-          borderColor: alpha(theme.palette[color].main, 0.6),
-        };
-  return <Chip size={size} variant="outlined" label={label} data-status={status} sx={{ ...sx, fontWeight: 500 }} />;
-}
-
-const PATRIMONY_COLOR: Record<PatrimonyStatus, Color> = {
+const PATRIMONY_COLOR: Record<PatrimonyStatus, ToneColor> = {
   disponivel: 'success',
   reservado: 'warning',
   em_uso: 'primary',
@@ -45,7 +28,7 @@ export const PatrimonyStatusChip = ({ status }: { status: PatrimonyStatus }) => 
   <ToneChip color={PATRIMONY_COLOR[status]} label={PATRIMONY_STATUS_LABELS[status]} status={status} />
 );
 
-const REQUEST_COLOR: Record<SolicitationStatus, Color> = {
+const REQUEST_COLOR: Record<SolicitationStatus, ToneColor> = {
   pendente: 'warning',
   aprovada: 'info',
   recusada: 'error',
@@ -67,54 +50,6 @@ export const unitLabel = (u: UnitOfMeasure) => UNIT_OF_MEASURE_LABELS[u] ?? u;
 export const sectionLabel = (s: Pick<SectionRead, 'name' | 'code'> & { stock?: { name: string } | null }) =>
   `${s.stock ? `${s.stock.name} › ` : ''}${s.name} (${s.code})`;
 export const productLabel = (p: Pick<ProductRead, 'code' | 'name'>) => `${p.code} — ${p.name}`;
-
-/** A select of a form field over a fixed list (enums of the contract). */
-export function FormSelect({
-  name,
-  label,
-  options,
-  required,
-  disabled,
-  helperText,
-}: {
-  name: string;
-  label: string;
-  options: { value: string | number; label: string }[];
-  required?: boolean;
-  disabled?: boolean;
-  helperText?: string;
-}) {
-  const { control } = useFormContext();
-  const readOnly = useFormReadOnly();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          label={label}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          required={required}
-          disabled={disabled || readOnly}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-        >
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
 
 /** The organization's units, as select options. */
 export function useUnitOptions() {
@@ -230,41 +165,4 @@ export function FormProductPicker({
       )}
     />
   );
-}
-
-/** An on/off form field (active…). */
-export function FormSwitch({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
-  const { control } = useFormContext();
-  const readOnly = useFormReadOnly();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled || readOnly} />} label={label} />
-      )}
-    />
-  );
-}
-
-/** Loading / not found frame of a record page. */
-export function RecordFrame({
-  loading,
-  missing,
-  what,
-  gender,
-  backTo,
-  children,
-}: {
-  loading: boolean;
-  missing: boolean;
-  what: string;
-  gender?: 'm' | 'f';
-  backTo: string;
-  children: ReactNode;
-}) {
-  // The kit's record states (core/RecordPage): skeleton, then "… não encontrado(a)" with a way back.
-  if (loading) return <RecordSkeleton />;
-  if (missing) return <RecordNotFound what={what} gender={gender} backTo={backTo} />;
-  return <>{children}</>;
 }

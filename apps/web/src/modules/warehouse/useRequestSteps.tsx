@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useCan } from '../../core/permissions';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
-import { ReasonDialog } from '../logistics/ReasonDialog';
 import { REQUEST_PATH, requestStep, whKeys, type SolicitationRead } from './api';
+import { ReasonDialog } from '../../core/form';
 
 const DONE: Record<SolicitationStep, string> = {
   approve: 'Solicitação aprovada!',

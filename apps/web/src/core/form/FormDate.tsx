@@ -2,9 +2,11 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Controller, useFormContext } from 'react-hook-form';
+import { useFormReadOnly } from '../readOnly';
 
 export function FormDate({ name, label, disabled, helperText, disablePast }: { name: string; label: string; disabled?: boolean; helperText?: string; disablePast?: boolean }) {
   const { control } = useFormContext();
+  const readOnly = useFormReadOnly();
   return (
     <Controller
       name={name}
@@ -14,7 +16,7 @@ export function FormDate({ name, label, disabled, helperText, disablePast }: { n
           label={label}
           value={field.value ? dayjs(field.value as string) : null}
           onChange={(d: Dayjs | null) => field.onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : null)}
-          disabled={disabled}
+          disabled={disabled || readOnly}
           disablePast={disablePast}
           inputRef={field.ref}
           slotProps={{

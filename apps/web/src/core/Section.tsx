@@ -1,4 +1,4 @@
-/** Small layout pieces of the logistics pages: titled sections and label/value grids. */
+/** Small layout pieces of record pages: titled sections and label/value grids. */
 import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 

@@ -6,8 +6,8 @@ import { TextField, type TextFieldProps } from '@mui/material';
 import { forwardRef } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useBoundField } from './boundField';
-import { MASK_PLACEHOLDERS, MASKS, type MaskKind } from './masks';
-import { useFormReadOnly } from './readOnly';
+import { MASK_PLACEHOLDERS, MASKS, type MaskKind } from '../masks';
+import { useFormReadOnly } from '../readOnly';
 
 type AdapterProps = { kind: MaskKind; name?: string; onChange: (e: { target: { name?: string; value: string } }) => void };
 

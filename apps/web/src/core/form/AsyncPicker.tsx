@@ -6,7 +6,7 @@
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useDebounced } from '../../core/ResourceList';
+import { useDebounced } from '../ResourceList';
 
 export function AsyncPicker<T extends { id: number }>({
   queryKey,

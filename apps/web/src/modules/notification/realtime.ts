@@ -115,3 +115,10 @@ export function useRealtime(enabled: boolean): void {
     };
   }, [enabled, qc]);
 }
+
+/** The realtime connection of the logged-in user, as a component the app layer mounts in the layout. */
+export function RealtimeConnection(): null {
+  const { user } = useSession();
+  useRealtime(!!user);
+  return null;
+}

@@ -7,8 +7,8 @@
 import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useBoundField } from './boundField';
-import { formatDecimal, isNumericDraft, parseDecimal } from './number';
-import { useFormReadOnly } from './readOnly';
+import { formatDecimal, isNumericDraft, parseDecimal } from '../number';
+import { useFormReadOnly } from '../readOnly';
 
 type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
   value: number | string | null | undefined;

@@ -1,0 +1,24 @@
+/** A tinted outlined chip readable (AA) in both themes, for statuses and the active flag. */
+import { Chip, type ChipProps } from '@mui/material';
+import { alpha, darken, useTheme } from '@mui/material/styles';
+
+export type ToneColor = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
+
+export function ToneChip({ color, label, status, size = 'small' }: { color: ToneColor; label: string; status: string; size?: ChipProps['size'] }) {
+  const theme = useTheme();
+  const sx =
+    color === 'default'
+      ? { color: 'text.secondary', borderColor: 'divider' }
+      : {
+          color: theme.palette.mode === 'dark' ? theme.palette[color].light : darken(theme.palette[color].dark, 0.25),
+          bgcolor: alpha(theme.palette[color].main, theme.palette.mode === 'dark' ? 0.16 : 0.1),
+          borderColor: alpha(theme.palette[color].main, 0.6),
+        };
+  return <Chip size={size} variant="outlined" label={label} data-status={status} sx={{ ...sx, fontWeight: 500 }} />;
+}
+
+/** "Ativo"/"Inativo" ("Ativa"/"Inativa" for a feminine entity). */
+export function ActiveChip({ active, gender = 'm' }: { active: boolean; gender?: 'm' | 'f' }) {
+  const end = gender === 'f' ? 'a' : 'o';
+  return <ToneChip color={active ? 'success' : 'default'} label={active ? `Ativ${end}` : `Inativ${end}`} status={String(active)} />;
+}
