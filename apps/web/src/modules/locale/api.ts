@@ -1,9 +1,10 @@
-import type { CityImportReport, ListResult } from '@operacoes/contract';
+import type { CityImportReport, cityRead, countryRead, ListResult, stateRead } from '@operacoes/contract';
+import type { z } from 'zod';
 import { api } from '../../core/api';
 
-export type Country = { id: number; name: string; iso_code: string; created_at: string };
-export type State = { id: number; country_id: number; name: string; uf: string; ibge_code: number | null; created_at: string };
-export type City = { id: number; state_id: number; name: string; uf: string; ibge_code: number | null; created_at: string };
+export type Country = z.infer<typeof countryRead>;
+export type State = z.infer<typeof stateRead>;
+export type City = z.infer<typeof cityRead>;
 
 export const localeKeys = {
   countries: ['locale', 'countries'] as const,

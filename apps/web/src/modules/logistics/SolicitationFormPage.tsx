@@ -42,7 +42,6 @@ import {
   createSolicitation,
   deleteSolicitation,
   fetchStocks,
-  fetchUnits,
   getSolicitation,
   logisticsKeys,
   SOLICITATION_PATH,
@@ -58,6 +57,7 @@ import { useSolicitationSteps } from './useSolicitationSteps';
 import { RevisionHistory } from '../../core/history';
 import { AsyncPicker, FormDate } from '../../core/form';
 import { Details, Section } from '../../core/Section';
+import { fetchUnitOptions } from '../unit-organizational';
 
 type SectionOption = Pick<SectionRead, 'id' | 'name'> & { stock?: SectionRead['stock'] };
 const sectionLabel = (s: SectionOption) => (s.stock ? `${s.stock.name} › ${s.name}` : s.name);
@@ -77,7 +77,7 @@ function SolicitationForm({ s, dirtyRef }: { s: SolicitationRead | null; dirtyRe
     if (dirtyRef) dirtyRef.current = dirty;
   }, [dirty, dirtyRef]);
   const stocks = useQuery({ queryKey: logisticsKeys.stocks, queryFn: fetchStocks, staleTime: 60_000 });
-  const units = useQuery({ queryKey: logisticsKeys.units, queryFn: fetchUnits, staleTime: 60_000, enabled: destType === 'unidade' });
+  const units = useQuery({ queryKey: logisticsKeys.units, queryFn: fetchUnitOptions, staleTime: 60_000, enabled: destType === 'unidade' });
   const [section, setSection] = useState<SectionOption | null>(s?.destination_section ?? null);
   const [recipientUser, setRecipientUser] = useState<UserOption | null>(
     s?.recipient_user ? { id: s.recipient_user.id, username: s.recipient_user.username, picture: null, person: { full_name: s.recipient_user.name } } : null,

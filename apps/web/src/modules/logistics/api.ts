@@ -45,9 +45,6 @@ export const fetchStocks = async () =>
   (await api.get<ListResult<StockRead>>('/stock', { params: { pageSize: 100, sort: 'name', isActive: 'true' } })).data.items;
 export const fetchSections = async (stockId: number) =>
   (await api.get<ListResult<SectionRead>>('/section', { params: { stock: stockId, pageSize: 100, sort: 'name' } })).data.items;
-export const fetchUnits = async () =>
-  (await api.get<ListResult<{ id: number; name: string; code: string; is_active: boolean }>>('/unit-organizational', { params: { pageSize: 100, sort: 'name' } })).data
-    .items;
 export const searchPatrimony = async (stockId: number, search: string) =>
   (
     await api.get<ListResult<PatrimonyRead>>('/patrimony', {

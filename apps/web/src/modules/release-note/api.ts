@@ -1,4 +1,5 @@
-import type { ReleaseNoteRead } from '@operacoes/contract';
+import type { releaseNoteInput, ReleaseNoteRead } from '@operacoes/contract';
+import type { z } from 'zod';
 import { api } from '../../core/api';
 
 /** SPEC §9: release notes page size 99999 (one page holds them all). */
@@ -12,7 +13,7 @@ export async function fetchReleaseNotes(): Promise<ReleaseNoteRead[]> {
   );
 }
 
-export type ReleaseNoteBody = { version: string; title: string; content: string };
+export type ReleaseNoteBody = z.output<typeof releaseNoteInput>;
 export const createReleaseNote = (b: ReleaseNoteBody) => api.post<ReleaseNoteRead>('/release-note', b);
 export const updateReleaseNote = (id: number, b: ReleaseNoteBody) => api.put<ReleaseNoteRead>(`/release-note/${id}`, b);
 export const deleteReleaseNote = (id: number) => api.delete(`/release-note/${id}`);

@@ -12,21 +12,15 @@ import {
   revisionValueLabel,
   SETTINGS_SECTION_LABELS,
   USER_LABELS,
+  type revisionRead,
   type SettingsSection,
 } from '@operacoes/contract';
+import type { z } from 'zod';
 import { formatCnpj, formatCpfCnpj, formatDateTime, formatZip } from '../../core/format';
 import { SETTINGS_FIELD_LABELS } from '../organization-settings';
 
 export type RevisionAction = keyof typeof REVISION_ACTION_LABELS;
-export type Revision = {
-  id: number;
-  entity: string;
-  entity_id: number;
-  action: RevisionAction;
-  changes: Record<string, [unknown, unknown]>;
-  user: { id: number; username: string } | null;
-  created_at: string;
-};
+export type Revision = z.infer<typeof revisionRead>;
 
 const EXTRA_LABELS: Record<string, string> = {
   nickname: 'Apelido',

@@ -1,20 +1,8 @@
-import type { ListResult, UserRead } from '@operacoes/contract';
+import type { ListResult, unitRead, UserRead } from '@operacoes/contract';
+import type { z } from 'zod';
 import { api } from '../../core/api';
 
-export type UnitRead = {
-  id: number;
-  organization_id: number;
-  name: string;
-  code: string;
-  parent_id: number | null;
-  is_active: boolean;
-  address: string;
-  zip_code: string | null;
-  city_id: number | null;
-  members_count: number;
-  created_at: string;
-  updated_at: string;
-};
+export type UnitRead = z.infer<typeof unitRead>;
 
 export const unitKeys = {
   all: ['unit-organizational'] as const,
@@ -37,3 +25,7 @@ export async function fetchMembers(unitId: number): Promise<ListResult<UserRead>
 }
 export const addMember = (userId: number, unitId: number) => api.put<UserRead>(`/user/${userId}/insert/unit/${unitId}`);
 export const removeMember = (userId: number, unitId: number) => api.delete<UserRead>(`/user/${userId}/remove/unit/${unitId}`);
+
+/** The caller's organization's units by name (pickers of other modules: a stock's unit, a shipment's destination). */
+export const fetchUnitOptions = async () =>
+  (await api.get<ListResult<UnitRead>>('/unit-organizational', { params: { pageSize: 100, sort: 'name' } })).data.items;

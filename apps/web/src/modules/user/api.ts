@@ -1,7 +1,8 @@
-import type { ListResult, UserRead } from '@operacoes/contract';
+import type { ListResult, OrganizationRead, unitRead, UserRead } from '@operacoes/contract';
+import type { z } from 'zod';
 import { api } from '../../core/api';
 
-export type Unit = { id: number; name: string; code?: string | null; organization_id?: number };
+export type Unit = z.infer<typeof unitRead>;
 
 export const userKeys = {
   one: (id: number) => ['user', id] as const,
@@ -23,7 +24,7 @@ export async function fetchUnits(organizationId?: number): Promise<Unit[]> {
   return r.data.items ?? [];
 }
 
-export type OrganizationOption = { id: number; fantasy_name: string };
+export type OrganizationOption = Pick<OrganizationRead, 'id' | 'fantasy_name'>;
 
 /** Every organization, for a super admin's choice of where a new user belongs. */
 export async function fetchOrganizations(): Promise<OrganizationOption[]> {

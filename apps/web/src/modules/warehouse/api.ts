@@ -54,8 +54,6 @@ export async function saveRecord<T>(path: string, id: number | null, body: unkno
 export const deleteRecord = (path: string, id: number) => api.delete(`${path}/${id}`);
 
 // Pickers
-export const fetchUnits = async () =>
-  (await get<ListResult<{ id: number; name: string; code: string }>>('/unit-organizational', { pageSize: 100, sort: 'name' })).items;
 export const fetchStocks = async () => (await get<ListResult<StockRead>>(STOCK_PATH, { pageSize: 100, sort: 'name', isActive: 'true' })).items;
 export const fetchSectionsOf = async (stockId: number) =>
   (await get<ListResult<SectionRead>>(SECTION_PATH, { stock: stockId, pageSize: 100, sort: 'name' })).items;

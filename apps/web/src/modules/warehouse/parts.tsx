@@ -12,8 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useFormReadOnly } from '../../core/readOnly';
-import { fetchStocks, fetchUnits, searchProducts, searchSections, whKeys, type ProductRead, type SectionRead } from './api';
+import { fetchStocks, searchProducts, searchSections, whKeys, type ProductRead, type SectionRead } from './api';
 import { AsyncPicker } from '../../core/form';
+import { fetchUnitOptions } from '../unit-organizational';
 import { ToneChip, type ToneColor } from '../../core/ToneChip';
 
 const PATRIMONY_COLOR: Record<PatrimonyStatus, ToneColor> = {
@@ -53,7 +54,7 @@ export const productLabel = (p: Pick<ProductRead, 'code' | 'name'>) => `${p.code
 
 /** The organization's units, as select options. */
 export function useUnitOptions() {
-  const q = useQuery({ queryKey: whKeys.units, queryFn: fetchUnits, staleTime: 60_000 });
+  const q = useQuery({ queryKey: whKeys.units, queryFn: fetchUnitOptions, staleTime: 60_000 });
   return (q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }));
 }
 export function useStockOptions() {
