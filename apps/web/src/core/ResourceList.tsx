@@ -33,6 +33,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { api } from './api';
+import { listKey } from './resource/api';
+
+export { listKey };
 import { useSession } from './session';
 import type { TableLayout } from './storage';
 
@@ -130,7 +133,6 @@ export type ResourceListProps<T extends GridValidRowModel> = {
   selection?: { ids: ReadonlySet<GridRowId>; onChange: (ids: Set<GridRowId>) => void };
 };
 
-export const listKey = (resource: string) => ['list', resource] as const;
 
 export function ResourceList<T extends GridValidRowModel>({
   resource,

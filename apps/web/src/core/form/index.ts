@@ -3,6 +3,7 @@ export { AsyncPicker } from './AsyncPicker';
 export { useBoundField } from './boundField';
 export { activeFilter, enumFilter } from './filters';
 export { FormDate } from './FormDate';
+export { FormGrid, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';
 export { FormSwitch } from './FormSwitch';
 export { FormMasked, MaskedInput } from './MaskedInput';

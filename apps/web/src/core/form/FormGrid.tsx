@@ -1,0 +1,11 @@
+/** The grid of a form section: one column on phones, `columns` from md up; `Wide` spans them all. */
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+
+export function FormGrid({ columns = '1fr 1fr', children }: { columns?: string; children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: columns } }}>{children}</Box>;
+}
+
+export function Wide({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: { md: '1 / -1' } }}>{children}</Box>;
+}

@@ -1,0 +1,123 @@
+/**
+ * ResourcePage + useResourceForm (issue 10, item 4): the create/edit page of one resource done
+ * once. From the descriptor: the title ("Novo estoque" / "Editar estoque"), the record's load
+ * (skeleton, "Estoque não encontrado." block, retry), the Dados/Histórico tabs, default values,
+ * create (POST) or update (PUT) with the toast ("Estoque criado!" / "Estoque atualizado!"),
+ * invalidation, navigation, and read-only mode for a user without the write permission.
+ * A module gives its schema, blank values and fields.
+ */
+import { Alert, Box } from '@mui/material';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { DefaultValues } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { RevisionHistory } from '../history';
+import { PageTabs } from '../PageTabs';
+import { PageTitle } from '../PageTitle';
+import { useCan } from '../permissions';
+import { RecordPage } from '../RecordPage';
+import { ResourceForm, useSchemaForm } from '../ResourceForm';
+import { toast } from '../toast';
+import type { ReadOf, ResourceApi, WebResource } from './api';
+import { resourceWords } from './words';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
+type AnySchema = z.ZodType<any, any>;
+
+export type ResourceFormOptions<D extends WebResource, S extends AnySchema> = {
+  schema: S;
+  /** The values of a new record; an edited record's own values replace them (a null keeps the blank). */
+  blank: DefaultValues<z.input<S>>;
+  /** Values of an edited record that are not read as they are written (e.g. a price "12.50" → "12,50"). */
+  toForm?: (r: ReadOf<D>) => Partial<z.input<S>>;
+  /** Where to go after saving; default the record's page (`webPath/edit/:id`) for a new one, else the list. */
+  savedTo?: (r: ReadOf<D>) => string;
+  /** Default: the list (`webPath`). */
+  cancelTo?: (r: ReadOf<D> | null) => string;
+  /** Other queries that show this resource (pickers, a parent's page…). */
+  invalidates?: (r: ReadOf<D>) => QueryKey[];
+};
+
+function defaultsOf<D extends WebResource, S extends AnySchema>(o: ResourceFormOptions<D, S>, record: ReadOf<D> | null) {
+  if (!record) return o.blank;
+  const r = record as Record<string, unknown>;
+  const values = Object.fromEntries(Object.entries(o.blank as object).map(([k, v]) => [k, r[k] ?? v]));
+  return { ...values, ...o.toForm?.(record) } as DefaultValues<z.input<S>>;
+}
+
+export function useResourceForm<D extends WebResource, S extends AnySchema>(resource: ResourceApi<D>, record: ReadOf<D> | null, o: ResourceFormOptions<D, S>) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { user } = useCan();
+  const w = resourceWords(resource.label, resource.gender);
+  const form = useSchemaForm(o.schema, defaultsOf(o, record));
+  const list = resource.webPath ?? '/';
+  return {
+    form: form as never,
+    readOnly: !resource.canWrite(user),
+    ariaLabel: record ? w.edit : w.create,
+    submitLabel: record ? 'Salvar alterações' : w.submit,
+    cancelTo: o.cancelTo?.(record) ?? list,
+    onSubmit: (values: unknown) => resource.save(record?.id ?? null, values),
+    onSuccess: (result: unknown) => {
+      const saved = result as ReadOf<D>;
+      toast.success(record ? w.updated : w.created);
+      void resource.invalidate(qc, saved);
+      for (const key of o.invalidates?.(saved) ?? []) void qc.invalidateQueries({ queryKey: key });
+      navigate(o.savedTo?.(saved) ?? (record ? list : `${list}/edit/${saved.id}`));
+    },
+  };
+}
+
+type PageProps<D extends WebResource, S extends AnySchema> = ResourceFormOptions<D, S> & {
+  resource: ResourceApi<D>;
+  /** Under the title once the record is loaded. */
+  subtitle?: (r: ReadOf<D>) => string | undefined;
+  /** The fields (inside the form; kit inputs go read-only by themselves). */
+  children: (record: ReadOf<D> | null) => ReactNode;
+  maxWidth?: number;
+};
+
+function KitForm<D extends WebResource, S extends AnySchema>({ resource, record, children, ...o }: PageProps<D, S> & { record: ReadOf<D> | null }) {
+  const f = useResourceForm(resource, record, o);
+  return (
+    <ResourceForm {...f}>
+      {f.readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {resourceWords(resource.label, resource.gender).readOnly}
+        </Alert>
+      )}
+      {children(record)}
+    </ResourceForm>
+  );
+}
+
+/** `/x/create` and `/x/edit/:id` of a resource. */
+export function ResourcePage<D extends WebResource, S extends AnySchema>({ subtitle, maxWidth = 1000, ...props }: PageProps<D, S>) {
+  const { resource } = props;
+  const { id } = useParams();
+  const recordId = id ? Number(id) : null;
+  const q = useQuery({ queryKey: resource.keys.one(recordId ?? 0), queryFn: () => resource.get(recordId!), enabled: !!recordId });
+  const w = resourceWords(resource.label, resource.gender);
+  return (
+    <Box sx={{ maxWidth }}>
+      <PageTitle title={recordId ? w.edit : w.create} subtitle={q.data ? subtitle?.(q.data) : undefined} />
+      {recordId ? (
+        <RecordPage query={q} what={resource.label} gender={resource.gender} backTo={resource.webPath ?? '/'}>
+          {(r) => (
+            <PageTabs
+              ariaLabel={w.tabs}
+              tabs={[
+                { value: 'dados', label: 'Dados', content: <KitForm key={r.id} {...props} record={r} /> },
+                { value: 'historico', label: 'Histórico', content: <RevisionHistory entity={resource.entity} entityId={r.id} /> },
+              ]}
+            />
+          )}
+        </RecordPage>
+      ) : (
+        <KitForm key="new" {...props} record={null} />
+      )}
+    </Box>
+  );
+}

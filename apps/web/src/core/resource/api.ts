@@ -1,0 +1,67 @@
+/**
+ * resourceApi (issue 10, item 4): the fetchers, query keys and invalidation of one contract
+ * resource descriptor, in one place. `GET/POST /api{apiPath}`, `GET/PUT/DELETE /api{apiPath}/{id}`,
+ * a workflow step is `POST /api{apiPath}/{id}/{verb}`.
+ */
+import type { AccessRule, ListResult, ResourceDescriptor } from '@operacoes/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../api';
+import { can } from '../permissions';
+
+type Who = Parameters<typeof can>[0];
+
+/** The descriptor fields the web uses (any `defineResource` result fits). */
+export type WebResource = Pick<ResourceDescriptor, 'apiPath' | 'entity' | 'label' | 'plural' | 'gender' | 'webPath' | 'access' | 'schemas'>;
+
+/** The record type of a descriptor: its read schema's output. */
+export type ReadOf<D extends WebResource> = z.output<D['schemas']['read']> & { id: number };
+
+/** Whether `user` passes one of the contract's access rules (super admins pass all; DESIGN §3). */
+export function passes(user: Who, rule: AccessRule): boolean {
+  if (rule === 'public' || rule === 'authenticated') return !!user;
+  if (rule === 'superAdmin') return user?.super_admin === 1 || user?.super_admin === true;
+  if (rule === 'orgAdmin') return can(user, ['ORG']);
+  return 'write' in rule ? can(user, [rule.write]) : can(user, [rule.read, `${rule.read}.INDEX`]);
+}
+
+/** The list query key of a path (shared with ResourceList: `['list', path, params]`). */
+export const listKey = (path: string) => ['list', path] as const;
+
+export function resourceApi<D extends WebResource>(d: D) {
+  type R = ReadOf<D>;
+  const path = d.apiPath;
+  const url = (id: number, verb?: string) => `${path}/${id}${verb ? `/${verb}` : ''}`;
+  /** A grid of this resource, also one narrowed by a query string (`/section?stock=3`) or below it (`/stock/3/balances`). */
+  const isListOf = (k: QueryKey) => k[0] === 'list' && typeof k[1] === 'string' && (k[1] === path || k[1].startsWith(`${path}?`) || k[1].startsWith(`${path}/`));
+  return {
+    ...d,
+    path,
+    keys: { all: [d.entity] as const, list: listKey(path), one: (id: number) => [d.entity, id] as const },
+    list: async (params?: Record<string, unknown>) => (await api.get<ListResult<R>>(path, { params })).data,
+    get: async (id: number) => (await api.get<R>(url(id))).data,
+    create: async (body: unknown) => (await api.post<R>(path, body)).data,
+    update: async (id: number, body: unknown) => (await api.put<R>(url(id), body)).data,
+    /** POST to create (`id` null), PUT to update. */
+    save: async (id: number | null, body: unknown) => (id ? (await api.put<R>(url(id), body)).data : (await api.post<R>(path, body)).data),
+    remove: async (id: number) => {
+      await api.delete(url(id));
+    },
+    /** A workflow step: `POST {apiPath}/{id}/{verb}` with `{reason}` when the step needs one. */
+    step: async (id: number, verb: string, body?: unknown) => (await api.post<R>(url(id, verb), body ?? {})).data,
+    /** Refetch every list of this resource and its records; `saved` primes the record's cache. */
+    invalidate: (qc: QueryClient, saved?: R) => {
+      if (saved) qc.setQueryData([d.entity, saved.id], saved);
+      return Promise.all([
+        qc.invalidateQueries({ predicate: (q) => isListOf(q.queryKey) }),
+        qc.invalidateQueries({ queryKey: [d.entity], refetchType: saved ? 'none' : 'active' }),
+      ]);
+    },
+    canRead: (user: Who) => passes(user, d.access.read),
+    canWrite: (user: Who) => passes(user, d.access.write),
+    canDelete: (user: Who) => passes(user, d.access.delete ?? d.access.write),
+    canCreate: (user: Who) => passes(user, d.access.create ?? d.access.write),
+  };
+}
+
+export type ResourceApi<D extends WebResource = WebResource> = ReturnType<typeof resourceApi<D>>;
