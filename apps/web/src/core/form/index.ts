@@ -8,4 +8,5 @@ export { enumOptions, FormSelect, type Option } from './FormSelect';
 export { FormSwitch } from './FormSwitch';
 export { FormMasked, MaskedInput } from './MaskedInput';
 export { FormNumber, NumberInput } from './NumberInput';
+export { FormRichText } from './FormRichText';
 export { ReasonDialog } from './ReasonDialog';

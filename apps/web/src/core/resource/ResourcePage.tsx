@@ -31,8 +31,12 @@ export type ResourceFormOptions<D extends WebResource, S extends AnySchema> = {
   blank: DefaultValues<z.input<S>>;
   /** Values of an edited record that are not read as they are written (e.g. a price "12.50" → "12,50"). */
   toForm?: (r: ReadOf<D>) => Partial<z.input<S>>;
-  /** Where to go after saving; default the record's page (`webPath/edit/:id`) for a new one, else the list. */
-  savedTo?: (r: ReadOf<D>) => string;
+  /** Where to go after saving (null: stay); default the record's page (`webPath/edit/:id`) for a new one, else the list. */
+  savedTo?: (r: ReadOf<D>) => string | null;
+  /** After the save's toast and invalidation (e.g. close a dialog). */
+  onSaved?: (r: ReadOf<D>) => void;
+  /** Toasts other than "<Label> criado(a)!" / "<Label> atualizado(a)!". */
+  toasts?: { created?: string; updated?: string };
   /** Default: the list (`webPath`). */
   cancelTo?: (r: ReadOf<D> | null) => string;
   /** Other queries that show this resource (pickers, a parent's page…). */
@@ -62,10 +66,12 @@ export function useResourceForm<D extends WebResource, S extends AnySchema>(reso
     onSubmit: (values: unknown) => resource.save(record?.id ?? null, values),
     onSuccess: (result: unknown) => {
       const saved = result as ReadOf<D>;
-      toast.success(record ? w.updated : w.created);
+      toast.success(record ? (o.toasts?.updated ?? w.updated) : (o.toasts?.created ?? w.created));
       void resource.invalidate(qc, saved);
       for (const key of o.invalidates?.(saved) ?? []) void qc.invalidateQueries({ queryKey: key });
-      navigate(o.savedTo?.(saved) ?? (record ? list : `${list}/edit/${saved.id}`));
+      o.onSaved?.(saved);
+      const to = o.savedTo ? o.savedTo(saved) : record ? list : `${list}/edit/${saved.id}`;
+      if (to) navigate(to);
     },
   };
 }

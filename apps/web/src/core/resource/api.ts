@@ -54,7 +54,8 @@ export function resourceApi<D extends WebResource>(d: D) {
       if (saved) qc.setQueryData([d.entity, saved.id], saved);
       return Promise.all([
         qc.invalidateQueries({ predicate: (q) => isListOf(q.queryKey) }),
-        qc.invalidateQueries({ queryKey: [d.entity], refetchType: saved ? 'none' : 'active' }),
+        // The saved record itself is fresh (primed above); everything else under the entity refetches.
+        qc.invalidateQueries({ queryKey: [d.entity], predicate: (q) => !(saved && q.queryKey.length === 2 && q.queryKey[1] === saved.id) }),
       ]);
     },
     canRead: (user: Who) => passes(user, d.access.read),

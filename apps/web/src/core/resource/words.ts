@@ -14,6 +14,8 @@ export function resourceWords(label: string, gender: Gender, plural?: string) {
     submit: `Criar ${l}`,
     list: `Lista de ${(plural ?? `${label}s`).toLowerCase()}`,
     tabs: `Abas ${f ? 'da' : 'do'} ${l}`,
+    details: `Detalhes ${f ? 'da' : 'do'} ${l}`,
+    contents: `Conteúdo ${f ? 'da' : 'do'} ${l}`,
     readOnly: `Você pode consultar ${f ? 'esta' : 'este'} ${l}, mas não alterá-${f ? 'la' : 'lo'}.`,
     created: `${label} ${agreed(gender, 'criad')}!`,
     updated: `${label} ${agreed(gender, 'atualizad')}!`,

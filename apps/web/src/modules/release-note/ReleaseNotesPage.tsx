@@ -11,73 +11,47 @@ import {
   Dialog,
   DialogContent,
   DialogTitle,
-  FormHelperText,
   IconButton,
   Stack,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { releaseNoteInput, type ReleaseNoteRead } from '@operacoes/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormRichText } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
-import { confirmAction, toast } from '../../core/toast';
-import { createReleaseNote, deleteReleaseNote, fetchReleaseNotes, releaseNoteKeys, updateReleaseNote } from './api';
+import { useRemove, useResourceForm } from '../../core/resource';
+import { FormText, ResourceForm } from '../../core/ResourceForm';
+import { fetchReleaseNotes, releaseNoteApi, releaseNoteKeys } from './api';
 import { NoteContent } from './NoteContent';
 import { markSeen } from './seen';
 import { useSession } from '../../core/session';
 
-const RichTextEditor = lazy(() => import('../../core/RichTextEditor'));
 const dateFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
 
 function NoteForm({ note, onDone }: { note: ReleaseNoteRead | null; onDone: () => void }) {
-  const qc = useQueryClient();
   const { user } = useSession();
-  const form = useSchemaForm(releaseNoteInput, {
-    version: note?.version ?? '',
-    title: note?.title ?? '',
-    content: note?.content ?? '',
+  const f = useResourceForm(releaseNoteApi, note, {
+    schema: releaseNoteInput,
+    blank: { version: '', title: '', content: '' },
+    savedTo: () => null,
+    toasts: { created: 'Nota de versão publicada!' },
+    // The author does not need the "what's new" dialog for their own note.
+    onSaved: (saved) => {
+      if (user) markSeen(user.id, saved.id);
+      onDone();
+    },
   });
   return (
-    <ResourceForm
-      form={form}
-      guard={false}
-      ariaLabel="Nota de versão"
-      onSubmit={async (v) => (note ? updateReleaseNote(note.id, v) : createReleaseNote(v))}
-      onSuccess={(r) => {
-        // The author does not need the "what's new" dialog for their own note.
-        const saved = (r as { data?: ReleaseNoteRead })?.data;
-        if (user && saved?.id) markSeen(user.id, saved.id);
-        toast.success(note ? 'Nota de versão atualizada!' : 'Nota de versão publicada!');
-        void qc.invalidateQueries({ queryKey: releaseNoteKeys.all });
-        onDone();
-      }}
-      actions={
-        <Button color="inherit" onClick={onDone}>
-          Cancelar
-        </Button>
-      }
-    >
+    <ResourceForm {...f} cancelTo={undefined} guard={false} ariaLabel="Nota de versão" submitLabel="Salvar" actions={<Button color="inherit" onClick={onDone}>Cancelar</Button>}>
       <Stack spacing={2} sx={{ mt: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormText name="version" label="Versão" required sx={{ maxWidth: { sm: 160 } }} autoFocus />
           <FormText name="title" label="Título" required />
         </Stack>
-        <Controller
-          control={form.control}
-          name="content"
-          render={({ field, fieldState }) => (
-            <Box>
-              <Suspense fallback={<CircularProgress aria-label="Carregando editor" />}>
-                <RichTextEditor value={field.value ?? ''} onChange={field.onChange} label="Conteúdo da nota" />
-              </Suspense>
-              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
-            </Box>
-          )}
-        />
+        <FormRichText name="content" label="Conteúdo da nota" />
       </Stack>
     </ResourceForm>
   );
@@ -85,21 +59,10 @@ function NoteForm({ note, onDone }: { note: ReleaseNoteRead | null; onDone: () =
 
 export default function ReleaseNotesPage() {
   const { isSuperAdmin } = useCan();
-  const qc = useQueryClient();
   const { data, isLoading } = useQuery({ queryKey: releaseNoteKeys.all, queryFn: fetchReleaseNotes });
   const [editing, setEditing] = useState<ReleaseNoteRead | null | 'new'>(null);
 
-  const remove = async (n: ReleaseNoteRead) => {
-    if (!(await confirmAction({ title: `Excluir a nota ${n.version}?`, text: 'Esta ação não pode ser desfeita.', confirmText: 'Excluir' })))
-      return;
-    try {
-      await deleteReleaseNote(n.id);
-      toast.success('Nota de versão excluída!');
-      void qc.invalidateQueries({ queryKey: releaseNoteKeys.all });
-    } catch {
-      /* toast shown */
-    }
-  };
+  const remove = useRemove(releaseNoteApi, { title: (v) => `Excluir a nota ${v}?`, text: 'Esta ação não pode ser desfeita.' });
 
   return (
     <Box sx={{ maxWidth: 900 }}>
@@ -140,7 +103,7 @@ export default function ReleaseNotesPage() {
                         </IconButton>
                       </Tooltip>
                       <Tooltip title="Excluir">
-                        <IconButton aria-label={`Excluir nota ${n.version}`} onClick={() => void remove(n)}>
+                        <IconButton aria-label={`Excluir nota ${n.version}`} onClick={() => void remove(n.id, n.version)}>
                           <DeleteIcon />
                         </IconButton>
                       </Tooltip>

@@ -32,7 +32,7 @@ import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
 import { createPatrimonyBulk, getPatrimony, PATRIMONY_PATH, saveRecord, whKeys, type PatrimonyRead } from './api';
 import { formatBRL, FormProductPicker, FormSectionPicker, PatrimonyStatusChip } from './parts';
 import { openLabels } from './PatrimonyListPage';
-import { MovementsPanel } from './StockInfoPage';
+import { MovementsPanel } from './panels';
 import { FormNumber, FormDate, FormSelect } from '../../core/form';
 import { Section } from '../../core/Section';
 import { RevisionHistory } from '../../core/history';

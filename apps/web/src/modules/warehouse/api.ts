@@ -11,24 +11,23 @@ import type {
   WarehouseSummary,
   myPatrimonyRead,
 } from '@operacoes/contract';
+import { productResource, sectionResource, stockResource } from '@operacoes/contract';
 import type { z } from 'zod';
 import { api } from '../../core/api';
+import { resourceApi } from '../../core/resource';
 
 export type { BalanceRead, MovementRead, PatrimonyRead, ProductRead, SectionRead, SolicitationRead, StockRead, WarehouseSummary };
 export type MyPatrimonyRead = z.infer<typeof myPatrimonyRead>;
 
-export const STOCK_PATH = '/stock';
-export const SECTION_PATH = '/section';
-export const PRODUCT_PATH = '/product';
+export const stockApi = resourceApi(stockResource);
+export const sectionApi = resourceApi(sectionResource);
+export const productApi = resourceApi(productResource);
 export const PATRIMONY_PATH = '/patrimony';
 export const REQUEST_PATH = '/patrimony-solicitation';
 export const MOVEMENT_PATH = '/movements';
 export const MY_PATRIMONY_PATH = '/my-patrimony';
 
 export const whKeys = {
-  stock: (id: number) => ['stock', id] as const,
-  section: (id: number) => ['section', id] as const,
-  product: (id: number) => ['product', id] as const,
   patrimony: (id: number) => ['patrimony', id] as const,
   request: (id: number) => ['patrimony-solicitation', id] as const,
   summary: ['warehouse', 'summary'] as const,
@@ -39,9 +38,6 @@ export const whKeys = {
 
 const get = async <T>(path: string, params?: Record<string, unknown>) => (await api.get<T>(path, { params })).data;
 
-export const getStock = (id: number) => get<StockRead>(`${STOCK_PATH}/${id}`);
-export const getSection = (id: number) => get<SectionRead>(`${SECTION_PATH}/${id}`);
-export const getProduct = (id: number) => get<ProductRead>(`${PRODUCT_PATH}/${id}`);
 export const getPatrimony = (id: number) => get<PatrimonyRead>(`${PATRIMONY_PATH}/${id}`);
 export const getRequest = (id: number) => get<SolicitationRead>(`${REQUEST_PATH}/${id}`);
 /** Silent: a user with no warehouse permission gets 403 and the hub shows only what is theirs. */
@@ -51,16 +47,15 @@ export const getSummary = async () => (await api.get<WarehouseSummary>('/warehou
 export async function saveRecord<T>(path: string, id: number | null, body: unknown): Promise<T> {
   return (id ? await api.put<T>(`${path}/${id}`, body) : await api.post<T>(path, body)).data;
 }
-export const deleteRecord = (path: string, id: number) => api.delete(`${path}/${id}`);
 
 // Pickers
-export const fetchStocks = async () => (await get<ListResult<StockRead>>(STOCK_PATH, { pageSize: 100, sort: 'name', isActive: 'true' })).items;
+export const fetchStocks = async () => (await get<ListResult<StockRead>>(stockApi.path, { pageSize: 100, sort: 'name', isActive: 'true' })).items;
 export const fetchSectionsOf = async (stockId: number) =>
-  (await get<ListResult<SectionRead>>(SECTION_PATH, { stock: stockId, pageSize: 100, sort: 'name' })).items;
+  (await get<ListResult<SectionRead>>(sectionApi.path, { stock: stockId, pageSize: 100, sort: 'name' })).items;
 export const searchSections = async (term: string) =>
-  (await get<ListResult<SectionRead>>(SECTION_PATH, { search: term || undefined, isActive: 'true', pageSize: 30, sort: 'name' })).items;
+  (await get<ListResult<SectionRead>>(sectionApi.path, { search: term || undefined, isActive: 'true', pageSize: 30, sort: 'name' })).items;
 export const searchProducts = async (term: string, tracking?: 'patrimonio' | 'consumivel') =>
-  (await get<ListResult<ProductRead>>(PRODUCT_PATH, { search: term || undefined, tracking, isActive: 'true', pageSize: 30, sort: 'name' })).items;
+  (await get<ListResult<ProductRead>>(productApi.path, { search: term || undefined, tracking, isActive: 'true', pageSize: 30, sort: 'name' })).items;
 export const searchAvailablePatrimony = async (term: string) =>
   (await get<ListResult<PatrimonyRead>>(PATRIMONY_PATH, { status: 'disponivel', search: term || undefined, pageSize: 20, sort: 'tag' })).items;
 export const searchBalances = async (term: string, stockId?: number) =>
