@@ -23,3 +23,8 @@ export function activeFilter({ gender = 'm', inactive = true }: { gender?: 'm' |
     ],
   };
 }
+
+/** "<label>: Todos | <each option>" over options loaded at run time (stocks, units…). */
+export function selectFilter(name: string, label: string, options: { value: string | number; label: string }[], all = 'Todos'): ListFilter {
+  return { name, label, options: [{ value: '', label: all }, ...options.map((o) => ({ value: String(o.value), label: o.label }))] };
+}

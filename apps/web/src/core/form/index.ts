@@ -1,7 +1,7 @@
 /** The inputs every module's forms and lists use (issue 10, item 4). */
 export { AsyncPicker } from './AsyncPicker';
 export { useBoundField } from './boundField';
-export { activeFilter, enumFilter } from './filters';
+export { activeFilter, enumFilter, selectFilter } from './filters';
 export { FormDate } from './FormDate';
 export { FormGrid, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';

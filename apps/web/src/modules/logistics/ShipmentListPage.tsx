@@ -14,6 +14,7 @@ import { SHIPMENT_PATH, type ShipmentRead } from './api';
 import { destinationText, itemsCount } from './format';
 import { ShipmentStatusChip } from './StatusChip';
 import { openPackingList } from './packing-list';
+import { enumFilter } from '../../core/form';
 
 const columns: GridColDef<ShipmentRead>[] = [
   { field: 'id', headerName: 'Nº', width: 70, valueFormatter: (v: number) => `#${v}` },
@@ -62,13 +63,7 @@ export default function ShipmentListPage() {
         ariaLabel="Lista de envios"
         columns={columns}
         searchPlaceholder="Pesquisar destinatário, rastreio ou nota fiscal"
-        filters={[
-          {
-            name: 'status',
-            label: 'Situação',
-            options: [{ value: '', label: 'Todas' }, ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: SHIPMENT_STATUS_LABELS[s] }))],
-          },
-        ]}
+        filters={[enumFilter(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS)]}
         mobileHidden={['id', 'origin_stock', 'carrier', 'items', 'dispatched_at', 'created_at']}
         onRowOpen={open}
         rowActions={[

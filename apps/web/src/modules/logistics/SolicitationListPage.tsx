@@ -17,6 +17,7 @@ import { SOLICITATION_PATH, type SolicitationRead } from './api';
 import { destinationText, formatDay, itemsCount } from './format';
 import { SolicitationStatusChip } from './StatusChip';
 import { useSolicitationSteps } from './useSolicitationSteps';
+import { enumFilter } from '../../core/form';
 
 const columns: GridColDef<SolicitationRead>[] = [
   { field: 'id', headerName: 'Nº', width: 70, valueFormatter: (v: number) => `#${v}` },
@@ -66,11 +67,7 @@ export default function SolicitationListPage() {
         columns={columns}
         searchPlaceholder="Pesquisar destinatário, endereço ou justificativa"
         filters={[
-          {
-            name: 'status',
-            label: 'Situação',
-            options: [{ value: '', label: 'Todas' }, ...SHIPMENT_SOLICITATION_STATUSES.map((s) => ({ value: s, label: SHIPMENT_SOLICITATION_STATUS_LABELS[s] }))],
-          },
+          enumFilter(SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS),
         ]}
         createPath="/shipment-solicitation/create"
         createLabel="Nova solicitação"

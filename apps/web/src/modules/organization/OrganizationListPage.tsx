@@ -14,6 +14,7 @@ import { useCan } from '../../core/permissions';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { deleteOrganization, updateOrganization } from './api';
+import { activeFilter } from '../../core/form';
 
 const columns: GridColDef<OrganizationRead>[] = [
   {
@@ -106,16 +107,7 @@ export default function OrganizationListPage() {
         ariaLabel="Lista de organizações"
         columns={columns}
         searchPlaceholder="Pesquisar nome, razão social ou CNPJ"
-        filters={[
-          {
-            name: 'isActive',
-            label: 'Situação',
-            options: [
-              { value: '', label: 'Todas' },
-              { value: 'true', label: 'Somente ativas' },
-            ],
-          },
-        ]}
+        filters={[activeFilter({ gender: 'f', inactive: false })]}
         createPath="/organization/create"
         createLabel="Nova organização"
         canCreate={isSuperAdmin}

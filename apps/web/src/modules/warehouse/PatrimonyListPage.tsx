@@ -14,6 +14,7 @@ import { toast } from '../../core/toast';
 import { PATRIMONY_PATH, type PatrimonyRead } from './api';
 import { patrimonyColumns, patrimonyMobileHidden } from './columns';
 import { useStockOptions } from './parts';
+import { enumFilter, selectFilter } from '../../core/form';
 
 /** Opens the labels PDF (QR code, tag and link per item). */
 export async function openLabels(ids: number[]) {
@@ -41,9 +42,9 @@ export default function PatrimonyListPage() {
         selection={{ ids: selected, onChange: setSelected }}
         searchPlaceholder="Pesquisar patrimônio, série ou produto"
         filters={[
-          { name: 'status', label: 'Situação', options: [{ value: '', label: 'Todas' }, ...PATRIMONY_STATUSES.map((s) => ({ value: s, label: PATRIMONY_STATUS_LABELS[s] }))] },
-          { name: 'stock', label: 'Estoque', options: [{ value: '', label: 'Todos' }, ...stocks.map((s) => ({ value: String(s.value), label: s.label }))] },
-          { name: 'condition', label: 'Conservação', options: [{ value: '', label: 'Todas' }, ...PATRIMONY_CONDITIONS.map((c) => ({ value: c, label: PATRIMONY_CONDITION_LABELS[c] }))] },
+          enumFilter(PATRIMONY_STATUSES, PATRIMONY_STATUS_LABELS),
+          selectFilter('stock', 'Estoque', stocks),
+          enumFilter(PATRIMONY_CONDITIONS, PATRIMONY_CONDITION_LABELS, { name: 'condition', label: 'Conservação' }),
         ]}
         createPath="/patrimony/create"
         createLabel="Novo patrimônio"

@@ -29,6 +29,7 @@ import { formatQty, RequestStatusChip } from './parts';
 import { RequestCreateDialog } from './RequestCreateDialog';
 import { useRequestSteps } from './useRequestSteps';
 import { Details } from '../../core/Section';
+import { enumFilter } from '../../core/form';
 
 const STEP_ICONS: Record<SolicitationStep, ReactElement> = {
   approve: <CheckCircleIcon />,
@@ -169,7 +170,7 @@ export default function RequestListPage() {
         columns={columns}
         searchPlaceholder="Pesquisar motivo, solicitante ou item"
         filters={[
-          { name: 'status', label: 'Situação', options: [{ value: '', label: 'Todas' }, ...SOLICITATION_STATUSES.map((s) => ({ value: s, label: SOLICITATION_STATUS_LABELS[s] }))] },
+          enumFilter(SOLICITATION_STATUSES, SOLICITATION_STATUS_LABELS),
           { name: 'waiting', label: 'Pendências', options: [{ value: '', label: 'Todas' }, { value: 'true', label: 'Aguardando minha ação' }] },
           { name: 'mine', label: 'Solicitante', options: [{ value: '', label: 'Todos' }, { value: 'true', label: 'Somente as minhas' }] },
         ]}

@@ -2,7 +2,7 @@
 import { sectionInput } from '@operacoes/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../core/format';
-import { FormGrid, FormSelect, FormSwitch, Wide } from '../../core/form';
+import { FormGrid, FormSelect, FormSwitch, selectFilter, Wide } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
 import { InfoPage, ResourcePage, useListActions } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
@@ -15,7 +15,7 @@ import { useStockOptions } from './parts';
 
 export function SectionListPage() {
   const actions = useListActions(sectionApi, { name: (s) => s.name, info: (s) => `/section/info/${s.id}` });
-  const stocks = useStockOptions().map((s) => ({ value: String(s.value), label: s.label }));
+  const stocks = useStockOptions();
   return (
     <>
       <PageTitle title="Seções" subtitle="Locais dentro dos estoques (prateleiras, salas, gaiolas)" />
@@ -23,7 +23,7 @@ export function SectionListPage() {
         {...actions}
         columns={sectionColumns}
         searchPlaceholder="Pesquisar nome ou código"
-        filters={[{ name: 'stock', label: 'Estoque', options: [{ value: '', label: 'Todos' }, ...stocks] }]}
+        filters={[selectFilter('stock', 'Estoque', stocks)]}
         mobileHidden={['code', 'stock_id']}
       />
     </>
