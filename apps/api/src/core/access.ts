@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { readPermissionsOf } from '@operacoes/contract';
-import { users } from '../modules/user/schema';
+import { users } from './schema';
 import { HttpError, forbidden } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import { revisions } from '../modules/revision/schema';
+import { revisions } from './schema';
 import type { DbOrTx } from './db';
 import type { CurrentUser } from './access';
 

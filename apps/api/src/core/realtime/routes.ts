@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { users } from '../../modules/user/schema';
+import { users } from '../schema';
 import { HttpError } from '../errors';
 
 /** `GET /.well-known/mercure?topic=…`: the Mercure subscribe endpoint. */

@@ -6,7 +6,7 @@ import { receivingConfirm, receivingView, type ReceivingView } from '@operacoes/
 import { audit } from '../../core/audit';
 import { HttpError, conflict } from '../../core/errors';
 import { RateLimiter } from '../../core/rate-limit';
-import { organizations } from '../organization/schema';
+import { organizations } from '../../core/schema';
 import { notify } from '../warehouse/patrimony-solicitation/service';
 import { receiptPdf } from './pdf';
 import { shipments } from './schema';

@@ -4,7 +4,7 @@ import type { RealtimeMessage, UserSettings } from '@operacoes/contract';
 import { mailLayout } from '../../core/mail';
 import { userTopic } from '../../core/tokens';
 import type { DbOrTx } from '../../core/db';
-import { users } from '../user/schema';
+import { users } from '../../core/schema';
 import { notifications } from './schema';
 
 export type NewNotification = { title: string; message: string; link?: string | null; createdBy?: number | null };

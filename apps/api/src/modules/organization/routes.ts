@@ -11,8 +11,7 @@ import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
 import { saveUpload, uploadedFile } from '../files/store';
 import { presentCities } from '../locale/present';
-import { unitsOrganizational } from '../unit-organizational/schema';
-import { users } from '../user/schema';
+import { unitsOrganizational, users } from '../../core/schema';
 import { organizations } from './schema';
 
 type OrgRow = typeof organizations.$inferSelect;

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listOf, revisionListQuery, revisionRead } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { countAll, listResult, paging, sortOrder } from '../../core/list';
-import { users } from '../user/schema';
+import { users } from '../../core/schema';
 import { revisions } from './schema';
 
 /** `GET /api/revision`: the audit log, filtered by entity, record, user, action and period. */

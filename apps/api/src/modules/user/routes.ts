@@ -12,9 +12,7 @@ import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
 import { saveUpload, uploadedFile } from '../files/store';
 import { notifications } from '../notification/schema';
-import { organizations } from '../organization/schema';
-import { revisions } from '../revision/schema';
-import { unitsOrganizational } from '../unit-organizational/schema';
+import { organizations, revisions, unitsOrganizational } from '../../core/schema';
 import { loadUser, presentUsers } from './present';
 import { persons, userUnits, users } from './schema';
 

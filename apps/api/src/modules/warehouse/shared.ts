@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, type Noun, agree } from '../../core/errors';
-import { persons, users } from '../user/schema';
+import { persons, users } from '../../core/schema';
 
 type OrgTable = PgTable & { id: AnyColumn; organization_id: AnyColumn };
 

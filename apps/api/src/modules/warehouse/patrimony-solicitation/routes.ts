@@ -22,7 +22,7 @@ import { conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
 import { getOrganizationSettings } from '../../organization-settings/service';
-import { unitsOrganizational } from '../../unit-organizational/schema';
+import { unitsOrganizational } from '../../../core/schema';
 import { afterCommit, canWrite, personRefs, referenced } from '../shared';
 import { stocks } from '../stock/schema';
 import { patrimonySolicitations } from './schema';

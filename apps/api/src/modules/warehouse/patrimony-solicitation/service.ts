@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
-import { users } from '../../user/schema';
+import { users } from '../../../core/schema';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { type PatrimonyRow, movePatrimony, recordQuantityMovement, takeFromBalance } from '../movement/service';

@@ -4,7 +4,7 @@ import { stockInput, stockListQuery, stockRead, stockUpdate } from '@operacoes/c
 import { HttpError, conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { byIds, registerResource } from '../../../core/resource';
-import { unitsOrganizational } from '../../unit-organizational/schema';
+import { unitsOrganizational } from '../../../core/schema';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
