@@ -7,7 +7,7 @@ import { audit } from '../../core/audit';
 import { HttpError, conflict } from '../../core/errors';
 import { RateLimiter } from '../../core/rate-limit';
 import { organizations } from '../../core/schema';
-import { notify } from '../warehouse/patrimony-solicitation/service';
+import { notify } from '../../core/notify';
 import { receiptPdf } from './pdf';
 import { shipments } from './schema';
 import { type ShipmentRow, itemsOfShipment, presentShipments, receiveItems, shipmentLink } from './service';

@@ -21,7 +21,8 @@ import { patrimonies } from '../warehouse/patrimony/schema';
 import { products } from '../warehouse/product/schema';
 import { sections } from '../warehouse/section/schema';
 import { stocks } from '../warehouse/stock/schema';
-import { iso, loadRefs, num, refOf, referenced, violation } from '../warehouse/shared';
+import { iso, num, refOf, referenced, violation } from '../../core/rows';
+import { loadRefs } from '../warehouse/shared';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 
 export type SolicitationRow = typeof shipmentSolicitations.$inferSelect;

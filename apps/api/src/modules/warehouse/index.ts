@@ -6,7 +6,7 @@ import { patrimonyRoutes } from './patrimony/routes';
 import { solicitationRoutes } from './patrimony-solicitation/routes';
 import { productRoutes } from './product/routes';
 import { sectionRoutes } from './section/routes';
-import { registerAfterCommit } from './shared';
+import { registerAfterCommit } from '../../core/after-commit';
 import { stockRoutes } from './stock/routes';
 import { warehouseSummaryRoutes } from './summary/routes';
 

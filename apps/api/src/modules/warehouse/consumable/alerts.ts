@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { getOrganizationSettings } from '../../organization-settings/service';
-import { usersWithPermission } from '../patrimony-solicitation/service';
+import { usersWithPermission } from '../../../core/notify';
 import { products } from '../product/schema';
-import { fmt, num } from '../shared';
+import { fmt, num } from '../../../core/rows';
 import { consumableBalances } from './schema';
 
 /** The quantity of a consumable on hand in the whole organization. */

@@ -1,6 +1,7 @@
 import type { MovementRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
-import { iso, loadRefs, num, refOf } from '../shared';
+import { iso, num, refOf } from '../../../core/rows';
+import { loadRefs } from '../shared';
 import { patrimonyTags } from './tags';
 import { documentText, type MovementRow } from './service';
 

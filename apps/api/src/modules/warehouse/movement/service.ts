@@ -6,7 +6,7 @@ import { HttpError } from '../../../core/errors';
 import { consumableBalances } from '../consumable/schema';
 import { patrimonies } from '../patrimony/schema';
 import { sections } from '../section/schema';
-import { fmt, num } from '../shared';
+import { fmt, num } from '../../../core/rows';
 import { movements } from './schema';
 
 export type PatrimonyRow = typeof patrimonies.$inferSelect;

@@ -11,9 +11,10 @@ import type { PatrimonyRow } from '../movement/service';
 import { presentPatrimonies } from '../patrimony/routes';
 import { patrimonySearch } from '../patrimony/search';
 import { patrimonies } from '../patrimony/schema';
-import { notify, presentSolicitations, solicitationLink, usersWithPermission } from '../patrimony-solicitation/service';
+import { notify, usersWithPermission } from '../../../core/notify';
+import { presentSolicitations, solicitationLink } from '../patrimony-solicitation/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
-import { personRefs } from '../shared';
+import { personRefs } from '../../../core/rows';
 
 /** The open retirada each item came from, and any pending devolução for it. */
 async function requestsOf(db: DbOrTx, ids: number[]) {

@@ -13,7 +13,8 @@ import { type PatrimonyRow, movePatrimony, recordQuantityMovement, takeFromBalan
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { fmt, iso, loadRefs, num, refOf, violation } from '../shared';
+import { fmt, iso, num, refOf, violation } from '../../../core/rows';
+import { loadRefs } from '../shared';
 import { patrimonySolicitationItems, patrimonySolicitations } from './schema';
 
 export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
@@ -97,21 +98,6 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
   }));
-}
-
-/** Active users of the organization holding a permission (approvers: WAREHOUSE; warehouse staff: PATRIMONY). */
-export async function usersWithPermission(db: DbOrTx, organizationId: number, permission: string, except?: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.organization_id, organizationId), eq(users.is_active, true), sql`${users.permissions} @> ARRAY[${permission}]::text[]`));
-  return rows.map((r) => r.id).filter((id) => id !== except);
-}
-
-/** Notifies after the transaction commits (the returned function pushes and mails). */
-export async function notify(app: FastifyInstance, tx: DbOrTx, userIds: number[], title: string, message: string, link: string, actor?: CurrentUser) {
-  const { deliver } = await app.notifier.create(tx, userIds, { title, message, link, createdBy: actor?.id ?? null });
-  return deliver;
 }
 
 export const solicitationLink = (id: number) => `/patrimony-solicitation?id=${id}`;

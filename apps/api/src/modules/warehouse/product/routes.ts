@@ -13,7 +13,7 @@ import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
 import { patrimonySolicitationItems } from '../patrimony-solicitation/schema';
-import { countWhere, iso, num, referencesMessage, targetOrganization } from '../shared';
+import { countWhere, iso, num, referencesMessage, targetOrganization } from '../../../core/rows';
 import { products } from './schema';
 
 type ProductRow = typeof products.$inferSelect;

@@ -8,7 +8,7 @@ import { byIds, registerResource } from '../../../core/resource';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
-import { countWhere, iso, referenced, referencesMessage } from '../shared';
+import { countWhere, iso, referenced, referencesMessage } from '../../../core/rows';
 import { stocks } from '../stock/schema';
 import { sections } from './schema';
 

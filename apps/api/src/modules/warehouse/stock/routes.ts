@@ -10,7 +10,7 @@ import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
 import { patrimonySolicitations } from '../patrimony-solicitation/schema';
 import { sections } from '../section/schema';
-import { countWhere, iso, referenced, referencesMessage } from '../shared';
+import { countWhere, iso, referenced, referencesMessage } from '../../../core/rows';
 import { stocks } from './schema';
 
 type StockRow = typeof stocks.$inferSelect;
