@@ -21,11 +21,11 @@ import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
-import { getOrganizationSettings } from '../organization-settings/service';
+import { getOrganizationSettings } from '../organization-settings';
 import { notify, usersWithPermission } from '../../core/notify';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { packingListPdf } from './pdf';
-import { stocks } from '../warehouse/stock/schema';
+import { stocks } from '../warehouse';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 import {
   type ShipmentRow,

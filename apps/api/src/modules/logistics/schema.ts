@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ShipmentDestinationType, ShipmentSolicitationStatus, ShipmentStatus, ReceivingItemStatus } from '@operacoes/contract';
 import { cities, organizations, unitsOrganizational, users } from '../../core/schema';
-import { patrimonies } from '../warehouse/patrimony/schema';
-import { products } from '../warehouse/product/schema';
-import { sections } from '../warehouse/section/schema';
-import { stocks } from '../warehouse/stock/schema';
+import { patrimonies, products, sections, stocks } from '../warehouse';
 
 /** Where a shipment goes: shared by requests and shipments. */
 const destination = () => ({

@@ -14,15 +14,10 @@ import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import { conflict, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
-import { presentCities } from '../locale/present';
+import { presentCities } from '../locale';
 import { unitsOrganizational, users } from '../../core/schema';
-import { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from '../warehouse/movement/service';
-import { patrimonies } from '../warehouse/patrimony/schema';
-import { products } from '../warehouse/product/schema';
-import { sections } from '../warehouse/section/schema';
-import { stocks } from '../warehouse/stock/schema';
+import { addToBalance, loadRefs, movePatrimony, patrimonies, type PatrimonyRow, products, recordQuantityMovement, sections, stocks, takeFromBalance } from '../warehouse';
 import { iso, num, refOf, referenced, violation } from '../../core/rows';
-import { loadRefs } from '../warehouse/shared';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 
 export type SolicitationRow = typeof shipmentSolicitations.$inferSelect;

@@ -32,3 +32,7 @@ export { patrimonies } from './patrimony/schema';
 export { products } from './product/schema';
 export { sections } from './section/schema';
 export { stocks } from './stock/schema';
+
+/** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
+export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';
+export { type Refs, loadRefs } from './shared';

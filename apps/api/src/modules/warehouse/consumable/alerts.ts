@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
-import { getOrganizationSettings } from '../../organization-settings/service';
+import { getOrganizationSettings } from '../../organization-settings';
 import { usersWithPermission } from '../../../core/notify';
 import { products } from '../product/schema';
 import { fmt, num } from '../../../core/rows';

@@ -21,7 +21,7 @@ import type { DbOrTx, Tx } from '../../../core/db';
 import { conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
-import { getOrganizationSettings } from '../../organization-settings/service';
+import { getOrganizationSettings } from '../../organization-settings';
 import { unitsOrganizational } from '../../../core/schema';
 import { afterCommit } from '../../../core/after-commit';
 import { personRefs, referenced } from '../../../core/rows';

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SolicitationRead, SolicitationStep } from '@operacoes/contract';
 import { PATRIMONY_STATUS_LABELS, SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
@@ -6,7 +5,6 @@ import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
-import { users } from '../../../core/schema';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { type PatrimonyRow, movePatrimony, recordQuantityMovement, takeFromBalance } from '../movement/service';

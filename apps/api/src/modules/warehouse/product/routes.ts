@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
-import { saveUpload, uploadedFile } from '../../files/store';
+import { saveUpload, uploadedFile } from '../../files';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
