@@ -14,10 +14,10 @@ import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import { conflict, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
-import { presentCities } from '../locale';
-import { unitsOrganizational, users } from '../../core/schema';
-import { addToBalance, loadRefs, movePatrimony, patrimonies, type PatrimonyRow, products, recordQuantityMovement, sections, stocks, takeFromBalance } from '../warehouse';
 import { iso, num, refOf, referenced, violation } from '../../core/rows';
+import { unitsOrganizational, users } from '../../core/schema';
+import { presentCities } from '../locale';
+import { addToBalance, loadRefs, movePatrimony, patrimonies, type PatrimonyRow, products, recordQuantityMovement, sections, stocks, takeFromBalance } from '../warehouse';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 
 export type SolicitationRow = typeof shipmentSolicitations.$inferSelect;

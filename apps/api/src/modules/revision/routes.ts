@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listOf, revisionListQuery, revisionRead } from '@operacoes/contract';
 import { userOf } from '../../core/access';
+import { endOfDay, startOfDay } from '../../core/dates';
 import { countAll, listResult, paging, sortOrder } from '../../core/list';
 import { users } from '../../core/schema';
-import { endOfDay, startOfDay } from '../../core/dates';
 import { revisions } from './schema';
 
 /** `GET /api/revision`: the audit log, filtered by entity, record, user, action and period. */

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS, meUpdate, userCreate, userListQuery, userRead, userUpdate, type UserCreate, type UserUpdate } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
-import { assertStrongPassword } from '../../core/password-strength';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound } from '../../core/errors';
 import { searchText } from '../../core/list';
+import { assertStrongPassword } from '../../core/password-strength';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { organizations, revisions, unitsOrganizational } from '../../core/schema';
 import { saveUpload, uploadedFile } from '../files';
 import { notifications } from '../notification';
-import { organizations, revisions, unitsOrganizational } from '../../core/schema';
 import { loadUser, presentUsers } from './present';
 import { persons, userUnits, users } from './schema';
 

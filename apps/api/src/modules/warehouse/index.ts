@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAfterCommit } from '../../core/after-commit';
 import { consumableRoutes } from './consumable/routes';
 import { movementRoutes } from './movement/routes';
 import { myPatrimonyRoutes } from './my-patrimony/routes';
-import { patrimonyRoutes } from './patrimony/routes';
 import { solicitationRoutes } from './patrimony-solicitation/routes';
+import { patrimonyRoutes } from './patrimony/routes';
 import { productRoutes } from './product/routes';
 import { sectionRoutes } from './section/routes';
-import { registerAfterCommit } from '../../core/after-commit';
 import { stockRoutes } from './stock/routes';
 import { warehouseSummaryRoutes } from './summary/routes';
 

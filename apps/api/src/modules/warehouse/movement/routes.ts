@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SQL, and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { MOVEMENT_EXPORT_MAX_ROWS, MOVEMENT_TYPE_LABELS, PATRIMONY_STATUS_LABELS, listOf, movementListQuery, movementRead, type MovementRead } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
+import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
-import { endOfDay, startOfDay } from '../../../core/dates';
-import { patrimonies } from '../patrimony/schema';
-import { products } from '../product/schema';
 import { presentMovements } from './present';
 import { movements } from './schema';
 import { type Cell, csv, xlsx } from './xlsx';
+import { patrimonies } from '../patrimony/schema';
+import { products } from '../product/schema';
 
 type Query = typeof movementListQuery._output;
 

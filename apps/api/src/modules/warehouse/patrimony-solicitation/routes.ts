@@ -16,22 +16,22 @@ import {
   solicitationUpdate,
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
+import { afterCommit } from '../../../core/after-commit';
 import { audit } from '../../../core/audit';
+import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx, Tx } from '../../../core/db';
 import { conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
+import { notify, usersWithPermission } from '../../../core/notify';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
-import { getOrganizationSettings } from '../../organization-settings';
-import { unitsOrganizational } from '../../../core/schema';
-import { afterCommit } from '../../../core/after-commit';
 import { personRefs, referenced } from '../../../core/rows';
+import { unitsOrganizational } from '../../../core/schema';
+import { getOrganizationSettings } from '../../organization-settings';
+import { withLowStockAlert } from '../consumable/alerts';
+import { patrimonySolicitations } from './schema';
+import { type SolicitationRow, assertStep, consumableProductsOf, deliverLines, forbiddenUnless, presentSolicitations, releaseReserved, reserveLines, returnLines, solicitationLink } from './service';
 import { canWrite } from '../shared';
 import { stocks } from '../stock/schema';
-import { patrimonySolicitations } from './schema';
-import { withLowStockAlert } from '../consumable/alerts';
-import { notify, usersWithPermission } from '../../../core/notify';
-import { endOfDay, startOfDay } from '../../../core/dates';
-import { type SolicitationRow, assertStep, consumableProductsOf, deliverLines, forbiddenUnless, presentSolicitations, releaseReserved, reserveLines, returnLines, solicitationLink } from './service';
 
 type CreateInput = {
   reason: string;

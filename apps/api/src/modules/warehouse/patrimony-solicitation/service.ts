@@ -5,15 +5,15 @@ import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
+import { fmt, iso, num, refOf, violation } from '../../../core/rows';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { type PatrimonyRow, movePatrimony, recordQuantityMovement, takeFromBalance } from '../movement/service';
+import { patrimonySolicitationItems, patrimonySolicitations } from './schema';
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { fmt, iso, num, refOf, violation } from '../../../core/rows';
 import { loadRefs } from '../shared';
-import { patrimonySolicitationItems, patrimonySolicitations } from './schema';
 
 export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
 type ItemRow = typeof patrimonySolicitationItems.$inferSelect;

@@ -8,12 +8,12 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
+import { countWhere, iso, num, referencesMessage, targetOrganization } from '../../../core/rows';
 import { saveUpload, uploadedFile } from '../../files';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
-import { patrimonies } from '../patrimony/schema';
 import { patrimonySolicitationItems } from '../patrimony-solicitation/schema';
-import { countWhere, iso, num, referencesMessage, targetOrganization } from '../../../core/rows';
+import { patrimonies } from '../patrimony/schema';
 import { products } from './schema';
 
 type ProductRow = typeof products.$inferSelect;

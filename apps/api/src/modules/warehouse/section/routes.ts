@@ -5,12 +5,12 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { byIds, registerResource } from '../../../core/resource';
+import { countWhere, iso, referenced, referencesMessage } from '../../../core/rows';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
-import { countWhere, iso, referenced, referencesMessage } from '../../../core/rows';
-import { stocks } from '../stock/schema';
 import { sections } from './schema';
+import { stocks } from '../stock/schema';
 
 type SectionRow = typeof sections.$inferSelect;
 type SectionInput = Partial<{ stock_id: number; name: string; code: string; description: string | null; is_active: boolean }>;

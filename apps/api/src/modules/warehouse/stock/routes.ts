@@ -4,13 +4,13 @@ import { stockInput, stockListQuery, stockRead, stockUpdate } from '@operacoes/c
 import { HttpError, conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { byIds, registerResource } from '../../../core/resource';
+import { countWhere, iso, referenced, referencesMessage } from '../../../core/rows';
 import { unitsOrganizational } from '../../../core/schema';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
-import { patrimonies } from '../patrimony/schema';
 import { patrimonySolicitations } from '../patrimony-solicitation/schema';
+import { patrimonies } from '../patrimony/schema';
 import { sections } from '../section/schema';
-import { countWhere, iso, referenced, referencesMessage } from '../../../core/rows';
 import { stocks } from './schema';
 
 type StockRow = typeof stocks.$inferSelect;
