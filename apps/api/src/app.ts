@@ -19,7 +19,7 @@ import { RateLimiter } from './core/rate-limit';
 import { RealtimeHub } from './core/realtime/hub';
 import { realtimeRoutes } from './core/realtime/routes';
 import { Tokens } from './core/tokens';
-import { Notifier } from './modules/notification/service';
+import { Notifier } from './modules/notification';
 import { modules } from './modules';
 
 declare module 'fastify' {

@@ -9,12 +9,12 @@ import { conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { findVisible } from '../../../core/resource';
 import { type Guard, defineApiResource, referencesOf } from '../../../core/resource-kit';
-import { saveUpload, uploadedFile } from '../../files/store';
+import { saveUpload, uploadedFile } from '../../files';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
 import { patrimonySolicitationItems } from '../patrimony-solicitation/schema';
-import { iso, num } from '../shared';
+import { iso, num } from '../../../core/rows';
 import { products } from './schema';
 
 type ProductRow = typeof products.$inferSelect;

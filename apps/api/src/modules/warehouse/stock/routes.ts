@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { stockResource, unitOrganizationalEntity } from '@operacoes/contract';
 import { searchText } from '../../../core/list';
 import { defineApiResource } from '../../../core/resource-kit';
-import { unitsOrganizational } from '../../unit-organizational/schema';
+import { unitsOrganizational } from '../../../core/schema';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
