@@ -91,15 +91,18 @@ export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 't
   return eq(def.tenancyColumn ?? def.table.organization_id!, user.organizationId);
 }
 
+/** What `findVisible` needs of a resource: its table, tenancy and name. */
+export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn' | 'label' | 'gender'>;
+
 /** Loads one row the user may see (404 otherwise), optionally locking it for update. */
-export async function findVisible(def: ResourceDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<Row> {
+export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<T> {
   let q = db
     .select()
     .from(def.table as PgTable)
     .where(and(eq(def.table.id, id), tenancyCondition(def, user)))
     .$dynamic();
   if (lock) q = q.for('update');
-  const [row] = (await q) as Row[];
+  const [row] = (await q) as T[];
   if (!row) throw notFound(def);
   return row;
 }
