@@ -11,7 +11,9 @@ import { apiError } from '@operacoes/contract';
  * - a stable `operationId` (`listStock`, `getStock`, `createStock`, `updateStock`,
  *   `deleteStock`, `postPatrimonySolicitationApprove`…), unique in the document;
  * - a pt-BR `summary` (`Listar (stock)`…) unless the route schema sets one;
- * - one tag: the module whose folder declared the route (`src/modules/<module>/…`);
+ * - one tag: its module, `config.module` or else the folder that declared the route
+ *   (`src/modules/<module>/…`, read from the stack when the route is added), or else the
+ *   path's first segment after /api;
  * - the kit's error answers as shared `components/responses`: 401 and 403 (not on public
  *   routes), 404 (routes with path parameters), 409 (writes), 422 with the violations
  *   (routes with a body, query or parameters), 429 (public routes: the rate-limited ones).
@@ -20,6 +22,13 @@ import { apiError } from '@operacoes/contract';
  */
 
 const OPENAPI_VERSION = '3.1.0';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The module a route belongs to (its OpenAPI tag); by default the `src/modules/<module>/` folder that declares it. */
+    module?: string;
+  }
+}
 
 /** pt-BR names of the modules known today; a new module gets `Módulo <pasta>` until it is added here. */
 const MODULE_TAGS: Record<string, { label: string; description: string }> = {
@@ -273,7 +282,7 @@ export function finishDocument(doc: Json): Json {
 export async function registerOpenApi(app: FastifyInstance, info: { title: string; version: string; description: string }) {
   const moduleOf = new WeakMap<RouteOptions, string>();
   app.addHook('onRoute', (route) => {
-    const module = declaringModule();
+    const module = route.config?.module ?? declaringModule();
     if (module) moduleOf.set(route, module);
   });
 
