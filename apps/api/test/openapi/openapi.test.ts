@@ -111,11 +111,18 @@ describe('OpenAPI document', () => {
     expect(text).not.toMatch(/"(anyOf|oneOf)":\[[^\]]*\{\}/);
   });
 
-  it('tells operations that derive the same id apart by their parameters', () => {
+  it('keeps a summary or operationId the route sets, and tells operations that derive the same id apart by their parameters', () => {
     const op = () => ({ responses: { 200: { description: 'Default Response' } } });
-    const out = finishDocument({ openapi: '3.1.0', paths: { '/api/thing': { get: op() }, '/api/thing/{hash}': { get: op() } } }) as unknown as Doc;
+    const paths = {
+      '/api/thing': { get: op(), post: { ...op(), summary: 'Registra uma coisa', operationId: 'registerThing' } },
+      '/api/thing/{hash}': { get: op() },
+    };
+    const out = finishDocument({ openapi: '3.1.0', paths }) as unknown as Doc;
     expect(out.paths['/api/thing'].get.operationId).toBe('getThing');
     expect(out.paths['/api/thing/{hash}'].get.operationId).toBe('getThingByHash');
+    expect(out.paths['/api/thing'].post.operationId).toBe('registerThing');
+    expect(out.paths['/api/thing'].post.summary).toBe('Registra uma coisa');
+    expect(out.paths['/api/thing/{hash}'].get.summary).toBe('Obter (thing)');
     expect(out.paths['/api/thing'].get.tags).toEqual(['thing']);
     expect(out.tags).toEqual([{ name: 'thing', 'x-displayName': 'thing', description: 'Módulo thing.' }]);
   });
