@@ -6,11 +6,11 @@
  * Modules give only their texts.
  */
 import { Button, Stack } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReasonDialog } from '../form/ReasonDialog';
 import { confirmAction, toast } from '../toast';
-import type { ResourceApi, WebResource } from './api';
+import type { ReadOf, ResourceApi, WebResource } from './api';
 import { article } from './words';
 
 export type WorkflowStep = { verb: string; label: string; needs_reason: boolean; color?: 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info' };
@@ -30,11 +30,14 @@ export type StepTexts<R> = {
   after?: (r: R) => void;
 };
 
-export function useWorkflowSteps<R extends WithSteps, D extends WebResource = WebResource>(
-  resource: ResourceApi<D>,
-  texts: Partial<Record<string, StepTexts<R>>> = {},
-  onChanged?: (r: R) => void,
-) {
+type Options<R> = {
+  texts?: Partial<Record<string, StepTexts<R>>>;
+  /** Other queries a step changes (a hub's counters…). */
+  invalidates?: QueryKey[];
+  onChanged?: (r: R) => void;
+};
+
+export function useWorkflowSteps<D extends WebResource, R extends WithSteps = ReadOf<D> & WithSteps>(resource: ResourceApi<D>, { texts = {}, invalidates = [], onChanged }: Options<R> = {}) {
   const qc = useQueryClient();
   // The target stays while the dialog fades out (its title keeps its record).
   const [dialog, setDialog] = useState<{ r: R; step: WorkflowStep; open: boolean } | null>(null);
@@ -43,8 +46,8 @@ export function useWorkflowSteps<R extends WithSteps, D extends WebResource = We
 
   const post = async (r: R, step: WorkflowStep, body?: { reason?: string }) => {
     const answer = (await resource.step(r.id, step.verb, body)) as unknown as R;
-    qc.setQueryData(resource.keys.one(r.id), answer);
-    void resource.invalidate(qc);
+    void resource.invalidate(qc, answer as never);
+    for (const key of invalidates) void qc.invalidateQueries({ queryKey: key });
     const done = t(step).done;
     toast.success(typeof done === 'function' ? done(answer) : (done ?? `${step.label}: feito!`));
     onChanged?.(answer);
@@ -81,7 +84,7 @@ export function useWorkflowSteps<R extends WithSteps, D extends WebResource = We
     />
   );
 
-  /** One button per step this user may take now. */
+  /** One button per step this user may take now (the read shape's `steps`). */
   const buttons = (r: R) => (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       {(r.steps ?? []).map((s, i) => (

@@ -22,9 +22,8 @@ import { Controller } from 'react-hook-form';
 import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
-import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
-import { createRequest, REQUEST_PATH, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
+import { requestApi, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
 import { productLabel, useUnitOptions } from './parts';
 import { NumberInput, AsyncPicker, FormSelect } from '../../core/form';
 
@@ -65,11 +64,11 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
           Cancelar
         </Button>
       }
-      onSubmit={(values) => createRequest(values)}
+      onSubmit={(values) => requestApi.create(values)}
       onSuccess={(saved) => {
         const s = saved as SolicitationRead;
         toast.success(`Solicitação #${s.id} enviada para aprovação!`);
-        void qc.invalidateQueries({ queryKey: listKey(REQUEST_PATH) });
+        void requestApi.invalidate(qc);
         void qc.invalidateQueries({ queryKey: ['warehouse'] });
         onDone(s);
       }}

@@ -24,7 +24,7 @@ import { formatDateTime } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { ResourceList } from '../../core/ResourceList';
-import { getRequest, REQUEST_PATH, whKeys, type SolicitationRead } from './api';
+import { requestApi, type SolicitationRead } from './api';
 import { formatQty, RequestStatusChip } from './parts';
 import { RequestCreateDialog } from './RequestCreateDialog';
 import { useRequestSteps } from './useRequestSteps';
@@ -46,7 +46,7 @@ function RequestDetails({ id, onClose, steps }: { id: number | null; onClose: ()
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
-  const q = useQuery({ queryKey: whKeys.request(id ?? 0), queryFn: () => getRequest(id!), enabled: !!id });
+  const q = useQuery({ queryKey: requestApi.keys.one(id ?? 0), queryFn: () => requestApi.get(id!), enabled: !!id });
   const s = q.data;
   return (
     <Dialog open={!!id} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby={titleId}>
@@ -165,7 +165,7 @@ export default function RequestListPage() {
     <>
       <PageTitle title="Solicitações de patrimônio" subtitle="Pedidos de retirada e devolução de itens do almoxarifado" />
       <ResourceList<SolicitationRead>
-        resource={REQUEST_PATH}
+        resource={requestApi.path}
         ariaLabel="Lista de solicitações de patrimônio"
         columns={columns}
         searchPlaceholder="Pesquisar motivo, solicitante ou item"

@@ -11,7 +11,7 @@ import type {
   WarehouseSummary,
   myPatrimonyRead,
 } from '@operacoes/contract';
-import { productResource, sectionResource, stockResource } from '@operacoes/contract';
+import { patrimonySolicitationResource, productResource, sectionResource, stockResource } from '@operacoes/contract';
 import type { z } from 'zod';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
@@ -22,14 +22,13 @@ export type MyPatrimonyRead = z.infer<typeof myPatrimonyRead>;
 export const stockApi = resourceApi(stockResource);
 export const sectionApi = resourceApi(sectionResource);
 export const productApi = resourceApi(productResource);
+export const requestApi = resourceApi(patrimonySolicitationResource);
 export const PATRIMONY_PATH = '/patrimony';
-export const REQUEST_PATH = '/patrimony-solicitation';
 export const MOVEMENT_PATH = '/movements';
 export const MY_PATRIMONY_PATH = '/my-patrimony';
 
 export const whKeys = {
   patrimony: (id: number) => ['patrimony', id] as const,
-  request: (id: number) => ['patrimony-solicitation', id] as const,
   summary: ['warehouse', 'summary'] as const,
   units: ['warehouse', 'units'] as const,
   stocks: ['warehouse', 'stocks'] as const,
@@ -39,7 +38,6 @@ export const whKeys = {
 const get = async <T>(path: string, params?: Record<string, unknown>) => (await api.get<T>(path, { params })).data;
 
 export const getPatrimony = (id: number) => get<PatrimonyRead>(`${PATRIMONY_PATH}/${id}`);
-export const getRequest = (id: number) => get<SolicitationRead>(`${REQUEST_PATH}/${id}`);
 /** Silent: a user with no warehouse permission gets 403 and the hub shows only what is theirs. */
 export const getSummary = async () => (await api.get<WarehouseSummary>('/warehouse/summary', { silent: true })).data;
 
@@ -69,9 +67,6 @@ export type ConsumableOp = 'entry' | 'transfer' | 'adjustment' | 'write-off';
 export const consumableOp = async (op: ConsumableOp, b: unknown) => (await api.post(`/consumable/${op}`, b)).data;
 
 // Requests (out-requests)
-export const createRequest = async (b: unknown) => (await api.post<SolicitationRead>(REQUEST_PATH, b)).data;
-export const requestStep = async (id: number, step: 'approve' | 'refuse' | 'deliver' | 'return' | 'cancel', body?: unknown) =>
-  (await api.post<SolicitationRead>(`${REQUEST_PATH}/${id}/${step}`, body ?? {})).data;
 
 // My patrimony
 export const confirmMine = async (id: number) => (await api.post<MyPatrimonyRead>(`${MY_PATRIMONY_PATH}/${id}/confirm`)).data;
