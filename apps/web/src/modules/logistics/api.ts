@@ -1,17 +1,19 @@
 /** Fetchers and query keys of the logistics module (shipment requests, shipments, public receiving). */
-import type { BalanceRead, ListResult, PatrimonyRead, ReceivingView, SectionRead, StockRead, shipmentSolicitationRead, ShipmentRead } from '@operacoes/contract';
+import { shipmentSolicitationResource, type BalanceRead, type ListResult, type PatrimonyRead, type ReceivingView, type SectionRead, type StockRead, type shipmentSolicitationRead, type ShipmentRead } from '@operacoes/contract';
 import type { z } from 'zod';
 import { api } from '../../core/api';
+import { resourceApi } from '../../core/resource';
 
 export type SolicitationRead = z.infer<typeof shipmentSolicitationRead>;
 export type { ShipmentRead, ReceivingView };
 export type ShipmentItem = ShipmentRead['items'][number];
 
-export const SOLICITATION_PATH = '/shipment-solicitation';
+export const solicitationApi = resourceApi(shipmentSolicitationResource);
+export const SOLICITATION_PATH = solicitationApi.path;
 export const SHIPMENT_PATH = '/shipment';
 
 export const logisticsKeys = {
-  solicitation: (id: number) => ['shipment-solicitation', id] as const,
+  solicitation: solicitationApi.keys.one,
   shipment: (id: number) => ['shipment', id] as const,
   receiving: (hash: string) => ['receiving', hash] as const,
   stocks: ['logistics', 'stocks'] as const,
@@ -25,10 +27,6 @@ export const getSolicitation = async (id: number) => (await api.get<Solicitation
 export const createSolicitation = async (b: unknown) => (await api.post<SolicitationRead>(SOLICITATION_PATH, b)).data;
 export const updateSolicitation = async (id: number, b: unknown) => (await api.put<SolicitationRead>(`${SOLICITATION_PATH}/${id}`, b)).data;
 export const deleteSolicitation = (id: number) => api.delete(`${SOLICITATION_PATH}/${id}`);
-export const approveSolicitation = async (id: number) => (await api.post<SolicitationRead>(`${SOLICITATION_PATH}/${id}/approve`)).data;
-export const refuseSolicitation = async (id: number, reason: string) => (await api.post<SolicitationRead>(`${SOLICITATION_PATH}/${id}/refuse`, { reason })).data;
-export const cancelSolicitation = async (id: number, reason?: string) =>
-  (await api.post<SolicitationRead>(`${SOLICITATION_PATH}/${id}/cancel`, reason ? { reason } : {})).data;
 
 // Shipments
 export const getShipment = async (id: number) => (await api.get<ShipmentRead>(`${SHIPMENT_PATH}/${id}`)).data;
