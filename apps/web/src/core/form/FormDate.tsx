@@ -1,30 +1,24 @@
 /** A date-only field (AAAA-MM-DD in the form, DD/MM/AAAA on screen) bound to the surrounding form. */
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Controller, useFormContext } from 'react-hook-form';
 import { useFormReadOnly } from '../readOnly';
+import { useBoundField } from './boundField';
 
 export function FormDate({ name, label, disabled, helperText, disablePast }: { name: string; label: string; disabled?: boolean; helperText?: string; disablePast?: boolean }) {
-  const { control } = useFormContext();
   const readOnly = useFormReadOnly();
+  const f = useBoundField<string | null | undefined>(name, helperText);
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <DatePicker
-          label={label}
-          value={field.value ? dayjs(field.value as string) : null}
-          onChange={(d: Dayjs | null) => field.onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : null)}
-          disabled={disabled || readOnly}
-          disablePast={disablePast}
-          inputRef={field.ref}
-          slotProps={{
-            field: { clearable: true },
-            textField: { name: field.name, fullWidth: true, onBlur: field.onBlur, error: !!fieldState.error, helperText: fieldState.error?.message ?? helperText },
-          }}
-        />
-      )}
+    <DatePicker
+      label={label}
+      value={f.value ? dayjs(f.value) : null}
+      onChange={(d: Dayjs | null) => f.onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : null)}
+      disabled={disabled || readOnly}
+      disablePast={disablePast}
+      inputRef={f.inputRef}
+      slotProps={{
+        field: { clearable: true },
+        textField: { name: f.name, fullWidth: true, onBlur: f.onBlur, error: f.error, helperText: f.helperText },
+      }}
     />
   );
 }
