@@ -1,12 +1,14 @@
-/** The inputs every module's forms and lists use (issue 10, item 4). */
+/**
+ * The inputs every module's forms and lists use (issue 10, item 4). The date picker and the
+ * masked input pull large libraries: import them from `./FormDate` and `./MaskedInput` so a
+ * page that needs neither does not load them.
+ */
 export { AsyncPicker } from './AsyncPicker';
 export { useBoundField } from './boundField';
 export { activeFilter, enumFilter, selectFilter } from './filters';
-export { FormDate } from './FormDate';
 export { FormGrid, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';
 export { FormSwitch } from './FormSwitch';
-export { FormMasked, MaskedInput } from './MaskedInput';
 export { FormNumber, NumberInput } from './NumberInput';
 export { FormRichText } from './FormRichText';
 export { ReasonDialog } from './ReasonDialog';

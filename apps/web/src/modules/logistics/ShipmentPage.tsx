@@ -29,7 +29,8 @@ import { ItemsList } from './ItemsList';
 import { openPackingList } from './packing-list';
 import { ShipmentStatusChip } from './StatusChip';
 import { ShipmentTimeline } from './ShipmentTimeline';
-import { FormNumber, FormDate, ReasonDialog } from '../../core/form';
+import { FormNumber, ReasonDialog } from '../../core/form';
+import { FormDate } from '../../core/form/FormDate';
 import { RevisionHistory } from '../../core/history';
 import { Details, Section } from '../../core/Section';
 

@@ -55,7 +55,8 @@ import { defaultsOf, solicitationFormSchema } from './solicitation-form';
 import { SolicitationStatusChip } from './StatusChip';
 import { useSolicitationSteps } from './useSolicitationSteps';
 import { RevisionHistory } from '../../core/history';
-import { AsyncPicker, FormDate } from '../../core/form';
+import { AsyncPicker } from '../../core/form';
+import { FormDate } from '../../core/form/FormDate';
 import { Details, Section } from '../../core/Section';
 import { fetchUnitOptions } from '../unit-organizational';
 

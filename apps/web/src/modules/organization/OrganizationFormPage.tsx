@@ -18,7 +18,7 @@ import { confirmAction, toast } from '../../core/toast';
 import { UnitsPanel } from '../unit-organizational';
 import { createOrganization, getOrganization, orgKeys, updateOrganization, uploadLogo } from './api';
 import { LogoField } from './LogoField';
-import { FormMasked } from '../../core/form';
+import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
 
 const s = organizationInput.shape;

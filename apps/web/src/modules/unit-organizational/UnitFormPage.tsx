@@ -16,7 +16,7 @@ import { toast } from '../../core/toast';
 import { api } from '../../core/api';
 import { createUnit, fetchUnitsOf, getUnit, unitKeys, updateUnit, type UnitRead } from './api';
 import { UnitMembers } from './UnitMembers';
-import { FormMasked } from '../../core/form';
+import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
 
 const formSchema = unitInput.extend({ zip_code: blankToNull(unitInput.shape.zip_code) });

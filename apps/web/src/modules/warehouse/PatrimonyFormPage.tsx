@@ -33,7 +33,8 @@ import { createPatrimonyBulk, getPatrimony, PATRIMONY_PATH, saveRecord, whKeys, 
 import { formatBRL, FormProductPicker, FormSectionPicker, PatrimonyStatusChip } from './parts';
 import { openLabels } from './PatrimonyListPage';
 import { MovementsPanel } from './panels';
-import { FormNumber, FormDate, FormSelect } from '../../core/form';
+import { FormNumber, FormSelect } from '../../core/form';
+import { FormDate } from '../../core/form/FormDate';
 import { Section } from '../../core/Section';
 import { RevisionHistory } from '../../core/history';
 import { RecordFrame } from '../../core/RecordPage';
