@@ -12,6 +12,8 @@ export default defineConfig({
       '@operacoes/contract/permissions': fileURLToPath(
         new URL('../../packages/contract/src/permissions.ts', import.meta.url),
       ),
+      // zod-free too: the registry of modules (pages, menu), for the route table.
+      '@operacoes/contract/modules': fileURLToPath(new URL('../../packages/contract/src/modules.ts', import.meta.url)),
     },
   },
   build: {

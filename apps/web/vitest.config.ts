@@ -7,6 +7,7 @@ export default defineConfig({
       '@operacoes/contract/permissions': fileURLToPath(
         new URL('../../packages/contract/src/permissions.ts', import.meta.url),
       ),
+      '@operacoes/contract/modules': fileURLToPath(new URL('../../packages/contract/src/modules.ts', import.meta.url)),
     },
   },
   test: {

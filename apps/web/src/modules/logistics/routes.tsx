@@ -5,8 +5,7 @@ const SolicitationListPage = lazy(() => import('./SolicitationListPage'));
 const SolicitationFormPage = lazy(() => import('./SolicitationFormPage'));
 const ShipmentListPage = lazy(() => import('./ShipmentListPage'));
 const ShipmentPage = lazy(() => import('./ShipmentPage'));
-/** The public receiving page (/receiving/:hash, no login), mounted in the public frame. */
-export const ReceivingPage = lazy(() => import('./ReceivingPage'));
+const ReceivingPage = lazy(() => import('./ReceivingPage'));
 
 /** /shipment-solicitation…, /shipment… (SPEC §2; ASSET_SHIPMENT). */
 export const logisticsRoutes: RouteObject[] = [
@@ -16,3 +15,6 @@ export const logisticsRoutes: RouteObject[] = [
   { path: '/shipment', element: <ShipmentListPage /> },
   { path: '/shipment/edit/:id', element: <ShipmentPage /> },
 ];
+
+/** The public receiving page (/receiving/:hash, no login), mounted in the public frame. */
+export const logisticsPublicRoutes: RouteObject[] = [{ path: '/receiving/:hash', element: <ReceivingPage /> }];

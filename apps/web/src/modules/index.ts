@@ -1,0 +1,42 @@
+/**
+ * The web's route tables: one line per module (docs/adding-a-module.md). The app layer
+ * (routes.tsx) gates each route by its permission, mounts them in the layout, and shows an
+ * "em construção" placeholder for every other page the contract's registry declares.
+ */
+import type { RouteObject } from 'react-router';
+import { accountRoutes } from './account/routes';
+import { authRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { dataSourceRoutes } from './data-source/routes';
+import { localeRoutes } from './locale/routes';
+import { logisticsPublicRoutes, logisticsRoutes } from './logistics/routes';
+import { notificationRoutes } from './notification/routes';
+import { organizationRoutes } from './organization/routes';
+import { organizationSettingsRoutes } from './organization-settings/routes';
+import { releaseNoteRoutes } from './release-note/routes';
+import { revisionRoutes } from './revision/routes';
+import { settingsRoutes } from './settings/routes';
+import { unitRoutes } from './unit-organizational/routes';
+import { userRoutes } from './user/routes';
+import { warehouseRoutes } from './warehouse/routes';
+
+/** Behind the login, inside the layout. */
+export const MODULE_ROUTES: RouteObject[] = [
+  ...dashboardRoutes,
+  ...accountRoutes,
+  ...settingsRoutes,
+  ...releaseNoteRoutes,
+  ...notificationRoutes,
+  ...userRoutes,
+  ...organizationRoutes,
+  ...unitRoutes,
+  ...localeRoutes,
+  ...revisionRoutes,
+  ...organizationSettingsRoutes,
+  ...dataSourceRoutes,
+  ...logisticsRoutes,
+  ...warehouseRoutes,
+];
+
+/** Without login, in the public frame. */
+export const PUBLIC_ROUTES: RouteObject[] = [...authRoutes, ...logisticsPublicRoutes];
