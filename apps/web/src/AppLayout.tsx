@@ -1,18 +1,24 @@
 /**
  * The app layer's layout: core's Layout with the pieces modules give it (core imports no
- * module): the notification bell, the realtime connection, the "what's new" dialog, and the
- * revision log's history tab used by every record page.
+ * module): the notification bell, the realtime connection, the "what's new" dialog, the
+ * revision log's history tab used by every record page, and the menu (built pages known here).
  */
 import { lazy } from 'react';
 import { HistoryProvider } from './core/history';
 import Layout from './core/layout/Layout';
+import { buildMenu, MenuProvider } from './core/layout/menu';
+import { BUILT_PATHS } from './modules';
 import { NotificationBell, RealtimeConnection } from './modules/notification';
 import { WhatsNewDialog } from './modules/release-note';
+
+/** The menu from the contract's registry, "em breve" where no module has built the page. */
+const MENU = buildMenu((path) => BUILT_PATHS.has(path));
 
 const RevisionHistory = lazy(() => import('./modules/revision').then((m) => ({ default: m.RevisionHistory })));
 
 export default function AppLayout() {
   return (
+    <MenuProvider value={MENU}>
     <HistoryProvider value={RevisionHistory}>
       <Layout
         bell={<NotificationBell />}
@@ -24,5 +30,6 @@ export default function AppLayout() {
         }
       />
     </HistoryProvider>
+    </MenuProvider>
   );
 }

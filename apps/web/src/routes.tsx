@@ -8,7 +8,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from './core/RequireAuth';
 import { RouteGate } from './core/RouteGate';
-import { MODULE_ROUTES, PUBLIC_ROUTES } from './modules';
+import { BUILT_PATHS, MODULE_ROUTES, PUBLIC_ROUTES } from './modules';
 
 const Layout = lazy(() => import('./AppLayout'));
 const PublicFrame = lazy(() => import('./modules/auth/PublicFrame'));
@@ -18,8 +18,7 @@ const NotFoundPage = lazy(() => import('./core/NotFoundPage'));
 const el = (C: LazyExoticComponent<ComponentType>) => <C />;
 const ph = (module: string, page?: string) => <Placeholder module={module} page={page} />;
 
-/** Paths with a working page (the menu's "em breve" flags are checked against this in a unit test). */
-export const builtPaths = new Set([...MODULE_ROUTES, ...PUBLIC_ROUTES].map((r) => r.path));
+export const builtPaths = BUILT_PATHS;
 
 /** The contract's pages no module has built yet: [path, module title, page kind, public]. */
 const placeholders = (publicOnes: boolean): RouteObject[] =>

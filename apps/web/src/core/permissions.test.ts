@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, visibleMenu } from './layout/menu';
+import { buildMenu, visibleMenu } from './layout/menu';
+
+const MENU = buildMenu(() => true);
 import { can, canSeeRoute, hasAnyPermission } from './permissions';
 
 const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/faq'];
 const menuPaths = (perms: string[], superAdmin: 0 | 1 = 0) =>
-  visibleMenu((gate) => canSeeRoute({ permissions: perms, super_admin: superAdmin }, gate)).flatMap((g) =>
+  visibleMenu(MENU, (gate) => canSeeRoute({ permissions: perms, super_admin: superAdmin }, gate)).flatMap((g) =>
     g.entries.map((e) => e.path),
   );
 

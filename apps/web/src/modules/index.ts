@@ -40,3 +40,6 @@ export const MODULE_ROUTES: RouteObject[] = [
 
 /** Without login, in the public frame. */
 export const PUBLIC_ROUTES: RouteObject[] = [...authRoutes, ...logisticsPublicRoutes];
+
+/** Paths with a working page (the rest of the contract's pages are placeholders, and "em breve" in the menu). */
+export const BUILT_PATHS: ReadonlySet<string | undefined> = new Set([...MODULE_ROUTES, ...PUBLIC_ROUTES].map((r) => r.path));

@@ -39,7 +39,7 @@ import { useSession } from '../session';
 import { endSession } from '../session-expiry';
 import { isSessionValid } from '../storage';
 import { MENU_ICONS } from './icons';
-import { visibleMenu } from './menu';
+import { useMenu, visibleMenu } from './menu';
 
 const DRAWER_WIDTH = 264;
 
@@ -68,7 +68,7 @@ export default function Layout({ bell, extras }: { bell?: ReactNode; extras?: Re
 
   const open = desktop ? prefs.sandwichMenuOpen : mobileOpen;
   const toggleMenu = () => (desktop ? setPrefs({ sandwichMenuOpen: !prefs.sandwichMenuOpen }) : setMobileOpen(!mobileOpen));
-  const groups = visibleMenu((gate) => canSeeRoute(user, gate));
+  const groups = visibleMenu(useMenu(), (gate) => canSeeRoute(user, gate));
   const isActive = (path: string) =>
     path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
 

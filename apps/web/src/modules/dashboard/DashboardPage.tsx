@@ -4,7 +4,7 @@ import { Box, Card, CardActionArea, CardContent, Paper, Typography } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { MENU_ICONS } from '../../core/layout/icons';
-import { builtEntries, visibleMenu } from '../../core/layout/menu';
+import { builtEntries, useMenu, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { fetchUnreadCount, notificationKeys } from '../notification';
@@ -18,7 +18,7 @@ export default function DashboardPage() {
   const { user, canSeeRoute } = useCan();
   const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
   // Modules still "em breve" stay out of the tiles (menu.ts flag).
-  const shortcuts = builtEntries(visibleMenu(canSeeRoute)).filter((e) => e.path !== '/');
+  const shortcuts = builtEntries(visibleMenu(useMenu(), canSeeRoute)).filter((e) => e.path !== '/');
 
   return (
     <Box>
