@@ -22,8 +22,8 @@ function closure(keys) {
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const pages = {
   '/login': [entry, 'src/modules/auth/PublicFrame.tsx', 'src/modules/auth/LoginPage.tsx'],
-  '/': [entry, 'src/core/layout/Layout.tsx', 'src/modules/dashboard/DashboardPage.tsx'],
-  '/user': [entry, 'src/core/layout/Layout.tsx', 'src/modules/users/UserListPage.tsx'],
+  '/': [entry, 'src/AppLayout.tsx', 'src/modules/dashboard/DashboardPage.tsx'],
+  '/user': [entry, 'src/AppLayout.tsx', 'src/modules/user/UserListPage.tsx'],
 };
 let failed = false;
 for (const [page, keys] of Object.entries(pages)) {
