@@ -11,13 +11,14 @@
  * Everything else (paging, search, sort, tenancy, audit, OpenAPI) comes from `registerResource`.
  */
 import type { FastifyInstance } from 'fastify';
-import { type AnyColumn, type SQL, and, count, eq, getTableColumns, inArray, or } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ListQuery, ResourceDescriptor } from '@operacoes/contract';
+import type { ListQuery, ListResult, ResourceDescriptor } from '@operacoes/contract';
 import type { CurrentUser } from './access';
 import type { DbOrTx } from './db';
 import { HttpError, agree, type Noun } from './errors';
+import { listResult, paging, sortOrder } from './list';
 import { type ResourceContext, type ResourceDef, byIds, plainPresent, registerResource } from './resource';
 
 type Row = Record<string, unknown> & { id: number };
@@ -162,4 +163,26 @@ export function defineApiResource<D extends ResourceDescriptor>(app: FastifyInst
 
   registerResource(app, def);
   return def;
+}
+
+/**
+ * One page of a hand-written list with the kit's rules: paging (capped), sort restricted to
+ * `sortable` (unknown or prototype fields are 422), rows and total in one statement.
+ */
+export async function listPage<T extends Record<string, unknown>, R>(
+  db: DbOrTx,
+  opts: { table: PgTable; where?: SQL; query: { page?: number; pageSize?: number; sort?: string }; sortable: Record<string, AnyColumn>; defaultSort: SQL[]; maxPageSize?: number },
+  present: (rows: T[]) => R[] | Promise<R[]>,
+): Promise<ListResult<R>> {
+  const { page, pageSize, offset } = paging(opts.query, opts.maxPageSize);
+  const found = (await db
+    .select({ row: opts.table, total: sql<number>`(count(*) over ())::int` } as never)
+    .from(opts.table)
+    .where(opts.where)
+    .orderBy(...sortOrder(opts.query.sort, opts.sortable, opts.defaultSort))
+    .limit(pageSize)
+    .offset(offset)) as { row: T; total: number }[];
+  // A page past the end has no row to carry the total: count apart.
+  const total = found.length ? found[0].total : offset === 0 ? 0 : (await db.select({ n: count() }).from(opts.table).where(opts.where))[0].n;
+  return listResult(await present(found.map((f) => f.row)), total, page, pageSize);
 }
