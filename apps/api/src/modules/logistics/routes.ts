@@ -155,10 +155,7 @@ const requestWorkflow = workflow({
   link: solicitationLink,
   steps: {
     approve: {
-      from: ['pendente'],
-      to: 'aprovada',
-      label: 'Aprovar',
-      color: 'success',
+      from: ['pendente'], to: 'aprovada', label: 'Aprovar', color: 'success',
       description: 'Aprova: nasce o envio (preparando) e os itens ficam reservados; 409 se um item não estiver mais disponível.',
       run: async (s, _input: unknown, { user, tx }) => {
         const items = await itemsOfSolicitation(tx, s.id);
@@ -173,22 +170,12 @@ const requestWorkflow = workflow({
       notify: (s, { updated }) => [{ to: s.requester_id, title: `Envio aprovado: solicitação #${s.id}`, message: `Sua solicitação virou o envio #${updated.shipment_id}.`, link: shipmentLink(updated.shipment_id!) }],
     },
     refuse: {
-      from: ['pendente'],
-      to: 'recusada',
-      label: 'Recusar',
-      color: 'error',
-      reason: 'required',
-      body: refuseBody,
+      from: ['pendente'], to: 'recusada', label: 'Recusar', color: 'error', reason: 'required', body: refuseBody,
       run: (_s, input: { reason: string }, { user }) => ({ refusal_reason: input.reason, decided_by: user.id, decided_at: new Date() }),
       notify: (s, { updated }) => [{ to: s.requester_id, title: `Envio recusado: solicitação #${s.id}`, message: `Motivo: ${updated.refusal_reason}` }],
     },
     cancel: {
-      from: ['pendente'],
-      to: 'cancelada',
-      label: 'Cancelar',
-      color: 'error',
-      reason: 'optional',
-      body: cancelBody.nullish(),
+      from: ['pendente'], to: 'cancelada', label: 'Cancelar', color: 'error', reason: 'optional', body: cancelBody.nullish(),
       run: (_s, input: Reason) => ({ refusal_reason: input.reason ?? null }),
     },
   },
@@ -205,10 +192,7 @@ const shipmentWorkflow = workflow({
   hidden: ['receiving_hash'],
   steps: {
     dispatch: {
-      from: ['preparando'],
-      to: 'enviado',
-      label: 'Despachar',
-      color: 'success',
+      from: ['preparando'], to: 'enviado', label: 'Despachar', color: 'success',
       description: 'Despacha: os itens ficam em trânsito e o destinatário recebe por e-mail o link público de recebimento.',
       run: async (s, _input: unknown, { user, tx, app, after }) => {
         const items = await itemsOfShipment(tx, s.id);
@@ -221,12 +205,7 @@ const shipmentWorkflow = workflow({
       },
     },
     cancel: {
-      from: ['preparando', 'enviado'],
-      to: 'cancelado',
-      label: 'Cancelar',
-      color: 'error',
-      reason: 'optional',
-      body: cancelBody.nullish(),
+      from: ['preparando', 'enviado'], to: 'cancelado', label: 'Cancelar', color: 'error', reason: 'optional', body: cancelBody.nullish(),
       description: 'Cancela: os itens voltam para onde estavam (reservas liberadas, despachados devolvidos) e o link de recebimento deixa de funcionar.',
       run: async (s, input: Reason, { user, tx }) => {
         await returnItems(tx, user, s, await itemsOfShipment(tx, s.id), input.reason ? `Envio cancelado: ${input.reason}` : 'Envio cancelado');
