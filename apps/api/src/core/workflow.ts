@@ -1,30 +1,35 @@
 /**
  * Workflow steps (issue 10, item 3). A module declares the steps of a record's life once; the kit
  * answers `POST /api{apiPath}/{id}/{verb}` for each and tells the web which steps each user may
- * take now (`steps` in the read shape). Example (the shipment request):
+ * take now (`steps` in the read shape: `[{verb, label, needs_reason, color?}]`). Example (the
+ * shipment request, modules/logistics/routes.ts):
  *
- *   export const requestWorkflow = workflow<RequestRow, RequestStatus>({
- *     resource: shipmentSolicitationResource,          // contract descriptor or a ResourceDef
- *     table: shipmentSolicitations,                    // its `status` column is the state
- *     statusLabels: SHIPMENT_SOLICITATION_STATUS_LABELS,
- *     present: presentSolicitations,                   // the read shape without `steps`
+ *   const requestWorkflow = workflow({                   // row and status types come from these
+ *     resource: shipmentSolicitationResource,            // contract descriptor (or a ResourceDef)
+ *     table: shipmentSolicitations,                      // its `status` column is the state
+ *     statusLabels: SHIPMENT_SOLICITATION_STATUS_LABELS, // for the 409 ("ela está "aprovada"")
+ *     present: presentSolicitations,                     // the read shape without `steps`
  *     steps: {
  *       approve: { from: ['pendente'], to: 'aprovada', label: 'Aprovar', color: 'success',
- *         run: async (row, _input, { user, tx }) => ({ decided_by: user.id, decided_at: new Date() }),
+ *         run: async (row, _input: unknown, { user, tx }) => ({ decided_by: user.id, decided_at: new Date() }),
  *         notify: (row) => [{ to: row.requester_id, title: `Envio aprovado: solicitação #${row.id}`, message: '…' }] },
  *       refuse: { from: ['pendente'], to: 'recusada', label: 'Recusar', reason: 'required',
  *         run: (row, input: { reason: string }) => ({ refusal_reason: input.reason }) },
  *     },
  *   });
- *   // in the module's plugin:
+ *   // the resource's read shape, and in the module's plugin the routes:
  *   registerResource(app, { ...def, present: requestWorkflow.present });
- *   registerWorkflow(app, requestWorkflow);
+ *   registerWorkflow(app, requestWorkflow);             // or defineWorkflow(app, {...}) for both at once
+ *
+ * A kit v2 resource: `const def = defineApiResource(app, descriptor, { ...slots, workflow: wf });
+ * registerWorkflow(app, wf, def)` (its refs and counts stay in the read shape, `steps` join them).
  *
  * A step: `from` (the statuses it may start from, or a function of the row), `to`, `label` (the
  * button), `access` (default: the resource's write permission), `allowed(row, user)` (a rule of
  * the row: 403 with `denied`), `reason` ('required': 422 without one; 'optional'), `body` (its own
- * zod body), `run(row, input, ctx)` (side effects in the transaction; returns more column values),
- * `notify(row, ctx)` (notifications, written in the transaction and pushed after commit).
+ * zod body), `run(row, input, ctx)` (side effects in the transaction; returns more column values;
+ * `ctx.after(work)` after commit, `ctx.notify(notice)`), `notify(row, ctx)` (notifications, written
+ * in the transaction and pushed after commit), `summary`/`description` (OpenAPI).
  *
  * Each step route, in one transaction: the row locked (`SELECT … FOR UPDATE`; another
  * organization's row is 404) → legal from its status? (409 naming the status: of two racing
@@ -125,6 +130,8 @@ export type Workflow<R extends Base, S extends string, P extends object = object
   stepsFor: (row: R, user: CurrentUser) => WorkflowStep[];
   /** The resource's `present`: the read shapes with `steps` for the user who asked. */
   present: (rows: Row[], db: DbOrTx, user?: CurrentUser) => Promise<(P & { steps: WorkflowStep[] })[]>;
+  /** Another base read shape with `steps` added (e.g. the kit's `present` with its refs). */
+  withSteps: <Q extends object>(base: (rows: Row[], db: DbOrTx) => Promise<Q[]>) => (rows: Row[], db: DbOrTx, user?: CurrentUser) => Promise<(Q & { steps: WorkflowStep[] })[]>;
   /** The row, visible to the user (404 otherwise), locked for update. */
   lock: (tx: DbOrTx, user: CurrentUser, id: number) => Promise<R>;
   /** 409 unless the row's status is one of `statuses` ("Não é possível alterar o envio #3: ele está …"). */
@@ -201,7 +208,7 @@ export function workflow<R extends Base, S extends string, P extends object = ob
       .set(values as never)
       .where(and(eq(table.id, row.id), inArray(statusColumn, [...from])))
       .returning()) as R[];
-    if (!updated) throw conflict(`${resource.label} #${row.id} mudou enquanto era ${resource.gender === 'f' ? 'alterada' : 'alterado'}. Recarregue e tente de novo.`);
+    if (!updated) throw conflict(`${resource.label} #${row.id} mudou de situação neste instante. Recarregue e tente de novo.`);
     await audit(tx, user, { entity: resource.entity, entityId: row.id, organizationId: orgOf(row), action: 'update', before: hide(row), after: hide(updated) });
     const pushes: Work[] = [];
     for (const n of [...notices, ...((await step.notify?.(row, { ...ctx, updated })) ?? [])]) {
@@ -215,16 +222,25 @@ export function workflow<R extends Base, S extends string, P extends object = ob
     return { row: updated, after };
   }
 
-  async function present(rows: Row[], db: DbOrTx, user?: CurrentUser) {
-    const shapes = def.present ? await def.present(rows as unknown as R[], db) : (plainPresent(rows) as P[]);
-    return shapes.map((shape, i) => ({ ...shape, steps: user ? stepsFor(rows[i] as unknown as R, user) : [] }));
-  }
+  const withSteps =
+    <Q extends object>(base: (rows: Row[], db: DbOrTx) => Promise<Q[]>) =>
+    async (rows: Row[], db: DbOrTx, user?: CurrentUser) =>
+      (await base(rows, db)).map((shape, i) => ({ ...shape, steps: user ? stepsFor(rows[i] as unknown as R, user) : [] }));
+  const present = withSteps(async (rows, db) => (def.present ? def.present(rows as unknown as R[], db) : (plainPresent(rows) as P[])));
 
-  return { def, legal: (row) => verbs.filter((v) => isLegal(steps[v], row)), stepsFor, present, lock, assertStatus, take };
+  return { def, legal: (row) => verbs.filter((v) => isLegal(steps[v], row)), stepsFor, present, withSteps, lock, assertStatus, take };
 }
 
-/** `POST /api{path}/{id}/{verb}` for each step of the workflow. */
-export function registerWorkflow<R extends Base, S extends string, P extends object, V extends string>(fastify: FastifyInstance, wf: Workflow<R, S, P, V>) {
+/**
+ * `POST /api{path}/{id}/{verb}` for each step of the workflow. The answer is `wf.present`, or the
+ * resource's own `present` when given (a kit resource whose read shape has refs: `wf.withSteps`).
+ */
+export function registerWorkflow<R extends Base, S extends string, P extends object, V extends string>(
+  fastify: FastifyInstance,
+  wf: Workflow<R, S, P, V>,
+  answer: { present?: (rows: Row[], db: DbOrTx, user?: CurrentUser) => Promise<unknown[]> } = {},
+) {
+  const present = answer.present ?? wf.present;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { resource, steps } = wf.def;
   const path = 'apiPath' in resource ? resource.apiPath : resource.path;
@@ -263,7 +279,7 @@ export function registerWorkflow<R extends Base, S extends string, P extends obj
           return out.row;
         });
         await after?.();
-        return (await wf.present([row], app.db, user))[0];
+        return (await present([row as unknown as Row], app.db, user))[0];
       },
     );
   }
