@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { SHIPMENT_STATUS_LABELS, type WorkflowStep } from '@operacoes/contract';
+import { SHIPMENT_STATUS_LABELS, type WorkflowStep, shipmentResource } from '@operacoes/contract';
 import type { CurrentUser } from '../../src/core/access';
+import { defineApiResource } from '../../src/core/resource-kit';
 import { revisions } from '../../src/core/schema';
 import { workflow } from '../../src/core/workflow';
 import { shipments } from '../../src/modules/logistics/schema';
+import { stocks } from '../../src/modules/warehouse';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
@@ -53,7 +55,7 @@ describe('core/workflow: the out-request through the kit', () => {
   let t: TestApp;
   let manager: User, manager2: User, requester: User, reader: User, storekeeper: User, outsider: User;
   let boss: string;
-  let sectionId: number, productId: number;
+  let sectionId: number, productId: number, stockId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -65,6 +67,7 @@ describe('core/workflow: the out-request through the kit', () => {
     };
     const unit = await ok('/api/unit-organizational', { name: 'Almoxarifado do fluxo', code: 'ALMFLX' });
     const stock = await ok('/api/stock', { name: 'Estoque do fluxo', code: 'ESTFLX', unit_organizational_id: unit.id });
+    stockId = stock.id;
     sectionId = (await ok('/api/section', { stock_id: stock.id, name: 'Prateleira', code: 'P1' })).id;
     productId = (await ok('/api/product', { code: 'ONUFLX', name: 'ONU do fluxo', tracking: 'patrimonio' })).id;
     manager = await t.createUser({ permissions: ['WAREHOUSE', 'PATRIMONY_OUT_REQUEST'] });
@@ -163,6 +166,25 @@ describe('core/workflow: the out-request through the kit', () => {
     const res = await step(manager, own.id, 'approve');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Você não pode aprovar a sua própria solicitação.');
+  });
+
+  it('a kit v2 resource keeps its refs and gains `steps` (workflow slot of defineApiResource)', async () => {
+    const wf = workflow({
+      resource: shipmentResource,
+      table: shipments,
+      statusLabels: SHIPMENT_STATUS_LABELS,
+      steps: { dispatch: { from: ['preparando'], to: 'enviado', label: 'Despachar' }, cancel: { from: ['preparando', 'enviado'], to: 'cancelado', label: 'Cancelar', access: 'superAdmin' } },
+    });
+    // Only the read shape is exercised: the routes go to a recorder.
+    const recorder = { withTypeProvider: () => recorder, get: () => recorder, post: () => recorder, put: () => recorder, delete: () => recorder };
+    const def = defineApiResource(recorder as never, shipmentResource, { table: shipments, refs: { origin_stock_id: { table: stocks, noun: { label: 'Estoque', gender: 'm' } } }, workflow: wf });
+    const row = { id: 99, organization_id: t.platformOrganizationId, status: 'preparando', origin_stock_id: stockId };
+    const shipper = { id: requester.id, username: requester.username, organizationId: t.platformOrganizationId, superAdmin: false, permissions: ['ASSET_SHIPMENT'], tokenVersion: 0 };
+    const [shape] = (await def.present!([row], t.app.db, shipper)) as { origin_stock: { id: number; name: string }; steps: WorkflowStep[] }[];
+    expect(shape.origin_stock).toEqual({ id: stockId, name: 'Estoque do fluxo' });
+    expect(verbs(shape)).toEqual(['dispatch']);
+    const [anonymous] = (await def.present!([row], t.app.db)) as { steps: WorkflowStep[] }[];
+    expect(anonymous.steps).toEqual([]);
   });
 
   it('documents each step in the OpenAPI document', async () => {
