@@ -20,6 +20,7 @@ import type { DbOrTx } from './db';
 import { HttpError, agree, type Noun } from './errors';
 import { listResult, paging, sortOrder } from './list';
 import { type ResourceContext, type ResourceDef, byIds, plainPresent, registerResource } from './resource';
+import type { Workflow } from './workflow';
 
 type Row = Record<string, unknown> & { id: number };
 type AnyTable = PgTable & { id: AnyColumn };
@@ -48,6 +49,8 @@ export type ResourceSlots<Q = never> = Pick<
   unique?: Record<string, string>;
   counts?: Record<string, PgColumn>;
   guardDelete?: Guard[];
+  /** Its workflow (core/workflow): `steps` join the read shape; register the routes with `registerWorkflow(app, wf, def)`. */
+  workflow?: Pick<Workflow<{ id: number }, string>, 'withSteps'>;
   /** Input → values beyond the slots (clean HTML, convert a number…), after the references are checked. */
   toValues?: (input: Record<string, unknown>, ctx: ResourceContext, existing?: Row) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
@@ -141,7 +144,7 @@ export function defineApiResource<D extends ResourceDescriptor>(app: FastifyInst
     ...slots,
     filters: slots.filters as ResourceDef['filters'],
     toValues: toValues as ResourceDef['toValues'],
-    present: slots.present ?? present,
+    present: slots.present ?? (slots.workflow ? slots.workflow.withSteps(present as (rows: Row[], db: DbOrTx) => Promise<object[]>) : present),
     // A duplicate on a unique index answers 409 naming the field and its value.
     duplicate(index, input) {
       const field = Object.keys(slots.unique ?? {}).find((f) => index.endsWith(`_${f}_unique`));

@@ -12,7 +12,8 @@ import { notify, usersWithPermission } from '../../../core/notify';
 import { personRefs } from '../../../core/rows';
 import type { PatrimonyRow } from '../movement/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
-import { presentSolicitations, solicitationLink } from '../patrimony-solicitation/service';
+import { solicitationWorkflow } from '../patrimony-solicitation/routes';
+import { solicitationLink } from '../patrimony-solicitation/service';
 import { presentPatrimonies } from '../patrimony/routes';
 import { patrimonies } from '../patrimony/schema';
 import { patrimonySearch } from '../patrimony/search';
@@ -123,7 +124,7 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
       });
       await deliver?.();
       reply.status(201);
-      return (await presentSolicitations([row], app.db))[0];
+      return (await solicitationWorkflow.present([row], app.db, user))[0];
     },
   );
 }
