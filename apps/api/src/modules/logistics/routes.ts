@@ -241,7 +241,7 @@ export async function logisticsRoutes(fastify: FastifyInstance) {
 
   app.get('/shipment/:id/packing-list', { config: { access: { read: PERMISSION } }, schema: { tags: ['shipment'], params: idParam, produces: ['application/pdf'] } }, async (req, reply) => {
     const user = userOf(req);
-    const row = (await findVisible(shipmentResource as unknown as ResourceDef, app.db, user, req.params.id)) as unknown as ShipmentRow;
+    const row = await findVisible<ShipmentRow>(shipmentResource, app.db, user, req.params.id);
     const [shipment] = await presentShipments([row], app.db);
     const link = row.receiving_hash ? `${app.config.publicUrl}/receiving/${row.receiving_hash}` : null;
     const pdf = await packingListPdf(shipment, link);
