@@ -6,6 +6,7 @@
  * Modules give only their texts.
  */
 import { Button, Stack } from '@mui/material';
+import type { WorkflowStep } from '@operacoes/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReasonDialog } from '../form/ReasonDialog';
@@ -13,7 +14,7 @@ import { confirmAction, toast } from '../toast';
 import type { ReadOf, ResourceApi, WebResource } from './api';
 import { article } from './words';
 
-export type WorkflowStep = { verb: string; label: string; needs_reason: boolean; color?: 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info' };
+export type { WorkflowStep };
 type WithSteps = { id: number; steps?: readonly WorkflowStep[] };
 
 /** What a module may say about one verb (every text has a default built from the descriptor). */

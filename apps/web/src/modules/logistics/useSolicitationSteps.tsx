@@ -1,6 +1,6 @@
 /** Approve / refuse / cancel a shipment request, with their confirmations (list and form share them), on the kit's useWorkflowSteps. */
 import { useNavigate } from 'react-router';
-import { listKey, useWorkflowSteps, type StepTexts } from '../../core/resource';
+import { listKey, useWorkflowSteps, type StepTexts, type WorkflowStep } from '../../core/resource';
 import { SHIPMENT_PATH, solicitationApi, type SolicitationRead } from './api';
 
 export function useSolicitationSteps() {
@@ -28,10 +28,12 @@ export function useSolicitationSteps() {
     },
   };
   const wf = useWorkflowSteps(solicitationApi, { texts, invalidates: [listKey(SHIPMENT_PATH)] });
+  /** The API's step (its label and whether it needs a reason); the page shows the buttons by `steps` too. */
+  const run = (s: SolicitationRead, verb: string, fallback: WorkflowStep) => wf.run(s, s.steps?.find((x) => x.verb === verb) ?? fallback);
   return {
-    approve: (s: SolicitationRead) => wf.run(s, { verb: 'approve', label: 'Aprovar', needs_reason: false }),
-    refuse: (s: SolicitationRead) => wf.run(s, { verb: 'refuse', label: 'Recusar', needs_reason: true, color: 'error' }),
-    cancel: (s: SolicitationRead) => wf.run(s, { verb: 'cancel', label: 'Cancelar', needs_reason: false, color: 'error' }),
+    approve: (s: SolicitationRead) => run(s, 'approve', { verb: 'approve', label: 'Aprovar', needs_reason: false }),
+    refuse: (s: SolicitationRead) => run(s, 'refuse', { verb: 'refuse', label: 'Recusar', needs_reason: true, color: 'error' }),
+    cancel: (s: SolicitationRead) => run(s, 'cancel', { verb: 'cancel', label: 'Cancelar', needs_reason: false, color: 'error' }),
     dialogs: wf.dialogs,
   };
 }

@@ -1,10 +1,9 @@
 /**
- * The workflow steps of a patrimony request, by permission and state, each with its confirmation,
- * on the kit's useWorkflowSteps. Until the API sends `steps`, the legal `actions` are filtered
- * here by the user's permissions.
+ * The workflow steps of a patrimony request, each with its confirmation, on the kit's
+ * useWorkflowSteps: the API's `steps` say which this user may take now (state, permission,
+ * nobody decides their own request); this file gives only the texts.
  */
-import { SOLICITATION_STEP_LABELS, type SolicitationStep } from '@operacoes/contract';
-import { useCan } from '../../core/permissions';
+import type { SolicitationStep } from '@operacoes/contract';
 import { useWorkflowSteps, type StepTexts } from '../../core/resource';
 import { requestApi, type SolicitationRead } from './api';
 
@@ -29,19 +28,12 @@ const TEXTS: Record<SolicitationStep, StepTexts<SolicitationRead>> = {
 };
 
 export function useRequestSteps(onChanged?: (s: SolicitationRead) => void) {
-  const { can, user, isSuperAdmin } = useCan();
   const wf = useWorkflowSteps(requestApi, { texts: TEXTS, invalidates: [['warehouse']], onChanged });
 
-  /** The steps this user may run now (the API lists the legal ones for the state). */
-  const allowed = (s: SolicitationRead): SolicitationStep[] =>
-    s.actions.filter((a) => {
-      const own = s.requester.id === user?.id;
-      if (a === 'approve' || a === 'refuse') return can(['WAREHOUSE']) && (!own || isSuperAdmin);
-      if (a === 'deliver' || a === 'return') return can(['PATRIMONY']);
-      return own || can(['WAREHOUSE', 'PATRIMONY']);
-    });
-
-  const run = (s: SolicitationRead, verb: SolicitationStep) =>
-    wf.run(s, { verb, label: SOLICITATION_STEP_LABELS[verb], needs_reason: verb === 'refuse', color: verb === 'refuse' || verb === 'cancel' ? 'error' : undefined });
+  const allowed = (s: SolicitationRead) => s.steps.map((x) => x.verb as SolicitationStep);
+  const run = async (s: SolicitationRead, verb: SolicitationStep) => {
+    const step = s.steps.find((x) => x.verb === verb);
+    if (step) await wf.run(s, step);
+  };
   return { allowed, run, dialogs: wf.dialogs };
 }
