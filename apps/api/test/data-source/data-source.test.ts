@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { isPublicAddress, parseAllowList } from '../src/modules/data-source/safe-fetch';
-import { dataSources } from '../src/modules/data-source/schema';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
+import { isPublicAddress, parseAllowList } from '../../src/modules/data-source/safe-fetch';
+import { dataSources } from '../../src/modules/data-source/schema';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
 
 const SECRET = 'token-super-secreto-123';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { revisions } from '../src/modules/revision/schema';
-import { describeCrud } from './crud-suite';
-import { createTestApp, PASSWORD, type TestApp } from './helpers';
+import { revisions } from '../../src/modules/revision/schema';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 
 /** Usernames and e-mails from a counter: unique in the file by construction, never random. */
 let seq = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
 
 /**
  * ISO 3166-1 keeps XA–XZ and QM–QZ for private use: no seeded (or real) country will ever hold one,

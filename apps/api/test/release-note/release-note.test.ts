@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
 
 describeCrud('release notes', {
   path: '/api/release-note',

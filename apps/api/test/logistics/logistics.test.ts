@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { shipmentSolicitations, shipments } from '../src/modules/logistics/schema';
-import { movements } from '../src/modules/warehouse/movement/schema';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
-import { startSmtpServer } from './smtp';
+import { shipmentSolicitations, shipments } from '../../src/modules/logistics/schema';
+import { movements } from '../../src/modules/warehouse/movement/schema';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
+import { startSmtpServer } from '../smtp';
 
 type Fixture = { unitId: number; stockId: number; sectionA: number; sectionB: number; cable: number; router: number; items: number[] };
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { newItem, place, uid } from './warehouse-helpers';
+import { describeCrud } from '../crud-suite';
+import { newItem, place, uid } from './helpers';
 
 // The generic resource suite (DESIGN §2) for each warehouse resource.
 
