@@ -39,23 +39,23 @@ const fixtureOf = (t: TestApp) => {
   return fixtures.get(t)!;
 };
 
+/** A request to ship 1 m of the fixture's cable to an address. */
+const requestBody = (n: number, f: Fixture) => ({
+  origin_stock_id: f.stockId,
+  destination_type: 'endereco',
+  destination_address: `Rua das Araucárias, ${n}`,
+  recipient_name: `Cliente Conceição ${n}`,
+  recipient_email: `cliente${n}@example.com`,
+  justification: 'Instalação de cliente corporativo',
+  items: [{ product_id: f.cable, section_id: f.sectionA, quantity: 1 }],
+});
+
 describeCrud('shipment solicitations', {
   path: '/api/shipment-solicitation',
   entity: 'shipment_solicitation',
   permission: 'ASSET_SHIPMENT',
   tenancy: true,
-  valid: async (n, t) => {
-    const f = await fixtureOf(t);
-    return {
-      origin_stock_id: f.stockId,
-      destination_type: 'endereco',
-      destination_address: `Rua das Araucárias, ${n}`,
-      recipient_name: `Cliente Conceição ${n}`,
-      recipient_email: `cliente${n}@example.com`,
-      justification: 'Instalação de cliente corporativo',
-      items: [{ product_id: f.cable, section_id: f.sectionA, quantity: 1 }],
-    };
-  },
+  valid: async (n, t) => requestBody(n, await fixtureOf(t)),
   invalid: [
     { origin_stock_id: 1, destination_type: 'endereco', recipient_name: 'X', recipient_email: 'x@example.com', justification: 'abc', items: [] },
     { origin_stock_id: 1, destination_type: 'unidade', recipient_name: 'Fulano', recipient_email: 'x@example.com', justification: 'abc', items: [{ patrimony_id: 1 }] },
@@ -77,6 +77,32 @@ describeCrud('shipment solicitations', {
       expect(r.justification).toBe('Kit de instalação');
       expect((r.items as { quantity: number }[])[0].quantity).toBe(2);
     },
+  },
+  search: 'conceicao',
+  // Another organization's stock, its sections and products.
+  foreign: async (t, other) => requestBody(99, await warehouse(t, other)),
+});
+
+/** Shipments are born of an approved request: `make` asks for one (as the super admin) and approves it. */
+describeCrud('shipments', {
+  path: '/api/shipment',
+  entity: 'shipment',
+  permission: 'ASSET_SHIPMENT',
+  tenancy: true,
+  routes: ['list', 'get', 'update'],
+  make: async (n, t) => {
+    const admin = await t.adminToken();
+    const asked = await t.call('POST', '/api/shipment-solicitation', admin, requestBody(n, await fixtureOf(t)));
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await t.call('POST', `/api/shipment-solicitation/${asked.json().id}/approve`, admin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return (await t.call('GET', `/api/shipment/${approved.json().shipment_id}`, admin)).json();
+  },
+  valid: () => ({}),
+  invalid: [{ volumes: 0 }, { weight_kg: -1 }, { expected_date: 'amanhã' }, { carrier: 'x'.repeat(101) }],
+  update: {
+    body: { tracking_code: 'BR123456789', carrier: 'Transportadora Sul', volumes: 2, weight_kg: 3.5, notes: 'Frágil' },
+    expect: (r) => expect(r).toMatchObject({ tracking_code: 'BR123456789', carrier: 'Transportadora Sul', volumes: 2, notes: 'Frágil' }),
   },
   search: 'conceicao',
 });

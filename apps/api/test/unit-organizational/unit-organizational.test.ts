@@ -12,6 +12,11 @@ describeCrud('units', {
   invalid: [{ name: '', code: 'X' }, { name: 'Ok', code: 'com espaço' }, { name: 'Ok', code: 'OK', zip_code: '123' }],
   update: { body: { name: 'Regional Renomeada' }, expect: (r) => expect(r.name).toBe('Regional Renomeada') },
   search: 'sao jose',
+  foreign: async (t, other) => {
+    const holder = await t.createUser({ permissions: ['ORG'], organizationId: other });
+    const parent = (await t.call('POST', '/api/unit-organizational', holder.token, { name: 'Matriz alheia', code: 'ALHEIA' })).json();
+    return { name: 'Filial', code: 'FILIAL-ALHEIA', parent_id: parent.id };
+  },
 });
 
 describe('units', () => {

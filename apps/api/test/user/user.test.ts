@@ -33,6 +33,11 @@ describeCrud('users', {
     },
   },
   search: 'conceicao',
+  foreign: async (t, other) => {
+    const holder = await t.createUser({ permissions: ['ORG'], organizationId: other });
+    const unit = (await t.call('POST', '/api/unit-organizational', holder.token, { name: 'Unidade alheia', code: 'ALHEIA' })).json();
+    return { username: `alheio.${++seq}`, email: `alheio${seq}@example.com`, password: 'uma-senha-forte', person: { nickname: 'Alheio', full_name: 'Pessoa Alheia' }, unit_organizational_id: unit.id };
+  },
 });
 
 describe('users: rules', () => {
@@ -318,14 +323,19 @@ describe('users: organization of a new user', () => {
     expect(res.json().violations[0].propertyPath).toBe('organization_id');
   });
 
-  it('others always create in their own organization (organization_id ignored)', async () => {
+  it('others create only in their own organization: a body naming another one is a 422 on organization_id and writes nothing', async () => {
     const orgId = await t.createOrganization('Provedor Alheio');
     const manager = await t.createUser({ permissions: ['USER'] });
+    const before = (await t.call('GET', '/api/user?pageSize=1', admin)).json().total_items;
     const res = await t.call('POST', '/api/user', manager.token, body({ organization_id: orgId }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().organization.id).toBe(manager.organizationId);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations).toEqual([{ propertyPath: 'organization_id', message: 'Organização inválida.' }]);
+    expect((await t.call('GET', '/api/user?pageSize=1', admin)).json().total_items).toBe(before);
+    const own = await t.call('POST', '/api/user', manager.token, body({ organization_id: manager.organizationId }));
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().organization.id).toBe(manager.organizationId);
     const foreignUnit = await unitOf(orgId);
-    const withUnit = await t.call('POST', '/api/user', manager.token, body({ organization_id: orgId, unit_organizational_id: foreignUnit.id }));
+    const withUnit = await t.call('POST', '/api/user', manager.token, body({ unit_organizational_id: foreignUnit.id }));
     expect(withUnit.statusCode).toBe(422);
   });
 

@@ -17,6 +17,7 @@ describeCrud('stock', {
   ],
   update: { body: { name: 'Almoxarifado Norte', is_active: false }, expect: (r) => expect(r).toMatchObject({ name: 'Almoxarifado Norte', is_active: false }) },
   search: 'almoxarifado CENTRAL',
+  foreign: async (t, other) => ({ name: 'Estoque alheio', code: `ALH-${uid()}`, unit_organizational_id: (await place(t, other)).unitId }),
 });
 
 describeCrud('section', {
@@ -28,6 +29,7 @@ describeCrud('section', {
   invalid: [{ stock_id: 1, name: '', code: 'P1' }, { name: 'Sem estoque', code: 'P2' }, { stock_id: 'x', name: 'A', code: 'P3' }],
   update: { body: { name: 'Prateleira Alta' }, expect: (r) => expect(r.name).toBe('Prateleira Alta') },
   search: 'prateleira unica',
+  foreign: async (t, other) => ({ stock_id: (await place(t, other)).stockId, name: 'Prateleira alheia', code: `PA-${uid()}` }),
 });
 
 describeCrud('product', {
@@ -58,6 +60,10 @@ describeCrud('patrimony', {
   invalid: [{ product_id: 'abc' }, { product_id: 1 }, { product_id: 1, section_id: 1, holder_user_id: 1 }, { product_id: 1, section_id: 1, acquisition_value: 'muito' }],
   update: { body: { condition: 'bom', notes: 'Revisado' }, expect: (r) => expect(r).toMatchObject({ condition: 'bom', notes: 'Revisado' }) },
   search: 'serie-7',
+  foreign: async (t, other) => {
+    const p = await place(t, other);
+    return { product_id: p.patrimonyProductId, section_id: p.sectionId, serial: `ALHEIA-${uid()}` };
+  },
 });
 
 describeCrud('patrimony solicitation', {
@@ -74,4 +80,5 @@ describeCrud('patrimony solicitation', {
   ],
   update: { body: { reason: 'Troca de equipamento no POP' }, expect: (r) => expect(r.reason).toBe('Troca de equipamento no POP') },
   search: 'conceicao',
+  foreign: async (t, other) => ({ reason: 'Item de outra organização', items: [{ patrimony_id: (await newItem(t, await place(t, other))).id }] }),
 });
