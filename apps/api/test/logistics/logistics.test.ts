@@ -101,8 +101,8 @@ describeCrud('shipments', {
   valid: () => ({}),
   invalid: [{ volumes: 0 }, { weight_kg: -1 }, { expected_date: 'amanhã' }, { carrier: 'x'.repeat(101) }],
   update: {
-    body: { tracking_code: 'BR123456789', carrier: 'Transportadora Sul', volumes: 2, weight_kg: 3.5, notes: 'Frágil' },
-    expect: (r) => expect(r).toMatchObject({ tracking_code: 'BR123456789', carrier: 'Transportadora Sul', volumes: 2, notes: 'Frágil' }),
+    body: { tracking_code: 'BR123456789', carrier: 'Correios', volumes: 2, weight_kg: 3.5, notes: 'Frágil' },
+    expect: (r) => expect(r).toMatchObject({ tracking_code: 'BR123456789', carrier: 'Correios', volumes: 2, notes: 'Frágil' }),
   },
   search: 'conceicao',
 });
