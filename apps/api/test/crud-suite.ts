@@ -33,10 +33,11 @@ export type CrudOptions = {
   /** Without a `create` route: makes row `n` another way (e.g. through a workflow) and answers its read shape. */
   make?: (n: number, t: TestApp) => Promise<Body>;
   /**
-   * Tenancy forgery: a body (create, and update when `update` is not false) referencing a row of
-   * organization `otherOrgId` (a stock, unit, section…): refused with 404 or 422, nothing written.
+   * Tenancy forgery: bodies (one, or one per reference) naming a row of organization `otherOrgId`
+   * (a stock, unit, section, user…): a create and an update carrying their references are refused
+   * with 404 or 422 and write nothing (an update schema without the field may ignore it: 200, row unchanged).
    */
-  foreign?: (t: TestApp, otherOrgId: number) => Promise<Body>;
+  foreign?: (t: TestApp, otherOrgId: number) => Promise<Body | Body[]>;
 };
 
 /** The generic resource test suite (DESIGN §2): permissions, tenancy, validation, paging, audit. */
@@ -271,21 +272,23 @@ export function describeCrud(name: string, o: CrudOptions) {
     if (o.foreign) {
       it("refuses a reference to another organization's row (404 or 422) and writes nothing", async () => {
         const other = await t.createOrganization(`Org alheia ${o.entity}`);
-        const body = await o.foreign!(t, other);
+        const built = await o.foreign!(t, other);
         const before = await countAll();
-        if (canCreate) {
-          const res = await t.call('POST', o.path, full, body);
-          expect([404, 422], `POST ${JSON.stringify(body)}: ${res.body}`).toContain(res.statusCode);
+        for (const body of Array.isArray(built) ? built : [built]) {
+          if (canCreate) {
+            const res = await t.call('POST', o.path, full, body);
+            expect([404, 422], `POST ${JSON.stringify(body)}: ${res.body}`).toContain(res.statusCode);
+            expect(await countAll()).toBe(before);
+          }
+          // The update carries only the references; an update schema without them ignores them (200) and changes nothing.
+          const refs = Object.fromEntries(Object.entries(body).filter(([k]) => k.endsWith('_id') || k === 'items' || k === 'destination_type'));
+          const { updated_at: _b, ...row } = await read(created.id);
+          const res = await t.call('PUT', `${o.path}/${created.id}`, full, refs);
+          if (res.statusCode !== 200) expect([404, 422], `PUT ${JSON.stringify(refs)}: ${res.body}`).toContain(res.statusCode);
+          const { updated_at: _a, ...after } = await read(created.id);
+          expect(after, `PUT ${JSON.stringify(refs)}`).toEqual(row);
           expect(await countAll()).toBe(before);
         }
-        // The update carries only the references; an update schema without them ignores them (200) and changes nothing.
-        const refs = Object.fromEntries(Object.entries(body).filter(([k]) => k.endsWith('_id') || k === 'items'));
-        const { updated_at: _b, ...row } = await read(created.id);
-        const res = await t.call('PUT', `${o.path}/${created.id}`, full, refs);
-        if (res.statusCode !== 200) expect([404, 422], `PUT ${JSON.stringify(refs)}: ${res.body}`).toContain(res.statusCode);
-        const { updated_at: _a, ...after } = await read(created.id);
-        expect(after).toEqual(row);
-        expect(await countAll()).toBe(before);
       });
     }
 

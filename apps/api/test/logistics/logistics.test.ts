@@ -80,7 +80,19 @@ describeCrud('shipment solicitations', {
   },
   search: 'conceicao',
   // Another organization's stock, its sections and products.
-  foreign: async (t, other) => requestBody(99, await warehouse(t, other)),
+  foreign: async (t, other) => {
+    const [mine, theirs] = [await fixtureOf(t), await warehouse(t, other)];
+    const stranger = await t.createUser({ organizationId: other });
+    const own = requestBody(99, mine);
+    return [
+      requestBody(98, theirs),
+      { ...own, destination_type: 'unidade', destination_unit_id: theirs.unitId },
+      { ...own, destination_type: 'unidade', destination_unit_id: mine.unitId, destination_section_id: theirs.sectionB },
+      { ...own, destination_type: 'pessoa', recipient_user_id: stranger.id },
+      { ...own, items: [{ patrimony_id: theirs.items[0] }] },
+      { ...own, items: [{ product_id: theirs.cable, section_id: mine.sectionA, quantity: 1 }] },
+    ];
+  },
 });
 
 /** Shipments are born of an approved request: `make` asks for one (as the super admin) and approves it. */

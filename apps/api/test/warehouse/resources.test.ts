@@ -61,8 +61,13 @@ describeCrud('patrimony', {
   update: { body: { condition: 'bom', notes: 'Revisado' }, expect: (r) => expect(r).toMatchObject({ condition: 'bom', notes: 'Revisado' }) },
   search: 'serie-7',
   foreign: async (t, other) => {
-    const p = await place(t, other);
-    return { product_id: p.patrimonyProductId, section_id: p.sectionId, serial: `ALHEIA-${uid()}` };
+    const [mine, theirs] = [await place(t), await place(t, other)];
+    const stranger = await t.createUser({ organizationId: other });
+    return [
+      { product_id: theirs.patrimonyProductId, section_id: mine.sectionId, serial: `ALHEIA-${uid()}` },
+      { product_id: mine.patrimonyProductId, section_id: theirs.sectionId, serial: `ALHEIA-${uid()}` },
+      { product_id: mine.patrimonyProductId, holder_user_id: stranger.id, serial: `ALHEIA-${uid()}` },
+    ];
   },
 });
 
@@ -80,5 +85,14 @@ describeCrud('patrimony solicitation', {
   ],
   update: { body: { reason: 'Troca de equipamento no POP' }, expect: (r) => expect(r.reason).toBe('Troca de equipamento no POP') },
   search: 'conceicao',
-  foreign: async (t, other) => ({ reason: 'Item de outra organização', items: [{ patrimony_id: (await newItem(t, await place(t, other))).id }] }),
+  foreign: async (t, other) => {
+    const [mine, theirs] = [await place(t), await place(t, other)];
+    const item = { patrimony_id: (await newItem(t, mine)).id };
+    return [
+      { reason: 'Item de outra organização', items: [{ patrimony_id: (await newItem(t, theirs)).id }] },
+      { reason: 'Produto de outra organização', items: [{ product_id: theirs.consumableProductId, quantity: 1 }] },
+      { reason: 'Estoque de outra organização', stock_id: theirs.stockId, items: [item] },
+      { reason: 'Unidade de outra organização', destination_type: 'unidade', destination_unit_id: theirs.unitId, items: [item] },
+    ];
+  },
 });
