@@ -6,20 +6,19 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { registerAccessControl } from './core/access';
 import type { Database, Db } from './core/db';
 import { registerErrorHandling } from './core/errors';
 import { Mailer } from './core/mail';
+import { registerOpenApi } from './core/openapi';
 import { Passwords } from './core/passwords';
 import { RateLimiter } from './core/rate-limit';
 import { RealtimeHub } from './core/realtime/hub';
 import { realtimeRoutes } from './core/realtime/routes';
 import { Tokens } from './core/tokens';
-import { Notifier } from './modules/notification/service';
+import { Notifier } from './modules/notification';
 import { modules } from './modules';
 
 declare module 'fastify' {
@@ -89,15 +88,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Operações API', version: '0.1.0', description: 'API do Operações. Autenticação: Bearer JWT obtido em POST /api/login.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, { title: 'Operações API', version: '0.1.0', description: 'API do Operações. Autenticação: Bearer JWT obtido em POST /api/login.' });
 
   const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const spa = existsSync(path.join(webDist, 'index.html'));

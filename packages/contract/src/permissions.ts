@@ -1,3 +1,7 @@
+import { ROUTE_PERMISSIONS } from './modules';
+
+export { ROUTE_PERMISSIONS };
+
 /**
  * The permission catalogue (SPEC §2, §6). A name `X` grants read and write on module X;
  * `X.INDEX` grants read only. `LOG.READ` is the revision log's read form.
@@ -59,34 +63,6 @@ export function readPermissionsOf(name: string): string[] {
   return list;
 }
 
-/** The side-menu / route gates of SPEC §2; each needs any of the names or their `.INDEX` form. */
-export const ROUTE_PERMISSIONS: Record<string, readonly string[]> = {
-  '/schedule': ['SCHEDULE'],
-  '/project': ['PROJECT'],
-  '/viability': ['VIABILITY', 'VIABILITY_TEMPLATE_PRODUCT'],
-  '/viability/unit/template': ['VIABILITY_TEMPLATE_PRODUCT'],
-  '/patrimony-area': ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'],
-  '/stock': ['STOCK'],
-  '/section': ['SECTION'],
-  '/product': ['PRODUCT'],
-  '/patrimony': ['PATRIMONY'],
-  '/patrimony-solicitation': ['PATRIMONY_OUT_REQUEST'],
-  '/movements': ['PATRIMONY_HISTORY'],
-  '/shipment': ['ASSET_SHIPMENT'],
-  '/shipment-solicitation': ['ASSET_SHIPMENT'],
-  '/external-activity': ['EXTERNAL_ACTIVITY'],
-  '/external-activity/assistance-type': ['ASSISTANCE_TYPE'],
-  '/organization': ['ORG'],
-  '/lmc': ['LMC'],
-  '/svc': ['SVC'],
-  '/site': ['SITE'],
-  '/asset': ['NETWORK_ASSET'],
-  '/union': ['UNION'],
-  '/circuit': ['OPERATOR_CIRCUIT'],
-  '/locale': ['CITY', 'STATE', 'COUNTRY'],
-  '/user': ['USER'],
-  '/revision': ['LOG', 'LOG.READ'],
-};
 
 /** Expands a gate to the names that satisfy it: each name and its `.INDEX` form. */
 export function routeRequirement(path: string): string[] {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { readPermissionsOf } from '@operacoes/contract';
-import { users } from '../modules/user/schema';
 import { HttpError, forbidden } from './errors';
+import { users } from './schema';
 
 /**
  * What a route needs (DESIGN §3). Every /api route declares one in `config.access`;

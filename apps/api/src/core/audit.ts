@@ -1,6 +1,6 @@
-import { revisions } from '../modules/revision/schema';
-import type { DbOrTx } from './db';
 import type { CurrentUser } from './access';
+import type { DbOrTx } from './db';
+import { revisions } from './schema';
 
 /** Fields never copied into the audit log. */
 const HIDDEN = new Set(['password_hash', 'search_text', 'token_version', 'updated_at', 'created_at', 'token_encrypted']);

@@ -7,7 +7,7 @@ import { idParam, listOf, listQuery } from '@operacoes/contract';
 import { type Access, type CurrentUser, userOf } from './access';
 import { audit } from './audit';
 import type { DbOrTx, Tx } from './db';
-import { notFound, unprocessable } from './errors';
+import { type HttpError, notFound, unprocessable } from './errors';
 import { countAll, listResult, paging, searchCondition, sortOrder } from './list';
 
 type Row = Record<string, unknown> & { id: number };
@@ -51,9 +51,29 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   present?: (rows: Row[], db: DbOrTx) => Promise<unknown[]>;
   /** Custom delete (e.g. deactivate a user with history): a body to answer 200 with, `null` when it deleted the row itself (204), or undefined to let the kit delete it. */
   onDelete?: (row: Row, ctx: ResourceContext) => Promise<unknown | undefined>;
+  /** A write that hit unique index `index`: the error to answer (kit v2's `unique` slot). */
+  duplicate?: (index: string, input: Record<string, unknown>) => HttpError | undefined;
   /** Runs after a create/update inside the transaction (memberships, side rows). `existing` is set on update. */
   afterWrite?: (row: Row, input: unknown, ctx: ResourceContext, existing?: Row) => Promise<void>;
 };
+
+/** The unique index a PostgreSQL error names, if it is a duplicate (23505). */
+function duplicateIndex(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e?.cause && typeof e.cause === 'object' ? e.cause : e;
+  return pg?.code === '23505' ? (pg.constraint ?? '') : undefined;
+}
+
+/** Runs a write; a duplicate on a unique index becomes the resource's 409 when it names the field. */
+async function mappingDuplicates<T>(def: Pick<ResourceDef, 'duplicate'>, input: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+  if (!def.duplicate) return write();
+  try {
+    return await write();
+  } catch (err) {
+    const index = duplicateIndex(err);
+    throw (index !== undefined && def.duplicate(index, input)) || err;
+  }
+}
 
 const INTERNAL = new Set(['search_text', 'password_hash', 'token_version']);
 const TOTAL = '__total';
@@ -71,15 +91,18 @@ export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 't
   return eq(def.tenancyColumn ?? def.table.organization_id!, user.organizationId);
 }
 
+/** What `findVisible` needs of a resource: its table, tenancy and name. */
+export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn' | 'label' | 'gender'>;
+
 /** Loads one row the user may see (404 otherwise), optionally locking it for update. */
-export async function findVisible(def: ResourceDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<Row> {
+export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<T> {
   let q = db
     .select()
     .from(def.table as PgTable)
     .where(and(eq(def.table.id, id), tenancyCondition(def, user)))
     .$dynamic();
   if (lock) q = q.for('update');
-  const [row] = (await q) as Row[];
+  const [row] = (await q) as T[];
   if (!row) throw notFound(def);
   return row;
 }
@@ -162,7 +185,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     async (req, reply) => {
       const user = userOf(req);
       const input = req.body as Record<string, unknown>;
-      const row = await fastify.db.transaction(async (tx: Tx) => {
+      const row = await mappingDuplicates(def, input, () => fastify.db.transaction(async (tx: Tx) => {
         const ctx = { user, tx, app: fastify };
         let values = def.toValues ? await def.toValues(input as never, ctx) : { ...input };
         if (def.tenancy === 'organization' && 'organization_id' in columns && (values.organization_id === undefined || !user.superAdmin)) {
@@ -179,7 +202,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
           after: created,
         });
         return created;
-      });
+      }));
       reply.status(201);
       return (await present([row], fastify.db))[0];
     },
@@ -192,7 +215,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
       const user = userOf(req);
       const id = (req.params as { id: number }).id;
       const input = req.body as Record<string, unknown>;
-      const row = await fastify.db.transaction(async (tx: Tx) => {
+      const row = await mappingDuplicates(def, input, () => fastify.db.transaction(async (tx: Tx) => {
         const ctx = { user, tx, app: fastify };
         const existing = await findVisible(d, tx, user, id, true);
         let values = def.toValues ? await def.toValues(input as never, ctx, existing) : { ...input };
@@ -213,7 +236,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
           after: updated,
         });
         return updated;
-      });
+      }));
       return (await present([row], fastify.db))[0];
     },
   );

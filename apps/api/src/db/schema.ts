@@ -1,12 +1,8 @@
 // Every table of the product, for drizzle-kit and the typed database handle.
-export * from '../modules/organization/schema';
-export * from '../modules/unit-organizational/schema';
-export * from '../modules/user/schema';
+export * from '../core/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/notification/schema';
 export * from '../modules/release-note/schema';
-export * from '../modules/revision/schema';
-export * from '../modules/locale/schema';
 export * from '../core/realtime/schema';
 export * from '../modules/data-source/schema';
 export * from '../modules/warehouse/stock/schema';

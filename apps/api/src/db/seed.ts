@@ -7,10 +7,8 @@ import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
 import { seedLogisticsDemo } from '../modules/logistics/seed';
 import { notifications } from '../modules/notification/schema';
-import { organizations } from '../modules/organization/schema';
+import { organizations, persons, unitsOrganizational, users, userUnits } from '../core/schema';
 import { releaseNotes } from '../modules/release-note/schema';
-import { unitsOrganizational } from '../modules/unit-organizational/schema';
-import { persons, userUnits, users } from '../modules/user/schema';
 import { seedWarehouseDemo } from '../modules/warehouse/seed';
 import { demoContext } from './demo/context';
 

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes';
-import { dataSourceRoutes } from './data-source/routes';
-import { localeRoutes } from './locale/routes';
-import { logisticsRoutes } from './logistics/routes';
-import { receivingRoutes } from './logistics/receiving';
-import { organizationRoutes } from './organization/routes';
-import { fileRoutes } from './files/store';
-import { notificationRoutes } from './notification/routes';
-import { organizationSettingsRoutes } from './organization-settings/routes';
-import { releaseNoteRoutes } from './release-note/routes';
-import { revisionRoutes } from './revision/routes';
-import { unitRoutes } from './unit-organizational/routes';
-import { userRoutes } from './user/routes';
+import { authRoutes } from './auth';
+import { dataSourceRoutes } from './data-source';
+import { fileRoutes } from './files';
+import { localeRoutes } from './locale';
+import { logisticsRoutes, receivingRoutes } from './logistics';
+import { notificationRoutes } from './notification';
+import { organizationRoutes } from './organization';
+import { organizationSettingsRoutes } from './organization-settings';
+import { releaseNoteRoutes } from './release-note';
+import { revisionRoutes } from './revision';
+import { unitRoutes } from './unit-organizational';
+import { userRoutes } from './user';
 import { warehouseRoutes } from './warehouse';
 
-/** Every module's routes, mounted under /api. A new module adds its plugin here. */
+/** Every module's routes, mounted under /api. A new module adds its plugin here (each through its index.ts). */
 export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes];

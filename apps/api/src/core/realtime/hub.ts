@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db';
-import { users } from '../../modules/user/schema';
 import { realtimeEvents } from './schema';
+import { users } from '../schema';
 
 type Subscriber = {
   res: ServerResponse;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { users } from '../../modules/user/schema';
 import { HttpError } from '../errors';
+import { users } from '../schema';
 
 /** `GET /.well-known/mercure?topic=…`: the Mercure subscribe endpoint. */
 export async function realtimeRoutes(app: FastifyInstance) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { unitsOrganizational } from '../../modules/unit-organizational/schema';
-import { users } from '../../modules/user/schema';
+import { unitsOrganizational, users } from '../../core/schema';
 
 export type DemoUsername = 'gestor' | 'almoxarife' | 'tecnico' | 'estoque';
 

@@ -15,11 +15,10 @@ import {
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import { HttpError } from '../../core/errors';
-import { assertStrongPassword } from '../../core/password-strength';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
-import { organizations } from '../organization/schema';
-import { persons, users } from '../user/schema';
+import { assertStrongPassword } from '../../core/password-strength';
+import { organizations, persons, users } from '../../core/schema';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time';
 import { buildSession } from './session';
 

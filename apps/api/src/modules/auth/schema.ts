@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../user/schema';
+import { users } from '../../core/schema';
 
 /** One-use links sent by e-mail (register confirmation, password reset). Only the SHA-256 of the hash is stored. */
 export const oneTimeTokens = pgTable(

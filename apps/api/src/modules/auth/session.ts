@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, type LoginResponse } from '@operacoes/contract';
+import { organizations, persons, unitsOrganizational, users } from '../../core/schema';
 import { organizationTopic, userTopic } from '../../core/tokens';
-import { organizations } from '../organization/schema';
-import { unitsOrganizational } from '../unit-organizational/schema';
-import { persons, users } from '../user/schema';
 
 /** SPEC §3: the session answered by login (and by a password change, with fresh tokens). */
 export async function buildSession(app: FastifyInstance, userId: number): Promise<LoginResponse> {

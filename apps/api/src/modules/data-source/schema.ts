@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations } from '../organization/schema';
+import { organizations } from '../../core/schema';
 
 /** An external HTTP JSON source an organization pulls records from. The token is stored encrypted (AES-256-GCM). */
 export const dataSources = pgTable(

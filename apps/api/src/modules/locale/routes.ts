@@ -26,8 +26,7 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { registerResource } from '../../core/resource';
-import { organizations } from '../organization/schema';
-import { unitsOrganizational } from '../unit-organizational/schema';
+import { organizations, unitsOrganizational } from '../../core/schema';
 import { cities, countries, states } from './schema';
 
 /**

@@ -15,17 +15,17 @@ import {
   shipmentUpdate,
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
+import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
 import type { DbOrTx, Tx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
+import { notify, usersWithPermission } from '../../core/notify';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
-import { getOrganizationSettings } from '../organization-settings/service';
-import { notify, usersWithPermission } from '../warehouse/patrimony-solicitation/service';
-import { afterCommit, registerAfterCommit } from '../warehouse/shared';
+import { getOrganizationSettings } from '../organization-settings';
+import { stocks } from '../warehouse';
 import { packingListPdf } from './pdf';
-import { stocks } from '../warehouse/stock/schema';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 import {
   type ShipmentRow,

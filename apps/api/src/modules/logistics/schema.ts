@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ShipmentDestinationType, ShipmentSolicitationStatus, ShipmentStatus, ReceivingItemStatus } from '@operacoes/contract';
-import { cities } from '../locale/schema';
-import { organizations } from '../organization/schema';
-import { unitsOrganizational } from '../unit-organizational/schema';
-import { users } from '../user/schema';
-import { patrimonies } from '../warehouse/patrimony/schema';
-import { products } from '../warehouse/product/schema';
-import { sections } from '../warehouse/section/schema';
-import { stocks } from '../warehouse/stock/schema';
+import { cities, organizations, unitsOrganizational, users } from '../../core/schema';
+import { patrimonies, products, sections, stocks } from '../warehouse';
 
 /** Where a shipment goes: shared by requests and shipments. */
 const destination = () => ({

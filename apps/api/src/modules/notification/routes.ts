@@ -6,8 +6,7 @@ import { notificationListQuery, notificationRead, notificationSend } from '@oper
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import { HttpError, notFound } from '../../core/errors';
-import { unitsOrganizational } from '../unit-organizational/schema';
-import { userUnits, users } from '../user/schema';
+import { unitsOrganizational, users, userUnits } from '../../core/schema';
 import { notifications } from './schema';
 
 const present = (r: typeof notifications.$inferSelect) => ({

@@ -1,6 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from '../organization/schema';
-import { users } from '../user/schema';
+import { organizations, users } from '../../core/schema';
 
 export const notifications = pgTable(
   'notification',

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { RealtimeMessage, UserSettings } from '@operacoes/contract';
-import { mailLayout } from '../../core/mail';
-import { userTopic } from '../../core/tokens';
 import type { DbOrTx } from '../../core/db';
-import { users } from '../user/schema';
+import { mailLayout } from '../../core/mail';
+import { users } from '../../core/schema';
+import { userTopic } from '../../core/tokens';
 import { notifications } from './schema';
 
 export type NewNotification = { title: string; message: string; link?: string | null; createdBy?: number | null };

@@ -6,7 +6,7 @@ import { ORGANIZATION_SETTINGS, SETTINGS_SECTIONS, canReadSettingsSection, type 
 import { userOf } from '../../core/access';
 import { audit, diff } from '../../core/audit';
 import { forbidden } from '../../core/errors';
-import { organizations } from '../organization/schema';
+import { organizations } from '../../core/schema';
 import { getOrganizationSettings } from './service';
 
 /** `GET/PUT /api/organization-settings/{section}`: one form per section, stored per organization, audited. */

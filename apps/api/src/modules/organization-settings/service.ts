@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { settingsWithDefaults, type SectionSettings, type SettingsSection } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
-import { organizations } from '../organization/schema';
+import { organizations } from '../../core/schema';
 
 /** A section of an organization's settings, over its defaults. The one way modules read them. */
 export async function getOrganizationSettings<S extends SettingsSection>(db: DbOrTx, organizationId: number, section: S): Promise<SectionSettings<S>> {

@@ -9,10 +9,9 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
-import { saveUpload, uploadedFile } from '../files/store';
-import { presentCities } from '../locale/present';
-import { unitsOrganizational } from '../unit-organizational/schema';
-import { users } from '../user/schema';
+import { unitsOrganizational, users } from '../../core/schema';
+import { saveUpload, uploadedFile } from '../files';
+import { presentCities } from '../locale';
 import { organizations } from './schema';
 
 type OrgRow = typeof organizations.$inferSelect;

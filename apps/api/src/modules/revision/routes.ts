@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listOf, revisionListQuery, revisionRead } from '@operacoes/contract';
 import { userOf } from '../../core/access';
+import { endOfDay, startOfDay } from '../../core/dates';
 import { countAll, listResult, paging, sortOrder } from '../../core/list';
-import { users } from '../user/schema';
+import { users } from '../../core/schema';
 import { revisions } from './schema';
 
 /** `GET /api/revision`: the audit log, filtered by entity, record, user, action and period. */
@@ -17,8 +18,6 @@ export async function revisionRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const q = req.query;
       const { page, pageSize, offset } = paging(q);
-      const endOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T23:59:59.999-03:00`) : new Date(d));
-      const startOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T00:00:00-03:00`) : new Date(d));
       const where = and(
         user.superAdmin ? undefined : eq(revisions.organization_id, user.organizationId),
         q.entity ? eq(revisions.entity, q.entity) : undefined,

@@ -5,7 +5,7 @@ import { unitInput, unitListQuery, unitRead, unitUpdate } from '@operacoes/contr
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { registerResource } from '../../core/resource';
-import { userUnits, users } from '../user/schema';
+import { userUnits, users } from '../../core/schema';
 import { unitsOrganizational } from './schema';
 
 type UnitRow = typeof unitsOrganizational.$inferSelect;

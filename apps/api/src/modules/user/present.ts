@@ -2,8 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { UserRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { byIds } from '../../core/resource';
-import { organizations } from '../organization/schema';
-import { unitsOrganizational } from '../unit-organizational/schema';
+import { organizations, unitsOrganizational } from '../../core/schema';
 import { persons, userUnits, users } from './schema';
 
 type UserRow = typeof users.$inferSelect;

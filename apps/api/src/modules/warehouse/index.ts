@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAfterCommit } from '../../core/after-commit';
 import { consumableRoutes } from './consumable/routes';
 import { movementRoutes } from './movement/routes';
 import { myPatrimonyRoutes } from './my-patrimony/routes';
-import { patrimonyRoutes } from './patrimony/routes';
 import { solicitationRoutes } from './patrimony-solicitation/routes';
+import { patrimonyRoutes } from './patrimony/routes';
 import { productRoutes } from './product/routes';
 import { sectionRoutes } from './section/routes';
-import { registerAfterCommit } from './shared';
 import { stockRoutes } from './stock/routes';
 import { warehouseSummaryRoutes } from './summary/routes';
 
@@ -32,3 +32,7 @@ export { patrimonies } from './patrimony/schema';
 export { products } from './product/schema';
 export { sections } from './section/schema';
 export { stocks } from './stock/schema';
+
+/** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
+export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';
+export { type Refs, loadRefs } from './shared';

@@ -1,111 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { type AnyColumn, type SQL, and, eq, inArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
-import { HttpError, type Noun, agree } from '../../core/errors';
-import { persons, users } from '../user/schema';
+import { type PersonRef, num } from '../../core/rows';
 
-type OrgTable = PgTable & { id: AnyColumn; organization_id: AnyColumn };
-
-/** Reads as a number a numeric column (drizzle answers numeric as a string). */
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-export const iso = (d: Date | string | null | undefined) => (d ? (d instanceof Date ? d.toISOString() : new Date(d).toISOString()) : null);
-/** 1.5 → "1,5"; 1000 → "1.000" (pt-BR). */
-export const fmt = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
+/** Warehouse helpers: permission shortcuts and the names of the warehouse rows a list refers to. */
 
 export const hasAny = (user: CurrentUser, perms: string[]) => user.superAdmin || perms.some((p) => user.permissions.includes(p));
 /** Holds `X` or `X.INDEX`. */
 export const canRead = (user: CurrentUser, name: string) => hasAny(user, [name, `${name}.INDEX`]);
 export const canWrite = (user: CurrentUser, name: string) => hasAny(user, [name]);
-
-/**
- * A row referenced by an input field, in the given organization; otherwise 422 with a violation on
- * that field (another organization's row is "not found", never revealed).
- */
-export async function referenced<T extends Record<string, unknown>>(
-  db: DbOrTx,
-  table: OrgTable,
-  id: number,
-  organizationId: number | null,
-  field: string,
-  noun: Noun,
-  opts: { lock?: boolean } = {},
-): Promise<T> {
-  let q = db
-    .select()
-    .from(table)
-    .where(and(eq(table.id, id), organizationId === null ? undefined : eq(table.organization_id, organizationId)))
-    .$dynamic();
-  if (opts.lock) q = q.for('update');
-  const [row] = (await q) as T[];
-  if (!row) {
-    const missing = `${noun.label} ${agree(noun, 'não encontrado')}`;
-    throw new HttpError(422, `${missing} nesta organização.`, [{ propertyPath: field, message: missing }]);
-  }
-  return row;
-}
-
-export const violation = (field: string, message: string) => new HttpError(422, message, [{ propertyPath: field, message }]);
-
-/** The organization a write goes to: a super admin may name one; everyone else writes to their own. */
-export const targetOrganization = (user: CurrentUser, requested?: number | null) => (user.superAdmin && requested ? requested : user.organizationId);
-
-export type PersonRef = { id: number; username: string; name: string };
-
-/** Users by id as `{id, username, name}` (the person's nickname), in one query. */
-export async function personRefs(db: DbOrTx, ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> {
-  const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, username: users.username, nickname: persons.nickname, full_name: persons.full_name })
-    .from(users)
-    .innerJoin(persons, eq(persons.id, users.person_id))
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, name: r.nickname || r.full_name }]));
-}
-
-/** Counts rows of `table` matching `where`. */
-export async function countWhere(db: DbOrTx, table: PgTable, where: ReturnType<typeof and>): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-  return n;
-}
-
-/** "2 seções, 3 patrimônios" from non-zero counts; undefined when nothing references the row. */
-export function referencesMessage(counts: [number, string, string][]): string | undefined {
-  const parts = counts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  if (parts.length === 0) return undefined;
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}`;
-}
-
-/**
- * Work to run after the transaction of a request commits (notifications: push and e-mail).
- * Keyed by the request's user object, which the resource kit hands to its hooks as `ctx.user`.
- */
-const pending = new WeakMap<CurrentUser, (() => Promise<void>)[]>();
-export function afterCommit(user: CurrentUser, work: () => Promise<void>) {
-  const list = pending.get(user) ?? [];
-  list.push(work);
-  pending.set(user, list);
-}
-/** Runs the queued work of successful requests of this plugin; drops it on errors (rolled back). */
-export function registerAfterCommit(app: FastifyInstance) {
-  app.addHook('onResponse', async (req, reply) => {
-    const user = req.currentUser;
-    if (!user) return;
-    const list = pending.get(user);
-    if (!list) return;
-    pending.delete(user);
-    if (reply.statusCode >= 400) return;
-    for (const work of list) {
-      try {
-        await work();
-      } catch (err) {
-        req.log.error({ err }, 'after-commit work failed');
-      }
-    }
-  });
-}
 
 export type Refs = {
   products: Map<number, { id: number; code: string; name: string; tracking: 'patrimonio' | 'consumivel'; unit_of_measure: string; minimum_quantity: number }>;
@@ -149,5 +52,3 @@ export async function loadRefs(
   return refs;
 }
 
-/** A reference or null. */
-export const refOf = <T>(map: Map<number, T>, id: number | null | undefined): T | null => (id ? (map.get(id) ?? null) : null);

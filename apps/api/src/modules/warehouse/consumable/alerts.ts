@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
-import { getOrganizationSettings } from '../../organization-settings/service';
-import { usersWithPermission } from '../patrimony-solicitation/service';
-import { products } from '../product/schema';
-import { fmt, num } from '../shared';
+import { usersWithPermission } from '../../../core/notify';
+import { fmt, num } from '../../../core/rows';
+import { getOrganizationSettings } from '../../organization-settings';
 import { consumableBalances } from './schema';
+import { products } from '../product/schema';
 
 /** The quantity of a consumable on hand in the whole organization. */
 export async function totalOnHand(db: DbOrTx, productId: number): Promise<number> {

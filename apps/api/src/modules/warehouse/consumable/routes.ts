@@ -14,17 +14,19 @@ import {
   listOf,
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
+import { afterCommit } from '../../../core/after-commit';
 import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
 import { findVisible, type ResourceDef } from '../../../core/resource';
+import { fmt, iso, num, referenced, violation } from '../../../core/rows';
+import { withLowStockAlert } from './alerts';
+import { consumableBalances } from './schema';
 import { presentMovements } from '../movement/present';
 import { type MovementRow, addToBalance, invoiceDocument, recordQuantityMovement, takeFromBalance } from '../movement/service';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { afterCommit, fmt, iso, loadRefs, num, referenced, violation } from '../shared';
-import { withLowStockAlert } from './alerts';
+import { loadRefs } from '../shared';
 import { stocks } from '../stock/schema';
-import { consumableBalances } from './schema';
 
 type BalanceRow = typeof consumableBalances.$inferSelect;
 type ProductRow = typeof products.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations } from '../../organization/schema';
+import { organizations } from '../../../core/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
 import { stocks } from '../stock/schema';

@@ -1,8 +1,9 @@
 import type { MovementRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
-import { iso, loadRefs, num, refOf } from '../shared';
-import { patrimonyTags } from './tags';
+import { iso, num, refOf } from '../../../core/rows';
 import { documentText, type MovementRow } from './service';
+import { patrimonyTags } from './tags';
+import { loadRefs } from '../shared';
 
 /** Movement rows → the read shape; names loaded in one round trip. Patrimony tags come along. */
 export async function presentMovements(rows: (MovementRow & { tag?: string | null })[], db: DbOrTx): Promise<MovementRead[]> {

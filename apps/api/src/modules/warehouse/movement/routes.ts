@@ -3,18 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SQL, and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { MOVEMENT_EXPORT_MAX_ROWS, MOVEMENT_TYPE_LABELS, PATRIMONY_STATUS_LABELS, listOf, movementListQuery, movementRead, type MovementRead } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
+import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
-import { patrimonies } from '../patrimony/schema';
-import { products } from '../product/schema';
 import { presentMovements } from './present';
 import { movements } from './schema';
 import { type Cell, csv, xlsx } from './xlsx';
+import { patrimonies } from '../patrimony/schema';
+import { products } from '../product/schema';
 
 type Query = typeof movementListQuery._output;
-
-const startOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T00:00:00-03:00`) : new Date(d));
-const endOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T23:59:59.999-03:00`) : new Date(d));
 
 export function movementWhere(db: DbOrTx, user: CurrentUser, q: Partial<Query>): SQL | undefined {
   return and(

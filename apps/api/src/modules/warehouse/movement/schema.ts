@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { MovementType, PatrimonyStatus } from '@operacoes/contract';
-import { organizations } from '../../organization/schema';
-import { users } from '../../user/schema';
-import { patrimonies } from '../patrimony/schema';
+import { organizations, users } from '../../../core/schema';
 import { patrimonySolicitations } from '../patrimony-solicitation/schema';
+import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
 import { stocks } from '../stock/schema';

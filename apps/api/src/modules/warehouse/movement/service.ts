@@ -3,11 +3,11 @@ import type { MovementType, PatrimonyStatus } from '@operacoes/contract';
 import type { CurrentUser } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError } from '../../../core/errors';
+import { fmt, num } from '../../../core/rows';
 import { consumableBalances } from '../consumable/schema';
+import { movements } from './schema';
 import { patrimonies } from '../patrimony/schema';
 import { sections } from '../section/schema';
-import { fmt, num } from '../shared';
-import { movements } from './schema';
 
 export type PatrimonyRow = typeof patrimonies.$inferSelect;
 export type MovementRow = typeof movements.$inferSelect;

@@ -7,13 +7,14 @@ import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
 import { countAll, listResult, paging, searchText, sortOrder } from '../../../core/list';
+import { notify, usersWithPermission } from '../../../core/notify';
+import { personRefs } from '../../../core/rows';
 import type { PatrimonyRow } from '../movement/service';
-import { presentPatrimonies } from '../patrimony/routes';
-import { patrimonySearch } from '../patrimony/search';
-import { patrimonies } from '../patrimony/schema';
-import { notify, presentSolicitations, solicitationLink, usersWithPermission } from '../patrimony-solicitation/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
-import { personRefs } from '../shared';
+import { presentSolicitations, solicitationLink } from '../patrimony-solicitation/service';
+import { presentPatrimonies } from '../patrimony/routes';
+import { patrimonies } from '../patrimony/schema';
+import { patrimonySearch } from '../patrimony/search';
 
 /** The open retirada each item came from, and any pending devolução for it. */
 async function requestsOf(db: DbOrTx, ids: number[]) {

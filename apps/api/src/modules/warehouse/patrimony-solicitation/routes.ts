@@ -16,31 +16,22 @@ import {
   solicitationUpdate,
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
+import { afterCommit } from '../../../core/after-commit';
 import { audit } from '../../../core/audit';
+import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx, Tx } from '../../../core/db';
 import { conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
+import { notify, usersWithPermission } from '../../../core/notify';
 import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
-import { getOrganizationSettings } from '../../organization-settings/service';
-import { unitsOrganizational } from '../../unit-organizational/schema';
-import { afterCommit, canWrite, personRefs, referenced } from '../shared';
-import { stocks } from '../stock/schema';
-import { patrimonySolicitations } from './schema';
+import { personRefs, referenced } from '../../../core/rows';
+import { unitsOrganizational } from '../../../core/schema';
+import { getOrganizationSettings } from '../../organization-settings';
 import { withLowStockAlert } from '../consumable/alerts';
-import {
-  type SolicitationRow,
-  assertStep,
-  consumableProductsOf,
-  deliverLines,
-  forbiddenUnless,
-  notify,
-  presentSolicitations,
-  releaseReserved,
-  reserveLines,
-  returnLines,
-  solicitationLink,
-  usersWithPermission,
-} from './service';
+import { patrimonySolicitations } from './schema';
+import { type SolicitationRow, assertStep, consumableProductsOf, deliverLines, forbiddenUnless, presentSolicitations, releaseReserved, reserveLines, returnLines, solicitationLink } from './service';
+import { canWrite } from '../shared';
+import { stocks } from '../stock/schema';
 
 type CreateInput = {
   reason: string;
@@ -53,8 +44,6 @@ type CreateInput = {
 type UpdateInput = Partial<Omit<CreateInput, 'items' | 'stock_id'>>;
 
 const creating = new WeakSet<object>();
-const startOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T00:00:00-03:00`) : new Date(d));
-const endOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T23:59:59.999-03:00`) : new Date(d));
 
 /** What waits for this user: approvals (WAREHOUSE), deliveries and returns to receive (PATRIMONY). */
 export function waitingFor(user: CurrentUser) {

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DestinationType, SolicitationKind, SolicitationStatus } from '@operacoes/contract';
-import { organizations } from '../../organization/schema';
-import { unitsOrganizational } from '../../unit-organizational/schema';
-import { users } from '../../user/schema';
+import { organizations, unitsOrganizational, users } from '../../../core/schema';
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { stocks } from '../stock/schema';

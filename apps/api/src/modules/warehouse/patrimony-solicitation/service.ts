@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SolicitationRead, SolicitationStep } from '@operacoes/contract';
 import { PATRIMONY_STATUS_LABELS, SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
@@ -6,15 +5,15 @@ import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
-import { users } from '../../user/schema';
+import { fmt, iso, num, refOf, violation } from '../../../core/rows';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
 import { type PatrimonyRow, movePatrimony, recordQuantityMovement, takeFromBalance } from '../movement/service';
+import { patrimonySolicitationItems, patrimonySolicitations } from './schema';
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { fmt, iso, loadRefs, num, refOf, violation } from '../shared';
-import { patrimonySolicitationItems, patrimonySolicitations } from './schema';
+import { loadRefs } from '../shared';
 
 export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
 type ItemRow = typeof patrimonySolicitationItems.$inferSelect;
@@ -97,21 +96,6 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
   }));
-}
-
-/** Active users of the organization holding a permission (approvers: WAREHOUSE; warehouse staff: PATRIMONY). */
-export async function usersWithPermission(db: DbOrTx, organizationId: number, permission: string, except?: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.organization_id, organizationId), eq(users.is_active, true), sql`${users.permissions} @> ARRAY[${permission}]::text[]`));
-  return rows.map((r) => r.id).filter((id) => id !== except);
-}
-
-/** Notifies after the transaction commits (the returned function pushes and mails). */
-export async function notify(app: FastifyInstance, tx: DbOrTx, userIds: number[], title: string, message: string, link: string, actor?: CurrentUser) {
-  const { deliver } = await app.notifier.create(tx, userIds, { title, message, link, createdBy: actor?.id ?? null });
-  return deliver;
 }
 
 export const solicitationLink = (id: number) => `/patrimony-solicitation?id=${id}`;

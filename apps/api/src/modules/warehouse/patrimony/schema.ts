@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PatrimonyCondition, PatrimonyStatus } from '@operacoes/contract';
-import { organizations } from '../../organization/schema';
-import { users } from '../../user/schema';
+import { organizations, users } from '../../../core/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
 import { stocks } from '../stock/schema';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../core/db';
-import { getOrganizationSettings } from '../../organization-settings/service';
+import { getOrganizationSettings } from '../../organization-settings';
 import { patrimonies, warehouseSequences } from './schema';
 
 /**

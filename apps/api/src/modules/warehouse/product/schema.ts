@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProductTracking, UnitOfMeasure } from '@operacoes/contract';
-import { organizations } from '../../organization/schema';
+import { organizations } from '../../../core/schema';
 
 /** A catalogue item: tracked one by one as patrimony, or by quantity as a consumable. */
 export const products = pgTable(

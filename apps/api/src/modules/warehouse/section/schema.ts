@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations } from '../../organization/schema';
+import { organizations } from '../../../core/schema';
 import { stocks } from '../stock/schema';
 
 /** A place inside a stock (shelf, room, cabinet). */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations } from '../../organization/schema';
-import { unitsOrganizational } from '../../unit-organizational/schema';
+import { organizations, unitsOrganizational } from '../../../core/schema';
 
 /** A warehouse of a unit of the organization (DESIGN §4). */
 export const stocks = pgTable(

@@ -1,0 +1,3 @@
+/** Logistics: shipment solicitations, shipments and their receiving (`/api/shipment*`). */
+export { logisticsRoutes } from './routes';
+export { receivingRoutes } from './receiving';

@@ -1,0 +1,2 @@
+/** Release notes (`/api/release-note`). */
+export { releaseNoteRoutes } from './routes';

@@ -1,0 +1,4 @@
+/** Users and persons (`/api/user`); the tables live in core/schema. */
+export { userRoutes } from './routes';
+export { loadUser, presentUsers } from './present';
+export { persons, users, userUnits } from './schema';

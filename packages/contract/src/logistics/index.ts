@@ -1,0 +1,2 @@
+export * from './logistics';
+export * from './module';

@@ -1,0 +1,33 @@
+import { defineModule } from '../kit/define';
+
+export const networkModule = defineModule({
+  name: 'network',
+  label: 'Rede',
+  pages: [
+    { path: '/svc', title: 'SVC', gate: ['SVC'], menu: { label: 'SVC', icon: 'svc', group: 'Rede' } },
+    { path: '/svc/create', title: 'SVC', page: 'Novo SVC' },
+    { path: '/svc/edit/:id', title: 'SVC', page: 'Editar SVC' },
+    { path: '/lmc', title: 'LMC', gate: ['LMC'], menu: { label: 'LMC', icon: 'lmc', group: 'Rede' } },
+    { path: '/lmc/create', title: 'LMC', page: 'Nova LMC' },
+    { path: '/lmc/edit/:id', title: 'LMC', page: 'Editar LMC' },
+    { path: '/lmc/generate-script/:id', title: 'LMC', page: 'Gerar script MikroTik' },
+    { path: '/lmc/topology/:id', title: 'LMC', page: 'Topologia' },
+    { path: '/lmx/create/:id', title: 'LMX', page: 'Novo segmento LMX' },
+    { path: '/lmx/edit/:id', title: 'LMX', page: 'Editar segmento LMX' },
+    { path: '/site', title: 'Sites', gate: ['SITE'], menu: { label: 'Sites', icon: 'site', group: 'Rede' } },
+    { path: '/site/create', title: 'Sites', page: 'Novo site' },
+    { path: '/site/edit/:id', title: 'Sites', page: 'Editar site' },
+    { path: '/asset', title: 'Ativos de rede', gate: ['NETWORK_ASSET'], menu: { label: 'Ativos de rede', icon: 'asset', group: 'Rede' } },
+    { path: '/asset/create', title: 'Ativos de rede', page: 'Novo ativo' },
+    { path: '/asset/edit/:id', title: 'Ativos de rede', page: 'Editar ativo' },
+    { path: '/union', title: 'Uniões', gate: ['UNION'], menu: { label: 'Uniões', icon: 'union', group: 'Rede' } },
+    { path: '/union/create', title: 'Uniões', page: 'Nova união' },
+    { path: '/union/edit/:id', title: 'Uniões', page: 'Editar união' },
+    { path: '/circuit', title: 'Circuitos de operadora', gate: ['OPERATOR_CIRCUIT'], menu: { label: 'Circuitos de operadora', icon: 'circuit', group: 'Rede' } },
+    { path: '/circuit/create', title: 'Circuitos de operadora', page: 'Novo circuito' },
+    { path: '/circuit/edit/:id', title: 'Circuitos de operadora', page: 'Editar circuito' },
+    { path: '/circuit/:id/unavailability/', title: 'Indisponibilidades do circuito' },
+    { path: '/circuit/:id/unavailability/create', title: 'Indisponibilidades do circuito', page: 'Nova indisponibilidade' },
+    { path: '/circuit/unavailability/edit/:id', title: 'Indisponibilidades do circuito', page: 'Editar indisponibilidade' },
+  ],
+});

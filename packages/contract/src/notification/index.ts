@@ -1,0 +1,2 @@
+export * from './notification';
+export * from './module';

@@ -1,0 +1,2 @@
+export * from './organization-settings';
+export * from './module';

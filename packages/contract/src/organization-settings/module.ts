@@ -1,0 +1,23 @@
+import { defineEntity, defineModule } from '../kit/define';
+
+export const organizationSettingsEntity = defineEntity({
+  entity: 'organization_settings',
+  label: 'Configurações da organização',
+  plural: 'Configurações da organização',
+  gender: 'f',
+  link: () => '/organization-settings',
+});
+
+export const organizationSettingsModule = defineModule({
+  name: 'organization-settings',
+  label: 'Configurações da organização',
+  pages: [
+    { path: '/organization-settings', title: 'Configurações da organização', menu: { label: 'Configurações da organização', icon: 'orgSettings', group: 'Administração' } },
+    { path: '/organization-settings/external-activity', title: 'Configurações da organização', page: 'Atividades externas' },
+    { path: '/organization-settings/viability', title: 'Configurações da organização', page: 'Viabilidade' },
+    { path: '/organization-settings/warehouse', title: 'Configurações da organização', page: 'Almoxarifado' },
+    { path: '/organization-settings/logistic', title: 'Configurações da organização', page: 'Logística' },
+    { path: '/organization-settings/mikrotik', title: 'Configurações da organização', page: 'MikroTik' },
+  ],
+  entities: [organizationSettingsEntity],
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { hostname, ipAddress, vlanId } from '../kit/validators';
+
+const decimal = (label: string) => z.number({ message: `${label}: informe um número` }).min(0, `${label} não pode ser negativo`);
+
+/** One schema per section of /organization-settings; every field has a default. */
+export const ORGANIZATION_SETTINGS = {
+  'external-activity': z.object({
+    default_duration_minutes: z.number().int().min(5).max(24 * 60).default(120),
+    sla_hours: z.number().int().min(1).max(24 * 30).default(24),
+    numbering_prefix: z.string().trim().max(10).regex(/^[A-Z0-9-]*$/, 'Use letras maiúsculas, números e hífen').default('OS-'),
+  }),
+  viability: z.object({
+    max_distance_m: z.number().int().min(1).max(100_000).default(500),
+    price_per_meter: decimal('Preço por metro').default(12.5),
+    margin_percent: z.number().min(0).max(500).default(30),
+    proposal_validity_days: z.number().int().min(1).max(365).default(15),
+    default_template_id: z.number().int().positive().nullable().default(null),
+  }),
+  warehouse: z.object({
+    patrimony_prefix: z.string().trim().max(10).regex(/^[A-Z0-9-]*$/, 'Use letras maiúsculas, números e hífen').default('PAT-'),
+    /** Zero-padded digits after the prefix: PAT-000123. */
+    patrimony_digits: z.number().int().min(3).max(12).default(6),
+    out_request_needs_approval: z.boolean().default(true),
+    low_stock_alerts: z.boolean().default(true),
+  }),
+  logistic: z.object({
+    carriers: z.array(z.string().trim().min(1).max(100)).max(50).default(['Correios', 'Jadlog', 'Transportadora própria']),
+    default_sender_address: z.string().trim().max(500).default(''),
+    receiving_link_validity_days: z.number().int().min(1).max(90).default(7),
+  }),
+  mikrotik: z.object({
+    dns_servers: z.array(ipAddress).max(4).default(['1.1.1.1', '8.8.8.8']),
+    ntp_servers: z.array(z.union([ipAddress, hostname])).max(4).default(['a.ntp.br', 'b.ntp.br']),
+    snmp_community: z.string().trim().max(64).regex(/^[A-Za-z0-9._-]*$/, 'Comunidade SNMP inválida').default('operacoes'),
+    syslog_server: z.union([ipAddress, z.literal('')]).default(''),
+    admin_users: z.array(z.string().trim().regex(/^[a-z_][a-z0-9_.-]{0,31}$/, 'Usuário inválido')).max(10).default(['noc']),
+    services_to_disable: z.array(z.enum(['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'])).default(['telnet', 'ftp', 'www', 'api']),
+    management_vlan: vlanId.nullable().default(null),
+  }),
+} as const;
+
+export type SettingsSection = keyof typeof ORGANIZATION_SETTINGS;
+export const SETTINGS_SECTIONS = Object.keys(ORGANIZATION_SETTINGS) as SettingsSection[];
+export type SectionSettings<S extends SettingsSection> = z.infer<(typeof ORGANIZATION_SETTINGS)[S]>;
+
+export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
+  'external-activity': 'Atividades externas',
+  viability: 'Viabilidade',
+  warehouse: 'Almoxarifado',
+  logistic: 'Logística',
+  mikrotik: 'MikroTik',
+};
+
+/**
+ * Sections not every member may read. The MikroTik scripts' settings (SNMP community included)
+ * are read by ORG holders, super admins and holders of a network permission (or its .INDEX);
+ * the other sections stay readable by any member of the organization.
+ */
+export const SETTINGS_SECTION_READERS: Partial<Record<SettingsSection, readonly string[]>> = {
+  mikrotik: ['SITE', 'NETWORK_ASSET', 'LMC', 'SVC', 'UNION', 'OPERATOR_CIRCUIT'],
+};
+
+/** Whether a user may read a settings section (the one rule for API and web). */
+export function canReadSettingsSection(user: { superAdmin: boolean; permissions: readonly string[] }, section: SettingsSection): boolean {
+  const readers = SETTINGS_SECTION_READERS[section];
+  if (!readers || user.superAdmin || user.permissions.includes('ORG')) return true;
+  return readers.some((p) => user.permissions.includes(p) || user.permissions.includes(`${p}.INDEX`));
+}
+
+/** A section's stored values merged over its defaults. */
+export function settingsWithDefaults<S extends SettingsSection>(section: S, stored: unknown): SectionSettings<S> {
+  const schema = ORGANIZATION_SETTINGS[section] as z.ZodObject;
+  const parsed = schema.safeParse(stored ?? {});
+  return (parsed.success ? parsed.data : schema.parse({})) as SectionSettings<S>;
+}

@@ -1,0 +1,2 @@
+export * from './release-note';
+export * from './module';

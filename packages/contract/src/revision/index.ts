@@ -1,0 +1,3 @@
+export * from './revision';
+export * from './revision-values';
+export * from './module';

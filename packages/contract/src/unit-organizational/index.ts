@@ -1,0 +1,2 @@
+export * from './unit-organizational';
+export * from './module';

@@ -1,0 +1,11 @@
+export * from './enums';
+export { idList, quantity, ref } from './shared';
+export * from './stock';
+export * from './section';
+export * from './product';
+export * from './patrimony';
+export * from './consumable';
+export * from './movement';
+export * from './patrimony-solicitation';
+export * from './my-patrimony';
+export * from './module';

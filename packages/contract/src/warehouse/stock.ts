@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { listQuery, queryBoolean, updateOf } from '../kit/common';
+import { code, id, name, optionalText, queryId, ref } from './shared';
+import { defineResource } from '../kit/define';
+import { stockEntity } from './module';
+
+export const stockInput = z.object({
+  name,
+  code: code('do estoque'),
+  unit_organizational_id: id,
+  description: optionalText(2000),
+  address: optionalText(500),
+  is_active: z.boolean().default(true),
+});
+export const stockUpdate = updateOf(stockInput);
+export const stockRead = z.object({
+  id: z.number(),
+  organization_id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  unit_organizational_id: z.number(),
+  unit_organizational: ref.nullable(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  is_active: z.boolean(),
+  section_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StockRead = z.infer<typeof stockRead>;
+export const stockListQuery = listQuery.extend({ unit: queryId, isActive: queryBoolean.optional() });
+
+export const stockResource = defineResource({
+  ...stockEntity,
+  apiPath: '/stock',
+  permission: 'STOCK',
+  tenancy: 'organization',
+  schemas: { read: stockRead, create: stockInput, update: stockUpdate, query: stockListQuery },
+});
