@@ -197,7 +197,7 @@ export function describeCrud(name: string, o: CrudOptions) {
         const other = await t.createOrganization(`Org do super admin ${o.entity}`);
         await t.app.db.execute(sql`update ${sql.identifier(o.entity)} set organization_id = ${other} where id = ${moved.id}`);
         expect((await t.call('GET', `${o.path}/${moved.id}`, full)).statusCode).toBe(404);
-        elsewhere = moved.id;
+        elsewhere = moved.id as number;
       }
       // Newest first where the resource sorts by id (shared lists such as cities hold thousands of shipped rows).
       let list = await t.call('GET', `${o.path}?pageSize=100&sort=-id`, admin);
@@ -322,7 +322,7 @@ export function describeCrud(name: string, o: CrudOptions) {
       const res = await t.call('DELETE', `${o.path}/${extra.id}`, full);
       expect([200, 204]).toContain(res.statusCode);
       if (res.statusCode === 204) expect((await t.call('GET', `${o.path}/${extra.id}`, full)).statusCode).toBe(404);
-      const rows = await t.app.db.select().from(revisions).where(and(eq(revisions.entity, o.entity), eq(revisions.entity_id, extra.id)));
+      const rows = await t.app.db.select().from(revisions).where(and(eq(revisions.entity, o.entity), eq(revisions.entity_id, extra.id as number)));
       expect(rows.length).toBeGreaterThanOrEqual(2);
     });
   });
