@@ -1,31 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { ResourceDescriptor } from '@operacoes/contract';
 import { revisions } from '../src/modules/revision/schema';
 import { createTestApp, type TestApp } from './helpers';
 
 type Body = Record<string, unknown>;
 type Route = 'list' | 'get' | 'create' | 'update' | 'delete';
 
+/** What the suite reads from a resource's contract descriptor (`defineResource`). */
+export type CrudResource = Pick<ResourceDescriptor, 'entity' | 'plural' | 'apiPath' | 'permission' | 'access' | 'tenancy'>;
+
+/** What only the resource's test knows: bodies, fixtures and the resource's own shape. */
 export type CrudOptions = {
-  path: string;
-  entity: string;
-  /**
-   * Permission name `X` (read with `X.INDEX`); a role-based rule (shared rows); or `X` whose rows
-   * only super admins create and delete (`createDelete: 'superAdmin'`, e.g. organizations, where the row is the holder's own organization).
-   */
-  permission: string | { read: 'authenticated'; write: 'superAdmin' } | { permission: string; createDelete: 'superAdmin' };
-  /** Any logged-in user may read (reference data); only writes need the permission. */
-  openRead?: boolean;
-  /** Rows belong to an organization: another organization's rows answer 404. */
-  tenancy: boolean;
   /** A valid create body; `n` makes it unique (unused without a create route). */
-  valid: (n: number, t: TestApp) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  valid: (n: number, t: TestApp) => Body | Promise<Body>;
   /** Bodies that must be refused with 422 (and write nothing); updates when there is no create route. */
-  invalid: Record<string, unknown>[];
+  invalid: Body[];
   /** A valid update body (or a function making one) and a check of the answer. */
-  update: { body: Record<string, unknown> | ((t: TestApp) => Promise<Record<string, unknown>>); expect: (row: Record<string, unknown>) => void };
+  update: { body: Body | ((t: TestApp) => Promise<Body>); expect: (row: Body) => void };
   /** A one-field update body; default: the first string field of the update body (else its first field). */
-  oneField?: Record<string, unknown>;
+  oneField?: Body;
   /** A search term, accents stripped or case changed, that finds any row made by `valid(n)`. */
   search?: string;
   /** The kit routes the resource registers (default all). */
@@ -40,13 +34,38 @@ export type CrudOptions = {
   foreign?: (t: TestApp, otherOrgId: number) => Promise<Body | Body[]>;
 };
 
-/** The generic resource test suite (DESIGN §2): permissions, tenancy, validation, paging, audit. */
-export function describeCrud(name: string, o: CrudOptions) {
-  describe(`${name}: resource kit`, () => {
+/**
+ * How the suite tests access, from the descriptor: a permission `X` (read with `X.INDEX`); a
+ * role-based rule (shared rows: anyone reads, super admins write); or `X` whose rows only super
+ * admins create and delete (organizations, where the row is the holder's own organization).
+ */
+type Permission = string | { read: 'authenticated'; write: 'superAdmin' } | { permission: string; createDelete: 'superAdmin' };
+
+function permissionOf(r: CrudResource): Permission {
+  const { access } = r;
+  if (access.create === 'superAdmin' && access.delete === 'superAdmin' && r.permission) return { permission: r.permission, createDelete: 'superAdmin' };
+  if (access.write === 'superAdmin') return { read: 'authenticated', write: 'superAdmin' };
+  if (!r.permission) throw new Error(`describeCrud(${r.entity}): no permission and no rule the suite knows`);
+  return r.permission;
+}
+
+/** The generic resource test suite (DESIGN §2): permissions, tenancy, validation, paging, audit, forgery. */
+export function describeCrud(resource: CrudResource, options: CrudOptions) {
+  const o = {
+    ...options,
+    path: `/api${resource.apiPath}`,
+    entity: resource.entity,
+    permission: permissionOf(resource),
+    /** Any logged-in user may read (reference data); only writes need the permission. */
+    openRead: resource.access.read === 'authenticated',
+    /** Rows belong to an organization: another organization's rows answer 404. */
+    tenancy: resource.tenancy === 'organization',
+  };
+  describe(`${resource.entity} (${resource.plural}): resource kit`, () => {
     let t: TestApp;
     let full: string, readOnly: string | undefined, none: string, foreign: string;
-    let created: Record<string, unknown>;
-    let updateBody: Record<string, unknown>;
+    let created: Body;
+    let updateBody: Body;
     const perm = o.permission;
     const roleBased = typeof perm !== 'string' && !('createDelete' in perm);
     /** Rows are organizations themselves: only super admins create and delete them. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cityResource, countryResource, stateResource } from '@operacoes/contract';
 import { describeCrud } from '../crud-suite';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -13,13 +14,7 @@ const privateIsoCode = () => {
   return PRIVATE_ISO_CODES[isoCodesDrawn++];
 };
 
-describeCrud('countries', {
-  path: '/api/country',
-  entity: 'country',
-  // Shared by every organization: any user reads, only super admins write.
-  permission: { read: 'authenticated', write: 'superAdmin' },
-  tenancy: false,
-  openRead: true,
+describeCrud(countryResource, {
   valid: (n) => ({ name: `País ${n}`, iso_code: privateIsoCode() }),
   invalid: [{ name: 'Xx', iso_code: 'BRA' }, { name: '', iso_code: 'AR' }],
   update: { body: { name: 'Renomeado' }, expect: (r) => expect(r.name).toBe('Renomeado') },
@@ -43,12 +38,7 @@ const nextUf = () => {
 const parana = async (t: TestApp) => (await t.call('GET', '/api/state?search=parana', await t.adminToken())).json().items[0].id as number;
 let cityCodes = 0;
 
-describeCrud('states', {
-  path: '/api/state',
-  entity: 'state',
-  permission: { read: 'authenticated', write: 'superAdmin' },
-  tenancy: false,
-  openRead: true,
+describeCrud(stateResource, {
   valid: async (n, t) => ({ country_id: await testCountry(t), name: `Estado do Teste ${n}`, uf: nextUf() }),
   invalid: [
     { country_id: 1, name: 'X', uf: 'PR' },
@@ -60,12 +50,7 @@ describeCrud('states', {
   search: 'ESTADO do teste',
 });
 
-describeCrud('cities', {
-  path: '/api/city',
-  entity: 'city',
-  permission: { read: 'authenticated', write: 'superAdmin' },
-  tenancy: false,
-  openRead: true,
+describeCrud(cityResource, {
   valid: async (n, t) => ({ state_id: await parana(t), name: `Vila São Tomé ${n}`, ibge_code: 9_700_000 + ++cityCodes }),
   invalid: [{ state_id: 1, name: 'X' }, { name: 'Sem estado' }, { state_id: 1, name: 'Cidade', ibge_code: 12 }, { state_id: 'PR', name: 'Cidade' }],
   update: { body: { name: 'Vila Renomeada' }, expect: (r) => expect(r.name).toBe('Vila Renomeada') },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { shipmentResource, shipmentSolicitationResource } from '@operacoes/contract';
 import { shipmentSolicitations, shipments } from '../../src/modules/logistics/schema';
 import { movements } from '../../src/modules/warehouse/movement/schema';
 import { describeCrud } from '../crud-suite';
@@ -50,11 +51,7 @@ const requestBody = (n: number, f: Fixture) => ({
   items: [{ product_id: f.cable, section_id: f.sectionA, quantity: 1 }],
 });
 
-describeCrud('shipment solicitations', {
-  path: '/api/shipment-solicitation',
-  entity: 'shipment_solicitation',
-  permission: 'ASSET_SHIPMENT',
-  tenancy: true,
+describeCrud(shipmentSolicitationResource, {
   valid: async (n, t) => requestBody(n, await fixtureOf(t)),
   invalid: [
     { origin_stock_id: 1, destination_type: 'endereco', recipient_name: 'X', recipient_email: 'x@example.com', justification: 'abc', items: [] },
@@ -96,11 +93,7 @@ describeCrud('shipment solicitations', {
 });
 
 /** Shipments are born of an approved request: `make` asks for one (as the super admin) and approves it. */
-describeCrud('shipments', {
-  path: '/api/shipment',
-  entity: 'shipment',
-  permission: 'ASSET_SHIPMENT',
-  tenancy: true,
+describeCrud(shipmentResource, {
   routes: ['list', 'get', 'update'],
   make: async (n, t) => {
     const admin = await t.adminToken();

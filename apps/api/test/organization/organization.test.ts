@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationResource } from '@operacoes/contract';
 import { describeCrud } from '../crud-suite';
 import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 
@@ -15,12 +16,7 @@ function makeCnpj(base: number): string {
   return d.join('');
 }
 
-describeCrud('organizations', {
-  path: '/api/organization',
-  entity: 'organization',
-  // ORG holders read and edit their own organization; only super admins create and delete.
-  permission: { permission: 'ORG', createDelete: 'superAdmin' },
-  tenancy: true,
+describeCrud(organizationResource, {
   valid: (n) => ({ fantasy_name: `Provedor Araucária ${n}`, legal_name: `Araucária Telecom ${n} Ltda`, phone: '(41) 3000-0000' }),
   invalid: [{ fantasy_name: 'X' }, { fantasy_name: 'Provedor', cnpj: '11.222.333/0001-82' }, { fantasy_name: 'Provedor', email: 'não-é-email' }, { fantasy_name: 'Provedor', phone: 'abc' }],
   update: { body: { phone: '(41) 3333-4444', address: 'Av. Brasil, 1' }, expect: (r) => expect(r).toMatchObject({ phone: '(41) 3333-4444', address: 'Av. Brasil, 1' }) },

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitOrganizationalResource } from '@operacoes/contract';
 import { describeCrud } from '../crud-suite';
 import { createTestApp, type TestApp } from '../helpers';
 
-describeCrud('units', {
-  path: '/api/unit-organizational',
-  entity: 'unit_organizational',
-  permission: 'ORG',
-  tenancy: true,
-  openRead: true,
+describeCrud(unitOrganizationalResource, {
   valid: (n) => ({ name: `Regional São José ${n}`, code: `RSJ${n}`, address: 'Rua XV, 100' }),
   invalid: [{ name: '', code: 'X' }, { name: 'Ok', code: 'com espaço' }, { name: 'Ok', code: 'OK', zip_code: '123' }],
   update: { body: { name: 'Regional Renomeada' }, expect: (r) => expect(r.name).toBe('Regional Renomeada') },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { userResource } from '@operacoes/contract';
 import { revisions } from '../../src/modules/revision/schema';
 import { describeCrud } from '../crud-suite';
 import { createTestApp, PASSWORD, type TestApp } from '../helpers';
@@ -7,11 +8,7 @@ import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 /** Usernames and e-mails from a counter: unique in the file by construction, never random. */
 let seq = 0;
 
-describeCrud('users', {
-  path: '/api/user',
-  entity: 'user',
-  permission: 'USER',
-  tenancy: true,
+describeCrud(userResource, {
   valid: (n) => ({
     username: `joao.${n}.${++seq}`,
     email: `joao${n}.${seq}@example.com`,
