@@ -9,9 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from '../db/schema';
-
-export type Db = NodePgDatabase<typeof schema>;
+/** The typed handle. Queries name their tables (the relational `db.query` API is not used), so no schema registry is needed. */
+export type Db = NodePgDatabase;
 /** A transaction handle; same query API as `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -34,7 +33,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('PostgreSQL pool: idle connection error', err.message));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return {
       db,
@@ -50,7 +49,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

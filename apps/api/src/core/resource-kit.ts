@@ -92,7 +92,9 @@ export function defineApiResource<D extends ResourceDescriptor>(app: FastifyInst
   async function toValues(input: Record<string, unknown>, ctx: ResourceContext, existing?: Row) {
     const values: Record<string, unknown> = { ...input };
     const { user, tx } = ctx;
-    let organizationId = (existing?.organization_id as number | undefined) ?? (user.superAdmin ? null : user.organizationId);
+    // A super admin may name the organization of a new row; everyone else writes in their own.
+    const named = typeof input.organization_id === 'number' ? input.organization_id : null;
+    let organizationId = (existing?.organization_id as number | undefined) ?? (user.superAdmin ? named : user.organizationId);
     // The owner first: it decides the organization the other references must belong to.
     for (const [field, ref] of ownerRef ? [ownerRef, ...refs.filter((r) => r !== ownerRef)] : refs) {
       const id = input[field];

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { dataSourceInput, dataSourceRead, dataSourceRunRead, dataSourceTestResult, dataSourceUpdate, listQuery } from '@operacoes/contract';
+import { dataSourceResource, dataSourceRunRead, dataSourceTestResult, type dataSourceUpdate, listQuery } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
-import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { findVisible } from '../../core/resource';
+import { defineApiResource } from '../../core/resource-kit';
 import { SecretBox } from '../../core/secrets';
 import { fetchRecords, mapRecord, pick } from './fetch';
 import { parseAllowList } from './safe-fetch';
@@ -52,21 +53,14 @@ const presentRun = (r: typeof dataSourceRuns.$inferSelect) => ({
 export async function dataSourceRoutes(fastify: FastifyInstance) {
   const box = new SecretBox(fastify.config.dataSourceKey);
   const allow = parseAllowList(fastify.config.dataSourceAllowedHosts);
-  const def: ResourceDef<typeof listQuery, typeof dataSourceInput, typeof dataSourceUpdate> = {
-    entity: 'data_source',
-    label: 'Fonte de dados',
-    path: PATH,
+  const def = defineApiResource(fastify, dataSourceResource, {
     table: dataSources,
-    gender: 'f',
-    access: { read: { read: 'DATA_SOURCE' }, write: { write: 'DATA_SOURCE' } },
-    tenancy: 'organization',
-    schemas: { read: dataSourceRead, create: dataSourceInput, update: dataSourceUpdate, query: listQuery },
     defaultSort: [asc(dataSources.name)],
     sortable: { id: dataSources.id, name: dataSources.name, last_run_at: dataSources.last_run_at },
     searchOf: (r) => searchText(r.name as string, r.url as string),
     present: async (rows) => (rows as SourceRow[]).map(presentSource),
-    async toValues(input: z.infer<typeof dataSourceUpdate>) {
-      const { token, ...rest } = input;
+    async toValues(input) {
+      const { token, ...rest } = input as z.infer<typeof dataSourceUpdate>;
       if (rest.target && rest.target !== 'staging') {
         throw new HttpError(422, 'Este destino ainda não está disponível: use a área de preparação.', [{ propertyPath: 'target', message: 'Destino ainda não disponível' }]);
       }
@@ -75,13 +69,12 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
       if (token !== undefined) values.token_encrypted = token ? box.seal(token) : null;
       return values;
     },
-  };
-  registerResource(fastify, def);
+  });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.coerce.number().int().positive() });
   const tags = ['data_source'];
-  const load = async (user: CurrentUser, id: number) => (await findVisible(def as unknown as ResourceDef, app.db, user, id)) as unknown as SourceRow;
+  const load = async (user: CurrentUser, id: number) => findVisible<SourceRow>(def, app.db, user, id);
   const fetchOf = (s: SourceRow) =>
     fetchRecords({ url: s.url, method: s.method, headers: s.headers, token: s.token_encrypted ? box.open(s.token_encrypted) : undefined, items_path: s.items_path, timeout_ms: s.timeout_ms }, allow);
 

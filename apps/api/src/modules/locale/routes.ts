@@ -2,40 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import {
-  cityImportBody,
-  cityImportReport,
-  cityInput,
-  cityListQuery,
-  cityRead,
-  cityUpdate,
-  countryInput,
-  countryRead,
-  countryUpdate,
-  foldText,
-  listQuery,
-  stateInput,
-  stateListQuery,
-  stateRead,
-  stateUpdate,
-  type CityImportReport,
-} from '@operacoes/contract';
+import { cityImportBody, cityImportReport, cityResource, countryEntity, countryResource, stateEntity, foldText, stateResource, type CityImportReport } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
-import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
-import { registerResource } from '../../core/resource';
+import { defineApiResource } from '../../core/resource-kit';
 import { organizations, unitsOrganizational } from '../../core/schema';
 import { cities, countries, states } from './schema';
 
-/**
- * Countries, states and cities are shared by every organization: any user reads them, only super
- * admins change them (a CITY/STATE/COUNTRY holder of one organization must not rename another's).
- */
-const SHARED_ACCESS = { read: 'authenticated', write: 'superAdmin' } as const;
 
-const inUse = (what: string, n: number) => new HttpError(409, `Não é possível excluir: ${n} ${what} usam este registro.`);
 
 async function presentCityRows(rows: (typeof cities.$inferSelect)[], db: DbOrTx) {
   const stateIds = [...new Set(rows.map((r) => r.state_id))];
@@ -70,54 +46,28 @@ export function parseCitiesCsv(csv: string, ufToState: Map<string, number>) {
 }
 
 export async function localeRoutes(fastify: FastifyInstance) {
-  registerResource(fastify, {
-    entity: 'country',
-    label: 'País',
-    gender: 'm',
-    path: '/country',
+  defineApiResource(fastify, countryResource, {
     table: countries,
-    access: SHARED_ACCESS,
-    tenancy: 'global',
-    schemas: { read: countryRead, create: countryInput, update: countryUpdate, query: listQuery },
     defaultSort: [asc(countries.name)],
     sortable: { id: countries.id, name: countries.name, iso_code: countries.iso_code },
     searchOf: (r) => searchText(r.name as string, r.iso_code as string),
-    async onDelete(row, { tx }) {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(states).where(eq(states.country_id, row.id));
-      if (n) throw inUse('estado(s)', n);
-      return undefined;
-    },
+    unique: { iso_code: 'o código ISO' },
+    guardDelete: [[states, states.country_id, 'estado', 'estados']],
   });
 
-  registerResource(fastify, {
-    entity: 'state',
-    label: 'Estado',
-    gender: 'm',
-    path: '/state',
+  defineApiResource(fastify, stateResource, {
     table: states,
-    access: SHARED_ACCESS,
-    tenancy: 'global',
-    schemas: { read: stateRead, create: stateInput, update: stateUpdate, query: stateListQuery },
     defaultSort: [asc(states.name)],
     sortable: { id: states.id, name: states.name, uf: states.uf },
     searchOf: (r) => searchText(r.name as string, r.uf as string),
     filters: (q) => [q.country_id ? eq(states.country_id, q.country_id) : undefined],
-    async onDelete(row, { tx }) {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(cities).where(eq(cities.state_id, row.id));
-      if (n) throw inUse('cidade(s)', n);
-      return undefined;
-    },
+    refs: { country_id: { table: countries, noun: countryEntity } },
+    unique: { uf: 'a UF' },
+    guardDelete: [[cities, cities.state_id, 'cidade', 'cidades']],
   });
 
-  registerResource(fastify, {
-    entity: 'city',
-    label: 'Cidade',
-    gender: 'f',
-    path: '/city',
+  defineApiResource(fastify, cityResource, {
     table: cities,
-    access: SHARED_ACCESS,
-    tenancy: 'global',
-    schemas: { read: cityRead, create: cityInput, update: cityUpdate, query: cityListQuery },
     defaultSort: [asc(cities.name)],
     sortable: { id: cities.id, name: cities.name, ibge_code: cities.ibge_code },
     filters: (q) => [
@@ -126,18 +76,18 @@ export async function localeRoutes(fastify: FastifyInstance) {
     ],
     searchOf: (r) => searchText(r.name as string),
     present: (rows, db) => presentCityRows(rows as (typeof cities.$inferSelect)[], db),
-    async onDelete(row, { tx }) {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(organizations).where(eq(organizations.city_id, row.id));
-      const [{ u }] = await tx.select({ u: sql<number>`count(*)::int` }).from(unitsOrganizational).where(eq(unitsOrganizational.city_id, row.id));
-      if (n + u) throw inUse('endereço(s)', n + u);
-      return undefined;
-    },
+    refs: { state_id: { table: states, noun: stateEntity } },
+    unique: { ibge_code: 'o código IBGE' },
+    guardDelete: [
+      [organizations, organizations.city_id, 'organização', 'organizações'],
+      [unitsOrganizational, unitsOrganizational.city_id, 'unidade organizacional', 'unidades organizacionais'],
+    ],
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/city/import',
-    { config: { access: SHARED_ACCESS.write }, schema: { tags: ['city'], body: cityImportBody, response: { 200: cityImportReport } }, bodyLimit: 6 * 1024 * 1024 },
+    { config: { access: cityResource.access.write }, schema: { tags: ['city'], body: cityImportBody, response: { 200: cityImportReport } }, bodyLimit: 6 * 1024 * 1024 },
     async (req) => {
       const user = userOf(req);
       const stateRows = await app.db.select({ id: states.id, uf: states.uf }).from(states).innerJoin(countries, eq(countries.id, states.country_id)).where(eq(countries.iso_code, 'BR'));

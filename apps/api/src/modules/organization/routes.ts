@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { organizationInput, organizationListQuery, organizationRead, organizationUpdate } from '@operacoes/contract';
+import { organizationListQuery, organizationResource } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
-import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { findVisible } from '../../core/resource';
+import { type ResourceSlots, defineApiResource } from '../../core/resource-kit';
 import { unitsOrganizational, users } from '../../core/schema';
 import { saveUpload, uploadedFile } from '../files';
 import { presentCities } from '../locale';
@@ -50,29 +51,19 @@ async function presentOrganizations(rows: OrgRow[], db: DbOrTx) {
   }));
 }
 
-const organizationResource: ResourceDef<typeof organizationListQuery, typeof organizationInput, typeof organizationUpdate> = {
-  entity: 'organization',
-  label: 'Organização',
-  gender: 'f',
-  path: '/organization',
+/** Org admins (ORG) see and edit their own organization; only super admins create, delete or see others. */
+const organizationSlots: ResourceSlots<z.infer<typeof organizationListQuery>> = {
   table: organizations,
-  // Org admins (ORG) see and edit their own organization; only super admins create, delete or see others.
-  access: { read: { read: 'ORG' }, write: { write: 'ORG' }, create: 'superAdmin', delete: 'superAdmin' },
-  tenancy: 'organization',
   tenancyColumn: organizations.id,
-  schemas: { read: organizationRead, create: organizationInput, update: organizationUpdate, query: organizationListQuery },
+  unique: { cnpj: 'o CNPJ' },
   sortable: { id: organizations.id, fantasy_name: organizations.fantasy_name, legal_name: organizations.legal_name, created_at: organizations.created_at },
   defaultSort: [asc(organizations.fantasy_name)],
   filters: (q) => [q.isActive ? eq(organizations.is_active, true) : undefined],
   searchOf: (r) => searchText(r.fantasy_name as string, r.legal_name as string, r.cnpj as string),
   present: (rows, db) => presentOrganizations(rows as OrgRow[], db),
-  async toValues(input: z.infer<typeof organizationUpdate>, { user, tx }, existing) {
+  async toValues(input, { user, tx }, existing) {
     if (existing && !user.superAdmin && input.is_active === false) throw new HttpError(403, 'Somente o administrador da plataforma pode desativar uma organização.');
     if (existing?.is_platform && input.is_active === false) throw new HttpError(409, 'A organização da plataforma não pode ser desativada.');
-    if (input.cnpj) {
-      const [dup] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.cnpj, input.cnpj));
-      if (dup && dup.id !== existing?.id) throw new HttpError(409, 'Já existe uma organização com este CNPJ.', [{ propertyPath: 'cnpj', message: 'CNPJ já cadastrado' }]);
-    }
     // Deactivating blocks its users' logins at once (their tokens stop working); the data stays.
     if (existing && existing.is_active && input.is_active === false) {
       await tx.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.organization_id, existing.id));
@@ -90,7 +81,7 @@ const organizationResource: ResourceDef<typeof organizationListQuery, typeof org
 };
 
 export async function organizationRoutes(fastify: FastifyInstance) {
-  registerResource(fastify, organizationResource);
+  const organizationDef = defineApiResource(fastify, organizationResource, organizationSlots);
 
   // Deactivating an organization revoked its members' tokens; their open realtime streams end
   // too, after the response so the change has committed.
@@ -111,7 +102,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = userOf(req);
-      const org = await findVisible(organizationResource as unknown as ResourceDef, app.db, user, req.params.id);
+      const org = await findVisible<OrgRow>(organizationDef, app.db, user, req.params.id);
       const file = await uploadedFile(req);
       const logo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 });
       await app.db.transaction(async (tx) => {

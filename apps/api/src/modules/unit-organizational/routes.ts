@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
-import { unitInput, unitListQuery, unitRead, unitUpdate } from '@operacoes/contract';
+import { cityEntity, unitOrganizationalResource } from '@operacoes/contract';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
-import { registerResource } from '../../core/resource';
-import { userUnits, users } from '../../core/schema';
+import { defineApiResource } from '../../core/resource-kit';
+import { cities, userUnits, users } from '../../core/schema';
 import { unitsOrganizational } from './schema';
 
 type UnitRow = typeof unitsOrganizational.$inferSelect;
@@ -36,26 +36,18 @@ async function presentUnits(rows: UnitRow[], db: DbOrTx) {
 }
 
 export async function unitRoutes(app: FastifyInstance) {
-  registerResource(app, {
-    entity: 'unit_organizational',
-    label: 'Unidade organizacional',
-    gender: 'f',
-    path: '/unit-organizational',
+  defineApiResource(app, unitOrganizationalResource, {
     table: unitsOrganizational,
-    // Any member may list their organization's units (user forms, announcements); ORG manages them.
-    access: { read: 'authenticated', write: { write: 'ORG' } },
-    tenancy: 'organization',
-    schemas: { read: unitRead, create: unitInput, update: unitUpdate, query: unitListQuery },
+    refs: {
+      parent_id: { table: unitsOrganizational, noun: { label: 'Unidade superior', gender: 'f' } },
+      city_id: { table: cities, noun: cityEntity },
+    },
+    unique: { code: 'o código' },
     filters: (q) => [q.organization_id ? eq(unitsOrganizational.organization_id, q.organization_id) : undefined],
     present: (rows, db) => presentUnits(rows as UnitRow[], db),
-    async toValues(input: { parent_id?: number | null; organization_id?: number }, { tx, user }, existing) {
-      const orgId = (existing?.organization_id as number | undefined) ?? (user.superAdmin && input.organization_id ? input.organization_id : user.organizationId);
-      if (input.parent_id) {
-        if (existing && input.parent_id === existing.id) throw new HttpError(422, 'Uma unidade não pode ser a sua própria unidade superior.', [{ propertyPath: 'parent_id', message: 'Unidade superior inválida' }]);
-        const [parent] = await tx.select({ id: unitsOrganizational.id }).from(unitsOrganizational).where(and(eq(unitsOrganizational.id, input.parent_id), eq(unitsOrganizational.organization_id, orgId)));
-        if (!parent) throw new HttpError(422, 'Unidade superior não encontrada nesta organização.', [{ propertyPath: 'parent_id', message: 'Unidade superior não encontrada' }]);
-      }
-      return { ...input };
+    toValues(values, _ctx, existing) {
+      if (existing && values.parent_id === existing.id) throw new HttpError(422, 'Uma unidade não pode ser a sua própria unidade superior.', [{ propertyPath: 'parent_id', message: 'Unidade superior inválida' }]);
+      return values;
     },
     defaultSort: [asc(unitsOrganizational.name)],
     sortable: { id: unitsOrganizational.id, name: unitsOrganizational.name, code: unitsOrganizational.code },

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, meUpdate, userCreate, userListQuery, userRead, userUpdate, type UserCreate, type UserUpdate } from '@operacoes/contract';
+import { DEFAULT_SETTINGS, meUpdate, userListQuery, userRead, userResource, type UserCreate, type UserUpdate } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { assertStrongPassword } from '../../core/password-strength';
-import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { findVisible } from '../../core/resource';
+import { type ResourceSlots, defineApiResource } from '../../core/resource-kit';
 import { organizations, revisions, unitsOrganizational } from '../../core/schema';
 import { saveUpload, uploadedFile } from '../files';
 import { notifications } from '../notification';
@@ -54,15 +55,9 @@ async function checkUnit(db: DbOrTx, unitId: number | null | undefined, organiza
   if (!unit) throw new HttpError(422, 'Unidade organizacional não encontrada nesta organização.', [{ propertyPath: 'unit_organizational_id', message: 'Unidade não encontrada' }]);
 }
 
-const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof userUpdate> = {
-  entity: 'user',
-  label: 'Usuário',
-  gender: 'm',
-  path: '/user',
+const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
   table: users,
-  access: { read: { read: 'USER' }, write: { write: 'USER' } },
-  tenancy: 'organization',
-  schemas: { read: userRead, create: userCreate, update: userUpdate, query: userListQuery },
+  unique: { username: 'o nome de usuário', email: 'o e-mail' },
   sortable: { id: users.id, username: users.username, email: users.email, created_at: users.created_at, is_active: users.is_active },
   defaultSort: [asc(users.username)],
   filters: (q) => [
@@ -71,7 +66,8 @@ const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof 
     q.unitId ? sql`(${users.unit_organizational_id} = ${q.unitId} or ${users.id} in (select ${userUnits.user_id} from ${userUnits} where ${userUnits.unit_id} = ${q.unitId}))` : undefined,
   ],
   present: (rows, db) => presentUsers(rows as UserRow[], db),
-  async toValues(input: UserCreate & UserUpdate, { user, tx, app }, existing) {
+  async toValues(raw, { user, tx, app }, existing) {
+    const input = raw as UserCreate & UserUpdate;
     const target = existing as UserRow | undefined;
     if (target) checkManageable(user, target);
     checkGrantable(user, input.permissions, input.super_admin as boolean | undefined);
@@ -91,12 +87,6 @@ const userResource: ResourceDef<typeof userListQuery, typeof userCreate, typeof 
       if (input[k] !== undefined) values[k] = input[k];
     }
     if (!target) values.organization_id = organizationId;
-    for (const [field, label] of [['username', 'Este nome de usuário já está em uso.'], ['email', 'Este e-mail já está em uso.']] as const) {
-      const value = input[field];
-      if (!value) continue;
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users[field]}) = ${value.toLowerCase()}`);
-      if (taken && taken.id !== existing?.id) throw new HttpError(409, label, [{ propertyPath: field, message: label }]);
-    }
     let person = { nickname: '', full_name: '' };
     if (target) {
       const [p] = await tx.select().from(persons).where(eq(persons.id, target.person_id));
@@ -201,7 +191,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     return { picture };
   });
 
-  registerResource(fastify, userResource);
+  const userDef = defineApiResource(fastify, userResource, userSlots);
 
   // An update or deletion that revoked a user's tokens (deactivation, new password or e-mail)
   // also ends their open realtime streams; after the response, so the change has committed.
@@ -216,8 +206,8 @@ export async function userRoutes(fastify: FastifyInstance) {
     const user = userOf(req);
     const { id, unitId } = req.params;
     await app.db.transaction(async (tx) => {
-      const target = await findVisible(userResource as unknown as ResourceDef, tx, user, id, true);
-      checkManageable(user, target as UserRow);
+      const target = await findVisible<UserRow>(userDef, tx, user, id, true);
+      checkManageable(user, target);
       const [unit] = await tx.select().from(unitsOrganizational).where(and(eq(unitsOrganizational.id, unitId), eq(unitsOrganizational.organization_id, target.organization_id as number)));
       if (!unit) throw notFound({ label: 'Unidade organizacional', gender: 'f' });
       if (add) {

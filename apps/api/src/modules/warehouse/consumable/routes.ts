@@ -12,12 +12,13 @@ import {
   consumableWriteOff,
   idParam,
   listOf,
+  stockResource,
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
 import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
-import { findVisible, type ResourceDef } from '../../../core/resource';
+import { findVisible } from '../../../core/resource';
 import { fmt, iso, num, referenced, violation } from '../../../core/rows';
 import { withLowStockAlert } from './alerts';
 import { consumableBalances } from './schema';
@@ -71,7 +72,7 @@ async function balancesAt(db: DbOrTx, productId: number, sectionIds: number[]) {
 export async function consumableRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['consumable'];
-  const stockDef = { table: stocks, tenancy: 'organization', label: 'Estoque', gender: 'm' } as unknown as ResourceDef;
+  const stockDef = { ...stockResource, table: stocks };
 
   async function listBalances(user: CurrentUser, q: typeof balanceListQuery._output, extra?: SQL) {
     const { page, pageSize, offset } = paging(q);

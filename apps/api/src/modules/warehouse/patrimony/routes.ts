@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SQL, and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
@@ -7,11 +8,10 @@ import {
   listOf,
   patrimonyBulk,
   patrimonyBulkResult,
-  patrimonyCreate,
   patrimonyLabelsQuery,
   patrimonyListQuery,
   patrimonyRead,
-  patrimonyUpdate,
+  patrimonyResource,
   type PatrimonyRead,
   type PatrimonyStatus,
 } from '@operacoes/contract';
@@ -20,7 +20,8 @@ import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, notFound } from '../../../core/errors';
 import { listResult, paging, searchText, sortOrder } from '../../../core/list';
-import { findVisible, registerResource, type ResourceDef, tenancyCondition } from '../../../core/resource';
+import { findVisible, tenancyCondition } from '../../../core/resource';
+import { type ResourceSlots, defineApiResource } from '../../../core/resource-kit';
 import { iso, referenced, refOf, violation } from '../../../core/rows';
 import { organizations, users } from '../../../core/schema';
 import { movements } from '../movement/schema';
@@ -128,18 +129,8 @@ async function activeHolder(tx: DbOrTx, id: number, organizationId: number) {
   if (!u || !u.is_active) throw violation('holder_user_id', 'Usuário não encontrado ou inativo nesta organização.');
 }
 
-/** Inputs remembered between `toValues` and `afterWrite` of a create (the kit calls both with the same object). */
-const creating = new WeakSet<object>();
-
-export const patrimonyResource: ResourceDef<typeof patrimonyListQuery, typeof patrimonyCreate, typeof patrimonyUpdate> = {
-  entity: 'patrimony',
-  label: 'Patrimônio',
-  gender: 'm',
-  path: '/patrimony',
+const patrimonySlots: ResourceSlots<z.infer<typeof patrimonyListQuery>> = {
   table: patrimonies,
-  access: { read: { read: 'PATRIMONY' }, write: { write: 'PATRIMONY' } },
-  tenancy: 'organization',
-  schemas: { read: patrimonyRead, create: patrimonyCreate, update: patrimonyUpdate, query: patrimonyListQuery },
   sortable: {
     id: patrimonies.id,
     tag: patrimonies.tag,
@@ -165,15 +156,16 @@ export const patrimonyResource: ResourceDef<typeof patrimonyListQuery, typeof pa
   routes: ['get', 'create', 'update', 'delete'],
   present: (rows, db) => presentPatrimonies(rows as unknown as PatrimonyRow[], db),
 
-  async toValues(input: CreateInput & UpdateInput, ctx, existingRow) {
+  async toValues(values, ctx, existingRow) {
     const { user, tx } = ctx;
+    const input = values as CreateInput & UpdateInput;
     const existing = existingRow as unknown as PatrimonyRow | undefined;
     return existing ? updateValues(tx, user, input, existing) : createValues(tx, user, input);
   },
 
-  async afterWrite(row, input, { user, tx }) {
-    if (!creating.has(input as object)) return;
-    creating.delete(input as object);
+  // A new item enters with its movement (an update has `existing`).
+  async afterWrite(row, _input, { user, tx }, existing) {
+    if (existing) return;
     const item = row as unknown as PatrimonyRow;
     await recordPatrimonyEntry(tx, user, item, { document: invoiceDocument(item.invoice_number), reason: 'Cadastro do item' });
   },
@@ -210,7 +202,6 @@ async function createValues(tx: DbOrTx, user: CurrentUser, input: CreateInput): 
   } else {
     [tag] = await nextTags(tx, organizationId, 1);
   }
-  creating.add(input);
   return {
     organization_id: organizationId,
     product_id: product.id,
@@ -317,7 +308,7 @@ const { search_text: _searchText, ...listColumns } = getTableColumns(patrimonies
 
 export async function patrimonyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const def = patrimonyResource as unknown as ResourceDef;
+  const def = { ...patrimonyResource, table: patrimonies };
 
   // Declared before the kit's `/patrimony/:id` routes.
   app.get(
@@ -423,7 +414,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
       const q = req.query;
       const { page, pageSize, offset } = paging(q);
       const search = await patrimonySearch(app.db, user.superAdmin ? null : user.organizationId, q.search);
-      const base = and(tenancyCondition(def, user), ...patrimonyResource.filters!(q, user));
+      const base = and(tenancyCondition(def, user), ...patrimonySlots.filters!(q, user));
       const where = and(base, search?.where);
       // A super admin without filters has no condition at all: `where true`, never an empty WHERE.
       const count = (condition: SQL | undefined) => sql`(select count(*)::int from ${patrimonies} where ${and(base, condition) ?? sql`true`})`;
@@ -433,7 +424,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
         .select({ row: listColumns, total: sql<number>`${totalSql}` })
         .from(patrimonies)
         .where(where)
-        .orderBy(...sortOrder(q.sort, patrimonyResource.sortable!, patrimonyResource.defaultSort!))
+        .orderBy(...sortOrder(q.sort, patrimonySlots.sortable!, patrimonySlots.defaultSort!))
         .limit(pageSize)
         .offset(offset);
       const total = found.length ? found[0].total : offset === 0 ? 0 : Number(((await app.db.execute(sql`select ${totalSql} as total`)).rows[0] as { total: number }).total);
@@ -441,9 +432,9 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
     },
   );
 
-  registerResource(fastify, patrimonyResource);
+  defineApiResource(fastify, patrimonyResource, patrimonySlots);
 }
 
 /** Loads an item the user may see, locked for the rest of the transaction. */
 export const findPatrimony = (tx: DbOrTx, user: CurrentUser, id: number) =>
-  findVisible(patrimonyResource as unknown as ResourceDef, tx, user, id, true) as unknown as Promise<PatrimonyRow>;
+  findVisible<PatrimonyRow>({ ...patrimonyResource, table: patrimonies }, tx, user, id, true);
