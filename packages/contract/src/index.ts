@@ -2,6 +2,7 @@ import './kit/zod-pt-br';
 export * from './kit/common';
 export * from './kit/validators';
 export * from './kit/define';
+export * from './kit/workflow';
 export * from './permissions';
 export * from './session';
 export * from './modules';

@@ -11,14 +11,16 @@
  * Everything else (paging, search, sort, tenancy, audit, OpenAPI) comes from `registerResource`.
  */
 import type { FastifyInstance } from 'fastify';
-import { type AnyColumn, type SQL, and, count, eq, getTableColumns, inArray, or } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ListQuery, ResourceDescriptor } from '@operacoes/contract';
+import type { ListQuery, ListResult, ResourceDescriptor } from '@operacoes/contract';
 import type { CurrentUser } from './access';
 import type { DbOrTx } from './db';
 import { HttpError, agree, type Noun } from './errors';
+import { listResult, paging, sortOrder } from './list';
 import { type ResourceContext, type ResourceDef, byIds, plainPresent, registerResource } from './resource';
+import type { Workflow } from './workflow';
 
 type Row = Record<string, unknown> & { id: number };
 type AnyTable = PgTable & { id: AnyColumn };
@@ -47,6 +49,8 @@ export type ResourceSlots<Q = never> = Pick<
   unique?: Record<string, string>;
   counts?: Record<string, PgColumn>;
   guardDelete?: Guard[];
+  /** Its workflow (core/workflow): `steps` join the read shape; register the routes with `registerWorkflow(app, wf, def)`. */
+  workflow?: Pick<Workflow<{ id: number }, string>, 'withSteps'>;
   /** Input → values beyond the slots (clean HTML, convert a number…), after the references are checked. */
   toValues?: (input: Record<string, unknown>, ctx: ResourceContext, existing?: Row) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
@@ -140,7 +144,7 @@ export function defineApiResource<D extends ResourceDescriptor>(app: FastifyInst
     ...slots,
     filters: slots.filters as ResourceDef['filters'],
     toValues: toValues as ResourceDef['toValues'],
-    present: slots.present ?? present,
+    present: slots.present ?? (slots.workflow ? slots.workflow.withSteps(present as (rows: Row[], db: DbOrTx) => Promise<object[]>) : present),
     // A duplicate on a unique index answers 409 naming the field and its value.
     duplicate(index, input) {
       const field = Object.keys(slots.unique ?? {}).find((f) => index.endsWith(`_${f}_unique`));
@@ -162,4 +166,26 @@ export function defineApiResource<D extends ResourceDescriptor>(app: FastifyInst
 
   registerResource(app, def);
   return def;
+}
+
+/**
+ * One page of a hand-written list with the kit's rules: paging (capped), sort restricted to
+ * `sortable` (unknown or prototype fields are 422), rows and total in one statement.
+ */
+export async function listPage<T extends Record<string, unknown>, R>(
+  db: DbOrTx,
+  opts: { table: PgTable; where?: SQL; query: { page?: number; pageSize?: number; sort?: string }; sortable: Record<string, AnyColumn>; defaultSort: SQL[]; maxPageSize?: number },
+  present: (rows: T[]) => R[] | Promise<R[]>,
+): Promise<ListResult<R>> {
+  const { page, pageSize, offset } = paging(opts.query, opts.maxPageSize);
+  const found = (await db
+    .select({ row: opts.table, total: sql<number>`(count(*) over ())::int` } as never)
+    .from(opts.table)
+    .where(opts.where)
+    .orderBy(...sortOrder(opts.query.sort, opts.sortable, opts.defaultSort))
+    .limit(pageSize)
+    .offset(offset)) as { row: T; total: number }[];
+  // A page past the end has no row to carry the total: count apart.
+  const total = found.length ? found[0].total : offset === 0 ? 0 : (await db.select({ n: count() }).from(opts.table).where(opts.where))[0].n;
+  return listResult(await present(found.map((f) => f.row)), total, page, pageSize);
 }

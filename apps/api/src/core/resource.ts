@@ -47,8 +47,8 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   searchOf?: (row: Record<string, unknown>) => string;
   /** Input → table values (hash a password, insert a related row…). `existing` is set on update. */
   toValues?: (input: never, ctx: ResourceContext, existing?: Row) => Promise<Record<string, unknown>>;
-  /** Rows → read shapes, in batch. Default: the row without internal columns. */
-  present?: (rows: Row[], db: DbOrTx) => Promise<unknown[]>;
+  /** Rows → read shapes, in batch, for the user who asked (workflow `steps`). Default: the row without internal columns. */
+  present?: (rows: Row[], db: DbOrTx, user?: CurrentUser) => Promise<unknown[]>;
   /** Custom delete (e.g. deactivate a user with history): a body to answer 200 with, `null` when it deleted the row itself (204), or undefined to let the kit delete it. */
   onDelete?: (row: Row, ctx: ResourceContext) => Promise<unknown | undefined>;
   /** A write that hit unique index `index`: the error to answer (kit v2's `unique` slot). */
@@ -127,7 +127,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const d = def as unknown as ResourceDef;
   registeredResources.push({ entity: def.entity, path: def.path });
   const preValidation = def.tenancy === 'organization' ? refuseForeignOrganization : undefined;
-  const present = async (rows: Row[], db: DbOrTx) => (def.present ? def.present(rows, db) : plainPresent(rows));
+  const present = async (rows: Row[], db: DbOrTx, user?: CurrentUser) => (def.present ? def.present(rows, db, user) : plainPresent(rows));
   const columns = getTableColumns(def.table as PgTable) as Record<string, AnyColumn>;
   const sortable = def.sortable ?? columns;
   // Lists never read secrets or the search column.
@@ -166,7 +166,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         .offset(offset)) as (Row & { [TOTAL]: number })[];
       const total = found.length ? found[0][TOTAL] : offset === 0 ? 0 : (await fastify.db.select({ total: countAll }).from(def.table as PgTable).where(where))[0].total;
       const rows = found.map(({ [TOTAL]: _total, ...row }) => row as Row);
-      return listResult(await present(rows, fastify.db), total, page, pageSize);
+      return listResult(await present(rows, fastify.db, user), total, page, pageSize);
     },
   );
 
@@ -174,8 +174,9 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     `${def.path}/:id`,
     { config: { access: def.access.read }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
     async (req) => {
-      const row = await findVisible(d, fastify.db, userOf(req), (req.params as { id: number }).id);
-      return (await present([row], fastify.db))[0];
+      const user = userOf(req);
+      const row = await findVisible(d, fastify.db, user, (req.params as { id: number }).id);
+      return (await present([row], fastify.db, user))[0];
     },
   );
 
@@ -204,7 +205,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         return created;
       }));
       reply.status(201);
-      return (await present([row], fastify.db))[0];
+      return (await present([row], fastify.db, user))[0];
     },
   );
 
@@ -237,7 +238,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         });
         return updated;
       }));
-      return (await present([row], fastify.db))[0];
+      return (await present([row], fastify.db, user))[0];
     },
   );
 

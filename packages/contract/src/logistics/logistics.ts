@@ -3,6 +3,7 @@ import { listQuery, updateOf } from '../kit/common';
 import { dateOnly } from '../kit/validators';
 import { quantity } from '../warehouse';
 import { defineResource } from '../kit/define';
+import { workflowSteps } from '../kit/workflow';
 import { shipmentEntity, shipmentSolicitationEntity } from './module';
 
 /**
@@ -126,6 +127,8 @@ export const shipmentSolicitationRead = z.object({
   decided_at: z.string().nullable(),
   shipment_id: z.number().nullable(),
   items: z.array(shipmentItemRead),
+  /** The steps this user may take now (approve, refuse, cancel / dispatch, cancel). */
+  steps: workflowSteps,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -162,6 +165,8 @@ export const shipmentRead = z.object({
   receiver_name: z.string().nullable(),
   receiver_comment: z.string().nullable(),
   items: z.array(shipmentItemRead),
+  /** The steps this user may take now (approve, refuse, cancel / dispatch, cancel). */
+  steps: workflowSteps,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -4,6 +4,7 @@ import { DESTINATION_TYPES, PATRIMONY_CONDITIONS, PATRIMONY_STATUSES, PRODUCT_TR
 import { id, optionalText, period, quantity, queryId, reason, ref, refCode } from './shared';
 import { holderRef } from './patrimony';
 import { defineResource } from '../kit/define';
+import { workflowSteps } from '../kit/workflow';
 import { patrimonySolicitationEntity } from './module';
 
 export const solicitationItemInput = z.union([
@@ -58,8 +59,10 @@ export const solicitationRead = z.object({
   cancelled_by: holderRef.nullable(),
   cancelled_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
-  /** The workflow steps legal from the current status (the web also checks the user's permissions). */
+  /** The workflow steps legal from the current status, whoever asks (kept for the current web; prefer `steps`). */
   actions: z.array(z.enum(SOLICITATION_STEPS)),
+  /** The steps this user may take now. */
+  steps: workflowSteps,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,14 +1,17 @@
 import { RECEIVING_ITEM_STATUS_LABELS, SHIPMENT_DESTINATION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRead } from '@operacoes/contract';
 import { brDateTime, drawQr, drawTable, newPdf } from '../../core/pdf';
 
+/** A shipment as printed (its read shape; the workflow steps aside). */
+type Printable = Omit<ShipmentRead, 'steps'>;
+
 const qty = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
 
-function destinationText(s: ShipmentRead) {
+function destinationText(s: Printable) {
   const parts = [s.recipient_name, s.destination_unit?.name, s.destination_section ? `Seção ${s.destination_section.name}` : null, s.destination_address, s.destination_city ? `${s.destination_city.name}/${s.destination_city.uf}` : null];
   return parts.filter(Boolean).join(' · ');
 }
 
-function itemRows(s: ShipmentRead, withStatus: boolean) {
+function itemRows(s: Printable, withStatus: boolean) {
   return s.items.map((i, n) => [
     String(n + 1),
     i.patrimony ? `${i.patrimony.tag}${i.patrimony.serial ? ` (S/N ${i.patrimony.serial})` : ''}` : '—',
@@ -19,7 +22,7 @@ function itemRows(s: ShipmentRead, withStatus: boolean) {
 }
 
 /** The packing list (romaneio): items, destination, carrier, and a QR code of the receiving link. */
-export async function packingListPdf(s: ShipmentRead, receivingLink: string | null): Promise<Buffer> {
+export async function packingListPdf(s: Printable, receivingLink: string | null): Promise<Buffer> {
   const { doc, bytes } = newPdf(`Romaneio do envio #${s.id}`);
   doc.font('Helvetica-Bold').fontSize(16).text(`Romaneio · Envio #${s.id}`);
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
@@ -45,7 +48,7 @@ export async function packingListPdf(s: ShipmentRead, receivingLink: string | nu
 }
 
 /** The receipt the recipient downloads after confirming. */
-export async function receiptPdf(s: ShipmentRead, organization: string, signaturePng: Buffer | null): Promise<Buffer> {
+export async function receiptPdf(s: Printable, organization: string, signaturePng: Buffer | null): Promise<Buffer> {
   const { doc, bytes } = newPdf(`Comprovante de recebimento do envio #${s.id}`);
   doc.font('Helvetica-Bold').fontSize(16).text('Comprovante de recebimento');
   doc.font('Helvetica').fontSize(10).moveDown(0.3);

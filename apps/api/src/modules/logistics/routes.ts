@@ -3,26 +3,31 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  SHIPMENT_SOLICITATION_STATUS_LABELS,
+  SHIPMENT_STATUS_LABELS,
   cancelBody,
   idParam,
   refuseBody,
   shipmentListQuery,
-  shipmentRead,
+  shipmentResource as shipmentDescriptor,
   shipmentSolicitationInput,
   shipmentSolicitationListQuery,
   shipmentSolicitationRead,
+  shipmentSolicitationResource,
   shipmentSolicitationUpdate,
+  shipmentRead,
   shipmentUpdate,
 } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../core/access';
+import { userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
-import type { DbOrTx, Tx } from '../../core/db';
+import type { DbOrTx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
 import { notify, usersWithPermission } from '../../core/notify';
 import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { registerWorkflow, workflow } from '../../core/workflow';
 import { getOrganizationSettings } from '../organization-settings';
 import { stocks } from '../warehouse';
 import { packingListPdf } from './pdf';
@@ -30,8 +35,6 @@ import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 import {
   type ShipmentRow,
   type SolicitationRow,
-  assertShipmentStatus,
-  assertSolicitationStatus,
   assertTraceable,
   dispatchItems,
   itemsOfShipment,
@@ -63,9 +66,9 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
   schemas: { read: shipmentSolicitationRead, create: shipmentSolicitationInput, update: shipmentSolicitationUpdate, query: shipmentSolicitationListQuery },
   sortable: { id: shipmentSolicitations.id, created_at: shipmentSolicitations.created_at, status: shipmentSolicitations.status, wanted_date: shipmentSolicitations.wanted_date },
   filters: (q) => [q.status ? eq(shipmentSolicitations.status, q.status) : undefined],
-  present: (rows, db) => presentSolicitations(rows as SolicitationRow[], db),
+  present: (rows, db, user) => requestWorkflow.present(rows, db, user),
   async toValues(input: z.infer<typeof shipmentSolicitationUpdate>, { user, tx }, existing) {
-    if (existing) assertSolicitationStatus(existing as SolicitationRow, ['pendente'], 'alterar');
+    if (existing) requestWorkflow.assertStatus(existing as SolicitationRow, ['pendente'], 'alterar');
     // A super admin's request belongs to the organization of its origin stock.
     const organizationId = (existing?.organization_id as number | undefined) ?? (user.superAdmin && input.origin_stock_id ? await stockOrganization(tx, input.origin_stock_id) : undefined) ?? user.organizationId;
     // A PUT keeps what it omits: the request as it stands, with the sent fields over it, is checked whole.
@@ -85,7 +88,7 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
     }
   },
   async onDelete(row) {
-    assertSolicitationStatus(row as SolicitationRow, ['pendente'], 'excluir');
+    requestWorkflow.assertStatus(row as SolicitationRow, ['pendente'], 'excluir');
     return undefined;
   },
 };
@@ -130,9 +133,9 @@ const shipmentResource: ResourceDef<typeof shipmentListQuery, typeof shipmentUpd
   sortable: { id: shipments.id, created_at: shipments.created_at, status: shipments.status, dispatched_at: shipments.dispatched_at },
   filters: (q) => [q.status ? eq(shipments.status, q.status) : undefined],
   searchOf: (r) => searchText(r.recipient_name as string, r.recipient_email as string, r.tracking_code as string, r.invoice_number as string, r.carrier as string),
-  present: (rows, db) => presentShipments(rows as ShipmentRow[], db),
+  present: (rows, db, user) => shipmentWorkflow.present(rows, db, user),
   async toValues(input: z.infer<typeof shipmentUpdate>, { tx }, existing) {
-    assertShipmentStatus(existing as ShipmentRow, ['preparando', 'enviado'], 'alterar');
+    shipmentWorkflow.assertStatus(existing as ShipmentRow, ['preparando', 'enviado'], 'alterar');
     if (input.carrier) {
       const { carriers } = await getOrganizationSettings(tx, existing!.organization_id as number, 'logistic');
       if (carriers.length && !carriers.includes(input.carrier)) throw new HttpError(422, 'Transportadora não cadastrada nas configurações de logística.', [{ propertyPath: 'carrier', message: `Use uma de: ${carriers.join(', ')}` }]);
@@ -141,130 +144,107 @@ const shipmentResource: ResourceDef<typeof shipmentListQuery, typeof shipmentUpd
   },
 };
 
+type Reason = { reason?: string | null };
+
+/** pendente →approve→ aprovada (the shipment is born, its items reserved) | →refuse→ recusada | →cancel→ cancelada. */
+const requestWorkflow = workflow({
+  resource: shipmentSolicitationResource,
+  table: shipmentSolicitations,
+  statusLabels: SHIPMENT_SOLICITATION_STATUS_LABELS,
+  present: presentSolicitations,
+  link: solicitationLink,
+  steps: {
+    approve: {
+      from: ['pendente'], to: 'aprovada', label: 'Aprovar', color: 'success',
+      description: 'Aprova: nasce o envio (preparando) e os itens ficam reservados; 409 se um item não estiver mais disponível.',
+      run: async (s, _input: unknown, { user, tx }) => {
+        const items = await itemsOfSolicitation(tx, s.id);
+        assertTraceable(s, items);
+        const { id: _id, status: _s, refusal_reason: _r, requester_id: _q, decided_by: _d, decided_at: _a, shipment_id: _h, created_at: _c, updated_at: _u, justification: _j, wanted_date: _w, ...copy } = s;
+        const [shipment] = await tx.insert(shipments).values({ ...copy, solicitation_id: s.id, created_by: user.id, status: 'preparando' }).returning();
+        await tx.update(shipmentItems).set({ shipment_id: shipment.id }).where(eq(shipmentItems.solicitation_id, s.id));
+        await reserveItems(tx, user, shipment, items);
+        await audit(tx, user, { entity: 'shipment', entityId: shipment.id, organizationId: s.organization_id, action: 'create', after: shipment });
+        return { decided_by: user.id, decided_at: new Date(), shipment_id: shipment.id };
+      },
+      notify: (s, { updated }) => [{ to: s.requester_id, title: `Envio aprovado: solicitação #${s.id}`, message: `Sua solicitação virou o envio #${updated.shipment_id}.`, link: shipmentLink(updated.shipment_id!) }],
+    },
+    refuse: {
+      from: ['pendente'], to: 'recusada', label: 'Recusar', color: 'error', reason: 'required', body: refuseBody,
+      run: (_s, input: { reason: string }, { user }) => ({ refusal_reason: input.reason, decided_by: user.id, decided_at: new Date() }),
+      notify: (s, { updated }) => [{ to: s.requester_id, title: `Envio recusado: solicitação #${s.id}`, message: `Motivo: ${updated.refusal_reason}` }],
+    },
+    cancel: {
+      from: ['pendente'], to: 'cancelada', label: 'Cancelar', color: 'error', reason: 'optional', body: cancelBody.nullish(),
+      run: (_s, input: Reason) => ({ refusal_reason: input.reason ?? null }),
+    },
+  },
+});
+
+/** preparando →dispatch→ enviado (→ recebido by the public link); preparando | enviado →cancel→ cancelado. */
+const shipmentWorkflow = workflow({
+  resource: shipmentDescriptor,
+  table: shipments,
+  statusLabels: SHIPMENT_STATUS_LABELS,
+  present: presentShipments,
+  link: shipmentLink,
+  // The receiving link is a credential: never in the audit log.
+  hidden: ['receiving_hash'],
+  steps: {
+    dispatch: {
+      from: ['preparando'], to: 'enviado', label: 'Despachar', color: 'success',
+      description: 'Despacha: os itens ficam em trânsito e o destinatário recebe por e-mail o link público de recebimento.',
+      run: async (s, _input: unknown, { user, tx, app, after }) => {
+        const items = await itemsOfShipment(tx, s.id);
+        assertTraceable(s, items);
+        const { receiving_link_validity_days } = await getOrganizationSettings(tx, s.organization_id, 'logistic');
+        await dispatchItems(tx, user, s, items);
+        const values = { dispatched_at: new Date(), receiving_hash: newReceivingHash(), receiving_expires_at: new Date(Date.now() + receiving_link_validity_days * 86_400_000) };
+        after(async () => mailReceivingLink(app, { ...s, ...values }));
+        return values;
+      },
+    },
+    cancel: {
+      from: ['preparando', 'enviado'], to: 'cancelado', label: 'Cancelar', color: 'error', reason: 'optional', body: cancelBody.nullish(),
+      description: 'Cancela: os itens voltam para onde estavam (reservas liberadas, despachados devolvidos) e o link de recebimento deixa de funcionar.',
+      run: async (s, input: Reason, { user, tx }) => {
+        await returnItems(tx, user, s, await itemsOfShipment(tx, s.id), input.reason ? `Envio cancelado: ${input.reason}` : 'Envio cancelado');
+        // The receiving link stops working at once.
+        return { cancelled_at: new Date(), receiving_hash: null, notes: input.reason ?? s.notes };
+      },
+    },
+  },
+});
+
+/** The recipient's e-mail with the public receiving link. */
+function mailReceivingLink(app: FastifyInstance, shipment: ShipmentRow) {
+  const url = `${app.config.publicUrl}/receiving/${shipment.receiving_hash}`;
+  const mail = mailLayout(
+    `Envio #${shipment.id} a caminho`,
+    [
+      `Olá, ${shipment.recipient_name}!`,
+      `Um envio foi despachado para você${shipment.carrier ? ` pela transportadora ${shipment.carrier}` : ''}${shipment.tracking_code ? ` (rastreio ${shipment.tracking_code})` : ''}.`,
+      `Quando chegar, confira cada item e confirme o recebimento pelo link abaixo. O link vale até ${shipment.receiving_expires_at!.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })} e pode ser usado uma única vez.`,
+    ],
+    { label: 'Confirmar recebimento', url },
+  );
+  app.mailer.sendInBackground({ to: shipment.recipient_email, subject: `Envio #${shipment.id}: confirme o recebimento`, ...mail });
+}
+
 export async function logisticsRoutes(fastify: FastifyInstance) {
   registerAfterCommit(fastify);
   registerResource(fastify, solicitationResource);
   registerResource(fastify, shipmentResource);
+  registerWorkflow(fastify, requestWorkflow);
+  registerWorkflow(fastify, shipmentWorkflow);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const write = { write: PERMISSION } as const;
 
-  const lockSolicitation = async (tx: Tx, user: CurrentUser, id: number) =>
-    (await findVisible(solicitationResource as unknown as ResourceDef, tx, user, id, true)) as unknown as SolicitationRow;
-  const lockShipment = async (tx: Tx, user: CurrentUser, id: number) => (await findVisible(shipmentResource as unknown as ResourceDef, tx, user, id, true)) as unknown as ShipmentRow;
-  const oneSolicitation = async (id: number) => (await presentSolicitations(await app.db.select().from(shipmentSolicitations).where(eq(shipmentSolicitations.id, id)), app.db))[0];
-  const oneShipment = async (id: number) => (await presentShipments(await app.db.select().from(shipments).where(eq(shipments.id, id)), app.db))[0];
-  const tags = ['shipment_solicitation'];
-
-  app.post('/shipment-solicitation/:id/approve', { config: { access: write }, schema: { tags, params: idParam, response: { 200: shipmentSolicitationRead } } }, async (req) => {
+  app.get('/shipment/:id/packing-list', { config: { access: { read: PERMISSION } }, schema: { tags: ['shipment'], params: idParam, produces: ['application/pdf'] } }, async (req, reply) => {
     const user = userOf(req);
-    const deliver = await app.db.transaction(async (tx) => {
-      const s = await lockSolicitation(tx, user, req.params.id);
-      assertSolicitationStatus(s, ['pendente'], 'aprovar');
-      assertTraceable(s, await itemsOfSolicitation(tx, s.id));
-      const { id: _id, status: _s, refusal_reason: _r, requester_id: _q, decided_by: _d, decided_at: _a, shipment_id: _h, created_at: _c, updated_at: _u, justification: _j, wanted_date: _w, ...copy } = s;
-      const [shipment] = await tx.insert(shipments).values({ ...copy, solicitation_id: s.id, created_by: user.id, status: 'preparando' }).returning();
-      const items = await itemsOfSolicitation(tx, s.id);
-      await tx.update(shipmentItems).set({ shipment_id: shipment.id }).where(eq(shipmentItems.solicitation_id, s.id));
-      await reserveItems(tx, user, shipment, items);
-      const [after] = await tx
-        .update(shipmentSolicitations)
-        .set({ status: 'aprovada', decided_by: user.id, decided_at: new Date(), shipment_id: shipment.id, updated_at: new Date() })
-        .where(eq(shipmentSolicitations.id, s.id))
-        .returning();
-      await audit(tx, user, { entity: 'shipment_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after });
-      await audit(tx, user, { entity: 'shipment', entityId: shipment.id, organizationId: s.organization_id, action: 'create', after: shipment });
-      return notify(app, tx, s.requester_id ? [s.requester_id] : [], `Envio aprovado: solicitação #${s.id}`, `Sua solicitação virou o envio #${shipment.id}.`, shipmentLink(shipment.id), user);
-    });
-    await deliver();
-    return oneSolicitation(req.params.id);
-  });
-
-  app.post('/shipment-solicitation/:id/refuse', { config: { access: write }, schema: { tags, params: idParam, body: refuseBody, response: { 200: shipmentSolicitationRead } } }, async (req) => {
-    const user = userOf(req);
-    const deliver = await app.db.transaction(async (tx) => {
-      const s = await lockSolicitation(tx, user, req.params.id);
-      assertSolicitationStatus(s, ['pendente'], 'recusar');
-      const [after] = await tx
-        .update(shipmentSolicitations)
-        .set({ status: 'recusada', refusal_reason: req.body.reason, decided_by: user.id, decided_at: new Date(), updated_at: new Date() })
-        .where(eq(shipmentSolicitations.id, s.id))
-        .returning();
-      await audit(tx, user, { entity: 'shipment_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after });
-      return notify(app, tx, s.requester_id ? [s.requester_id] : [], `Envio recusado: solicitação #${s.id}`, `Motivo: ${req.body.reason}`, solicitationLink(s.id), user);
-    });
-    await deliver();
-    return oneSolicitation(req.params.id);
-  });
-
-  app.post(
-    '/shipment-solicitation/:id/cancel',
-    { config: { access: write }, schema: { tags, params: idParam, body: cancelBody.nullish(), response: { 200: shipmentSolicitationRead } } },
-    async (req) => {
-      const user = userOf(req);
-      await app.db.transaction(async (tx) => {
-        const s = await lockSolicitation(tx, user, req.params.id);
-        assertSolicitationStatus(s, ['pendente'], 'cancelar');
-        const [after] = await tx.update(shipmentSolicitations).set({ status: 'cancelada', refusal_reason: req.body?.reason ?? null, updated_at: new Date() }).where(eq(shipmentSolicitations.id, s.id)).returning();
-        await audit(tx, user, { entity: 'shipment_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after });
-      });
-      return oneSolicitation(req.params.id);
-    },
-  );
-
-  const stags = ['shipment'];
-  app.post('/shipment/:id/dispatch', { config: { access: write }, schema: { tags: stags, params: idParam, response: { 200: shipmentRead } } }, async (req) => {
-    const user = userOf(req);
-    const { shipment, hash } = await app.db.transaction(async (tx) => {
-      const s = await lockShipment(tx, user, req.params.id);
-      assertShipmentStatus(s, ['preparando'], 'despachar');
-      const items = await itemsOfShipment(tx, s.id);
-      assertTraceable(s, items);
-      const { receiving_link_validity_days } = await getOrganizationSettings(tx, s.organization_id, 'logistic');
-      await dispatchItems(tx, user, s, items);
-      const hash = newReceivingHash();
-      const [after] = await tx
-        .update(shipments)
-        .set({ status: 'enviado', dispatched_at: new Date(), receiving_hash: hash, receiving_expires_at: new Date(Date.now() + receiving_link_validity_days * 86_400_000), updated_at: new Date() })
-        .where(eq(shipments.id, s.id))
-        .returning();
-      await audit(tx, user, { entity: 'shipment', entityId: s.id, organizationId: s.organization_id, action: 'update', before: { ...s, receiving_hash: undefined }, after: { ...after, receiving_hash: undefined } });
-      return { shipment: after, hash };
-    });
-    const url = `${app.config.publicUrl}/receiving/${hash}`;
-    const mail = mailLayout(
-      `Envio #${shipment.id} a caminho`,
-      [
-        `Olá, ${shipment.recipient_name}!`,
-        `Um envio foi despachado para você${shipment.carrier ? ` pela transportadora ${shipment.carrier}` : ''}${shipment.tracking_code ? ` (rastreio ${shipment.tracking_code})` : ''}.`,
-        `Quando chegar, confira cada item e confirme o recebimento pelo link abaixo. O link vale até ${shipment.receiving_expires_at!.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })} e pode ser usado uma única vez.`,
-      ],
-      { label: 'Confirmar recebimento', url },
-    );
-    app.mailer.sendInBackground({ to: shipment.recipient_email, subject: `Envio #${shipment.id}: confirme o recebimento`, ...mail });
-    return oneShipment(shipment.id);
-  });
-
-  app.post('/shipment/:id/cancel', { config: { access: write }, schema: { tags: stags, params: idParam, body: cancelBody.nullish(), response: { 200: shipmentRead } } }, async (req) => {
-    const user = userOf(req);
-    await app.db.transaction(async (tx) => {
-      const s = await lockShipment(tx, user, req.params.id);
-      assertShipmentStatus(s, ['preparando', 'enviado'], 'cancelar');
-      const reason = req.body?.reason ? `Envio cancelado: ${req.body.reason}` : 'Envio cancelado';
-      await returnItems(tx, user, s, await itemsOfShipment(tx, s.id), reason);
-      // The receiving link stops working at once.
-      const [after] = await tx.update(shipments).set({ status: 'cancelado', cancelled_at: new Date(), receiving_hash: null, notes: req.body?.reason ?? s.notes, updated_at: new Date() }).where(eq(shipments.id, s.id)).returning();
-      await audit(tx, user, { entity: 'shipment', entityId: s.id, organizationId: s.organization_id, action: 'update', before: { ...s, receiving_hash: undefined }, after });
-    });
-    return oneShipment(req.params.id);
-  });
-
-  app.get('/shipment/:id/packing-list', { config: { access: { read: PERMISSION } }, schema: { tags: stags, params: idParam, produces: ['application/pdf'] } }, async (req, reply) => {
-    const user = userOf(req);
-    const row = (await findVisible(shipmentResource as unknown as ResourceDef, app.db, user, req.params.id)) as unknown as ShipmentRow;
+    const row = await findVisible<ShipmentRow>(shipmentResource, app.db, user, req.params.id);
     const [shipment] = await presentShipments([row], app.db);
     const link = row.receiving_hash ? `${app.config.publicUrl}/receiving/${row.receiving_hash}` : null;
     const pdf = await packingListPdf(shipment, link);
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="romaneio-envio-${row.id}.pdf"`).send(pdf);
   });
-
 }

@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  SHIPMENT_SOLICITATION_STATUS_LABELS,
-  SHIPMENT_STATUS_LABELS,
-  UNTRACEABLE_PATRIMONY,
-  isTraceableDestination,
-  type ShipmentSolicitationStatus,
-  type ShipmentStatus,
-  type shipmentSolicitationInput,
-} from '@operacoes/contract';
+import { UNTRACEABLE_PATRIMONY, isTraceableDestination, type shipmentSolicitationInput } from '@operacoes/contract';
 import type { z } from 'zod';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
@@ -28,20 +20,6 @@ type SolicitationInput = z.infer<typeof shipmentSolicitationInput>;
 export const shipmentDoc = (id: number) => `Envio #${id}`;
 export const shipmentLink = (id: number) => `/shipment/edit/${id}`;
 export const solicitationLink = (id: number) => `/shipment-solicitation/edit/${id}`;
-
-// ------------------------------------------------------------------------------------------------
-// Transitions (DESIGN §3: anything else is 409)
-
-export function assertSolicitationStatus(s: SolicitationRow, allowed: ShipmentSolicitationStatus[], verb: string) {
-  if (!allowed.includes(s.status)) {
-    throw conflict(`Não é possível ${verb} a solicitação de envio #${s.id}: ela está "${SHIPMENT_SOLICITATION_STATUS_LABELS[s.status].toLowerCase()}".`);
-  }
-}
-export function assertShipmentStatus(s: ShipmentRow, allowed: ShipmentStatus[], verb: string) {
-  if (!allowed.includes(s.status)) {
-    throw conflict(`Não é possível ${verb} o envio #${s.id}: ele está "${SHIPMENT_STATUS_LABELS[s.status].toLowerCase()}".`);
-  }
-}
 
 // ------------------------------------------------------------------------------------------------
 // Validation of a request's origin, destination and items (all in the user's organization)

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listOf, revisionListQuery, revisionRead } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { endOfDay, startOfDay } from '../../core/dates';
-import { countAll, listResult, paging, sortOrder } from '../../core/list';
+import { listPage } from '../../core/resource-kit';
 import { users } from '../../core/schema';
 import { revisions } from './schema';
 
@@ -17,7 +17,6 @@ export async function revisionRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const q = req.query;
-      const { page, pageSize, offset } = paging(q);
       const where = and(
         user.superAdmin ? undefined : eq(revisions.organization_id, user.organizationId),
         q.entity ? eq(revisions.entity, q.entity) : undefined,
@@ -27,15 +26,12 @@ export async function revisionRoutes(fastify: FastifyInstance) {
         q.from ? gte(revisions.created_at, startOfDay(q.from)) : undefined,
         q.to ? lte(revisions.created_at, endOfDay(q.to)) : undefined,
       );
-      const [rows, [{ total }]] = await Promise.all([
-        app.db.select().from(revisions).where(where).orderBy(...sortOrder(q.sort, { id: revisions.id, created_at: revisions.created_at, entity: revisions.entity, action: revisions.action }, [desc(revisions.id)])).limit(pageSize).offset(offset),
-        app.db.select({ total: countAll }).from(revisions).where(where),
-      ]);
-      const userIds = [...new Set(rows.map((r) => r.user_id).filter((x): x is number => x !== null))];
-      const actors = userIds.length ? await app.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds)) : [];
-      const byId = new Map(actors.map((a) => [a.id, a]));
-      return listResult(
-        rows.map((r) => ({
+      const sortable = { id: revisions.id, created_at: revisions.created_at, entity: revisions.entity, action: revisions.action };
+      return listPage(app.db, { table: revisions, where, query: q, sortable, defaultSort: [desc(revisions.id)] }, async (rows: (typeof revisions.$inferSelect)[]) => {
+        const userIds = [...new Set(rows.map((r) => r.user_id).filter((x): x is number => x !== null))];
+        const actors = userIds.length ? await app.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds)) : [];
+        const byId = new Map(actors.map((a) => [a.id, a]));
+        return rows.map((r) => ({
           id: r.id,
           entity: r.entity,
           entity_id: r.entity_id,
@@ -43,11 +39,8 @@ export async function revisionRoutes(fastify: FastifyInstance) {
           changes: r.changes,
           user: r.user_id ? (byId.get(r.user_id) ?? null) : null,
           created_at: r.created_at.toISOString(),
-        })),
-        total,
-        page,
-        pageSize,
-      );
+        }));
+      });
     },
   );
 }

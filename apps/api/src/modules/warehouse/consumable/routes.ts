@@ -17,8 +17,9 @@ import {
 import { type CurrentUser, userOf } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
 import type { DbOrTx } from '../../../core/db';
-import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
+import { searchCondition } from '../../../core/list';
 import { findVisible } from '../../../core/resource';
+import { listPage } from '../../../core/resource-kit';
 import { fmt, iso, num, referenced, violation } from '../../../core/rows';
 import { withLowStockAlert } from './alerts';
 import { consumableBalances } from './schema';
@@ -75,7 +76,6 @@ export async function consumableRoutes(fastify: FastifyInstance) {
   const stockDef = { ...stockResource, table: stocks };
 
   async function listBalances(user: CurrentUser, q: typeof balanceListQuery._output, extra?: SQL) {
-    const { page, pageSize, offset } = paging(q);
     const where = and(
       user.superAdmin ? undefined : eq(consumableBalances.organization_id, user.organizationId),
       q.stock ? eq(consumableBalances.stock_id, q.stock) : undefined,
@@ -85,17 +85,10 @@ export async function consumableRoutes(fastify: FastifyInstance) {
       q.search ? inArray(consumableBalances.product_id, app.db.select({ id: products.id }).from(products).where(searchOnProducts(q.search))) : undefined,
       extra,
     );
-    const [rows, [{ total }]] = await Promise.all([
-      app.db
-        .select()
-        .from(consumableBalances)
-        .where(where)
-        .orderBy(...sortOrder(q.sort, { id: consumableBalances.id, quantity: consumableBalances.quantity, updated_at: consumableBalances.updated_at }, [asc(consumableBalances.id)]))
-        .limit(pageSize)
-        .offset(offset),
-      app.db.select({ total: countAll }).from(consumableBalances).where(where),
-    ]);
-    return listResult(await presentBalances(rows, app.db), total, page, pageSize);
+    const sortable = { id: consumableBalances.id, quantity: consumableBalances.quantity, updated_at: consumableBalances.updated_at };
+    return listPage(app.db, { table: consumableBalances, where, query: q, sortable, defaultSort: [asc(consumableBalances.id)] }, (rows: (typeof consumableBalances.$inferSelect)[]) =>
+      presentBalances(rows, app.db),
+    );
   }
 
   app.get(

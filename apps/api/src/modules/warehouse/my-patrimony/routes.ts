@@ -6,12 +6,14 @@ import { type CurrentUser, userOf } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
-import { countAll, listResult, paging, searchText, sortOrder } from '../../../core/list';
+import { searchText } from '../../../core/list';
+import { listPage } from '../../../core/resource-kit';
 import { notify, usersWithPermission } from '../../../core/notify';
 import { personRefs } from '../../../core/rows';
 import type { PatrimonyRow } from '../movement/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
-import { presentSolicitations, solicitationLink } from '../patrimony-solicitation/service';
+import { solicitationWorkflow } from '../patrimony-solicitation/routes';
+import { solicitationLink } from '../patrimony-solicitation/service';
 import { presentPatrimonies } from '../patrimony/routes';
 import { patrimonies } from '../patrimony/schema';
 import { patrimonySearch } from '../patrimony/search';
@@ -60,14 +62,10 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
     { config: { access: 'authenticated' }, schema: { tags, querystring: listQuery, response: { 200: listOf(myPatrimonyRead) }, description: 'Itens que estão comigo (responsável = usuário atual).' } },
     async (req) => {
       const user = userOf(req);
-      const { page, pageSize, offset } = paging(req.query);
       const search = await patrimonySearch(app.db, user.organizationId, req.query.search);
       const where = and(eq(patrimonies.holder_user_id, user.id), search?.where);
-      const [rows, [{ total }]] = await Promise.all([
-        app.db.select().from(patrimonies).where(where).orderBy(...sortOrder(req.query.sort, { id: patrimonies.id, tag: patrimonies.tag, status: patrimonies.status }, [desc(patrimonies.id)])).limit(pageSize).offset(offset),
-        app.db.select({ total: countAll }).from(patrimonies).where(where),
-      ]);
-      return listResult(await presentMine(rows, app.db), total, page, pageSize);
+      const sortable = { id: patrimonies.id, tag: patrimonies.tag, status: patrimonies.status };
+      return listPage(app.db, { table: patrimonies, where, query: req.query, sortable, defaultSort: [desc(patrimonies.id)] }, (rows: PatrimonyRow[]) => presentMine(rows, app.db));
     },
   );
 
@@ -126,7 +124,7 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
       });
       await deliver?.();
       reply.status(201);
-      return (await presentSolicitations([row], app.db))[0];
+      return (await solicitationWorkflow.present([row], app.db, user))[0];
     },
   );
 }

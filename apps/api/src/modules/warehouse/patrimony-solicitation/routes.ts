@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import {
   type DestinationType,
+  SOLICITATION_STATUS_LABELS,
+  type SolicitationRead,
+  type SolicitationStatus,
   type SolicitationStep,
-  idParam,
+  patrimonySolicitationResource,
   solicitationApprove,
   solicitationCancel,
   solicitationCreate,
@@ -15,21 +17,21 @@ import {
   solicitationReturn,
   solicitationUpdate,
 } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../../core/access';
+import type { CurrentUser } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
-import { audit } from '../../../core/audit';
 import { endOfDay, startOfDay } from '../../../core/dates';
-import type { DbOrTx, Tx } from '../../../core/db';
+import type { DbOrTx } from '../../../core/db';
 import { conflict } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { notify, usersWithPermission } from '../../../core/notify';
-import { findVisible, registerResource, type ResourceDef } from '../../../core/resource';
+import { registerResource, type ResourceDef } from '../../../core/resource';
 import { personRefs, referenced } from '../../../core/rows';
 import { unitsOrganizational } from '../../../core/schema';
+import { type Workflow, registerWorkflow, workflow } from '../../../core/workflow';
 import { getOrganizationSettings } from '../../organization-settings';
 import { withLowStockAlert } from '../consumable/alerts';
 import { patrimonySolicitations } from './schema';
-import { type SolicitationRow, assertStep, consumableProductsOf, deliverLines, forbiddenUnless, presentSolicitations, releaseReserved, reserveLines, returnLines, solicitationLink } from './service';
+import { type SolicitationRow, consumableProductsOf, deliverLines, forbiddenUnless, presentSolicitations, releaseReserved, reserveLines, returnLines, solicitationLink } from './service';
 import { canWrite } from '../shared';
 import { stocks } from '../stock/schema';
 
@@ -89,7 +91,7 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
     q.from ? gte(patrimonySolicitations.created_at, startOfDay(q.from)) : undefined,
     q.to ? lte(patrimonySolicitations.created_at, endOfDay(q.to)) : undefined,
   ],
-  present: (rows, db) => presentSolicitations(rows as unknown as SolicitationRow[], db),
+  present: (rows, db, user) => solicitationWorkflow.present(rows, db, user),
 
   async toValues(input: CreateInput & UpdateInput, { user, tx }, existingRow) {
     const existing = existingRow as unknown as SolicitationRow | undefined;
@@ -135,140 +137,90 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
 
   /** A request is never erased: "delete" cancels it (while it waits or is approved). */
   async onDelete(row, { user, tx, app }) {
-    const { solicitation, deliver } = await cancel(app, tx, user, row as unknown as SolicitationRow, 'Cancelada pelo botão excluir');
-    afterCommit(user, deliver);
-    return { cancelled: true, message: `A solicitação #${row.id} foi cancelada.`, solicitation: (await presentSolicitations([solicitation], tx))[0] };
+    const cancelled = await solicitationWorkflow.take('cancel', row as unknown as SolicitationRow, { reason: 'Cancelada pelo botão excluir' }, { user, tx, app });
+    afterCommit(user, cancelled.after);
+    return { cancelled: true, message: `A solicitação #${row.id} foi cancelada.`, solicitation: (await solicitationWorkflow.present([cancelled.row], tx, user))[0] };
   },
 };
 
-async function cancel(app: FastifyInstance, tx: DbOrTx, user: CurrentUser, s: SolicitationRow, reason?: string | null) {
-  forbiddenUnless(s.requester_id === user.id || canWrite(user, 'WAREHOUSE') || canWrite(user, 'PATRIMONY'), 'Só o solicitante ou a equipe do almoxarifado pode cancelar a solicitação.');
-  assertStep(s, 'cancel');
-  if (s.kind === 'retirada') await releaseReserved(tx, user, s, reason || 'Solicitação cancelada');
-  const [updated] = await tx
-    .update(patrimonySolicitations)
-    .set({ status: 'cancelada', cancelled_by: user.id, cancelled_at: new Date(), cancel_reason: reason ?? null, updated_at: new Date() })
-    .where(eq(patrimonySolicitations.id, s.id))
-    .returning();
-  await audit(tx, user, { entity: 'patrimony_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after: updated });
-  const recipients =
-    s.requester_id === user.id
-      ? await usersWithPermission(tx, s.organization_id, s.status === 'pendente' && s.kind === 'retirada' ? 'WAREHOUSE' : 'PATRIMONY', user.id)
-      : [s.requester_id];
-  const deliver = await notify(app, tx, recipients, `Solicitação #${s.id} cancelada`, reason ? `Motivo: ${reason}` : 'A solicitação foi cancelada.', solicitationLink(s.id), user);
-  return { solicitation: updated, deliver };
-}
+const who = async (tx: DbOrTx, user: CurrentUser) => (await personRefs(tx, [user.id])).get(user.id)?.name ?? user.username;
+const ownRequest = (s: SolicitationRow, user: CurrentUser) => s.requester_id === user.id && !user.superAdmin;
+type Reason = { reason?: string | null };
 
-export async function solicitationRoutes(fastify: FastifyInstance) {
-  registerResource(fastify, solicitationResource);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const def = solicitationResource as unknown as ResourceDef;
-  const tags = ['patrimony_solicitation'];
-
-  /** Runs one workflow step on the locked request, then delivers its notifications after commit. */
-  async function step(user: CurrentUser, id: number, name: SolicitationStep, work: (tx: Tx, s: SolicitationRow) => Promise<{ set: Partial<SolicitationRow>; deliver?: () => Promise<void> }>) {
-    let deliver: (() => Promise<void>) | undefined;
-    const row = await app.db.transaction(async (tx) => {
-      const s = (await findVisible(def, tx, user, id, true)) as unknown as SolicitationRow;
-      assertStep(s, name);
-      const out = await work(tx, s);
-      deliver = out.deliver;
-      const [updated] = await tx
-        .update(patrimonySolicitations)
-        .set({ ...out.set, updated_at: new Date() })
-        .where(eq(patrimonySolicitations.id, s.id))
-        .returning();
-      await audit(tx, user, { entity: 'patrimony_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'update', before: s, after: updated });
-      return updated;
-    });
-    if (deliver) await deliver();
-    return (await presentSolicitations([row], app.db))[0];
-  }
-
-  const who = async (tx: DbOrTx, user: CurrentUser) => (await personRefs(tx, [user.id])).get(user.id)?.name ?? user.username;
-
-  app.post(
-    '/patrimony-solicitation/:id/approve',
-    { config: { access: { write: 'WAREHOUSE' } }, schema: { tags, params: idParam, body: solicitationApprove, response: { 200: solicitationRead }, description: 'Aprova uma solicitação aguardando (WAREHOUSE). Duas aprovações simultâneas: uma vence, a outra recebe 409.' } },
-    async (req) => {
-      const user = userOf(req);
-      return step(user, req.params.id, 'approve', async (tx, s) => {
-        forbiddenUnless(s.requester_id !== user.id || user.superAdmin, 'Você não pode aprovar a sua própria solicitação.');
+/**
+ * retirada: pendente →approve→ aprovada →deliver→ entregue →return→ devolvida; pendente →refuse→
+ * recusada; pendente|aprovada →cancel→ cancelada. devolução: pendente →return→ devolvida | →cancel→ cancelada.
+ */
+export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus, Omit<SolicitationRead, 'steps'>, SolicitationStep> = workflow({
+  resource: patrimonySolicitationResource,
+  table: patrimonySolicitations,
+  statusLabels: SOLICITATION_STATUS_LABELS,
+  // `actions`: the steps legal now, whoever asks (the current web reads it).
+  present: async (rows, db) => (await presentSolicitations(rows, db)).map((shape, i) => ({ ...shape, actions: solicitationWorkflow.legal(rows[i]) })),
+  noun: (s) => (s.kind === 'devolucao' ? { label: 'pedido de devolução', gender: 'm' } : { label: 'solicitação', gender: 'f' }),
+  link: solicitationLink,
+  steps: {
+    approve: {
+      from: (s) => (s.kind === 'retirada' ? ['pendente'] : []), to: 'aprovada', label: 'Aprovar', color: 'success', access: { write: 'WAREHOUSE' }, reason: 'optional', body: solicitationApprove,
+      allowed: (s, user) => !ownRequest(s, user), denied: 'Você não pode aprovar a sua própria solicitação.',
+      description: 'Aprova uma solicitação aguardando (WAREHOUSE); ninguém aprova a própria.',
+      run: (_s, input: Reason, { user }) => ({ decided_by: user.id, decided_at: new Date(), decision_reason: input.reason ?? null }),
+      notify: async (s, { tx, user }) => {
         const name = await who(tx, user);
-        const d1 = await notify(app, tx, [s.requester_id], `Solicitação #${s.id} aprovada`, `${name} aprovou a sua solicitação. Aguarde a entrega pelo almoxarifado.`, solicitationLink(s.id), user);
-        const d2 = await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id), `Solicitação #${s.id} para entregar`, `${name} aprovou a solicitação #${s.id}. Separe os itens para entrega.`, solicitationLink(s.id), user);
-        return {
-          set: { status: 'aprovada', decided_by: user.id, decided_at: new Date(), decision_reason: req.body?.reason ?? null },
-          deliver: async () => {
-            await d1();
-            await d2();
-          },
-        };
-      });
+        return [
+          { to: s.requester_id, title: `Solicitação #${s.id} aprovada`, message: `${name} aprovou a sua solicitação. Aguarde a entrega pelo almoxarifado.` },
+          { to: await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id), title: `Solicitação #${s.id} para entregar`, message: `${name} aprovou a solicitação #${s.id}. Separe os itens para entrega.` },
+        ];
+      },
     },
-  );
+    refuse: {
+      from: (s) => (s.kind === 'retirada' ? ['pendente'] : []), to: 'recusada', label: 'Recusar', color: 'error', access: { write: 'WAREHOUSE' }, reason: 'required', body: solicitationRefuse,
+      allowed: (s, user) => !ownRequest(s, user), denied: 'Você não pode decidir a sua própria solicitação.',
+      description: 'Recusa com motivo; os itens reservados voltam a ficar disponíveis.',
+      run: async (s, input: { reason: string }, { user, tx }) => {
+        await releaseReserved(tx, user, s, `Solicitação recusada: ${input.reason}`);
+        return { decided_by: user.id, decided_at: new Date(), decision_reason: input.reason };
+      },
+      notify: (s, { updated }) => [{ to: s.requester_id, title: `Solicitação #${s.id} recusada`, message: `Motivo: ${updated.decision_reason}` }],
+    },
+    deliver: {
+      from: (s) => (s.kind === 'retirada' ? ['aprovada'] : []), to: 'entregue', label: 'Entregar', access: { write: 'PATRIMONY' }, body: solicitationDeliver,
+      description: 'Entrega: os itens passam ao solicitante (em uso); consumíveis saem das seções (409 se o saldo não bastar).',
+      run: async (s, input: { note?: string | null }, { user, tx, app, after }) => {
+        const low = await withLowStockAlert(app, tx, user, await consumableProductsOf(tx, s.id), () => deliverLines(tx, user, s, input.note));
+        after(low.deliver);
+        return { delivered_by: user.id, delivered_at: new Date() };
+      },
+      notify: (s) => [{ to: s.requester_id, title: `Itens da solicitação #${s.id} entregues`, message: 'Confirme o recebimento em Meu patrimônio.', link: '/my-patrimony' }],
+    },
+    return: {
+      from: (s) => (s.kind === 'devolucao' ? ['pendente'] : ['entregue']), to: 'devolvida', label: 'Receber devolução', infinitive: 'receber de volta', access: { write: 'PATRIMONY' }, body: solicitationReturn,
+      description: 'Recebe a devolução: os itens voltam a ficar disponíveis na seção informada (ou na de origem).',
+      run: async (s, input: { section_id?: number | null; condition?: string; note?: string | null }, { user, tx, notify: tell }) => {
+        const returned = await returnLines(tx, user, s, input);
+        tell({ to: s.requester_id, title: `Devolução da solicitação #${s.id} recebida`, message: `${returned.length} item(ns) recebido(s) de volta pelo almoxarifado.` });
+        return { returned_by: user.id, returned_at: new Date() };
+      },
+    },
+    cancel: {
+      from: (s) => (s.kind === 'devolucao' ? ['pendente'] : ['pendente', 'aprovada']), to: 'cancelada', label: 'Cancelar', color: 'error', access: 'authenticated', reason: 'optional', body: solicitationCancel,
+      allowed: (s, user) => s.requester_id === user.id || canWrite(user, 'WAREHOUSE') || canWrite(user, 'PATRIMONY'), denied: 'Só o solicitante ou a equipe do almoxarifado pode cancelar a solicitação.',
+      description: 'Cancela antes da entrega (o solicitante, ou a equipe do almoxarifado); os itens reservados são liberados.',
+      run: async (s, input: Reason, { user, tx }) => {
+        if (s.kind === 'retirada') await releaseReserved(tx, user, s, input.reason || 'Solicitação cancelada');
+        return { cancelled_by: user.id, cancelled_at: new Date(), cancel_reason: input.reason ?? null };
+      },
+      notify: async (s, { tx, user, updated }) => {
+        const toStaff = s.requester_id === user.id;
+        const permission = s.status === 'pendente' && s.kind === 'retirada' ? 'WAREHOUSE' : 'PATRIMONY';
+        const to = toStaff ? await usersWithPermission(tx, s.organization_id, permission, user.id) : [s.requester_id];
+        return [{ to, title: `Solicitação #${s.id} cancelada`, message: updated.cancel_reason ? `Motivo: ${updated.cancel_reason}` : 'A solicitação foi cancelada.' }];
+      },
+    },
+  },
+});
 
-  app.post(
-    '/patrimony-solicitation/:id/refuse',
-    { config: { access: { write: 'WAREHOUSE' } }, schema: { tags, params: idParam, body: solicitationRefuse, response: { 200: solicitationRead }, description: 'Recusa com motivo; os itens reservados voltam a ficar disponíveis.' } },
-    async (req) => {
-      const user = userOf(req);
-      return step(user, req.params.id, 'refuse', async (tx, s) => {
-        forbiddenUnless(s.requester_id !== user.id || user.superAdmin, 'Você não pode decidir a sua própria solicitação.');
-        await releaseReserved(tx, user, s, `Solicitação recusada: ${req.body.reason}`);
-        const deliver = await notify(app, tx, [s.requester_id], `Solicitação #${s.id} recusada`, `Motivo: ${req.body.reason}`, solicitationLink(s.id), user);
-        return { set: { status: 'recusada', decided_by: user.id, decided_at: new Date(), decision_reason: req.body.reason }, deliver };
-      });
-    },
-  );
-
-  app.post(
-    '/patrimony-solicitation/:id/deliver',
-    { config: { access: { write: 'PATRIMONY' } }, schema: { tags, params: idParam, body: solicitationDeliver, response: { 200: solicitationRead }, description: 'Entrega: os itens passam ao solicitante (em uso); consumíveis saem das seções (409 se o saldo não bastar).' } },
-    async (req) => {
-      const user = userOf(req);
-      return step(user, req.params.id, 'deliver', async (tx, s) => {
-        const consumables = await consumableProductsOf(tx, s.id);
-        const low = await withLowStockAlert(app, tx, user, consumables, () => deliverLines(tx, user, s, req.body?.note));
-        const told = await notify(app, tx, [s.requester_id], `Itens da solicitação #${s.id} entregues`, 'Confirme o recebimento em Meu patrimônio.', '/my-patrimony', user);
-        return {
-          set: { status: 'entregue', delivered_by: user.id, delivered_at: new Date() },
-          deliver: async () => {
-            await told();
-            await low.deliver();
-          },
-        };
-      });
-    },
-  );
-
-  app.post(
-    '/patrimony-solicitation/:id/return',
-    { config: { access: { write: 'PATRIMONY' } }, schema: { tags, params: idParam, body: solicitationReturn, response: { 200: solicitationRead }, description: 'Recebe a devolução: os itens voltam a ficar disponíveis na seção informada (ou na de origem).' } },
-    async (req) => {
-      const user = userOf(req);
-      return step(user, req.params.id, 'return', async (tx, s) => {
-        const returned = await returnLines(tx, user, s, req.body ?? {});
-        const deliver = await notify(app, tx, [s.requester_id], `Devolução da solicitação #${s.id} recebida`, `${returned.length} item(ns) recebido(s) de volta pelo almoxarifado.`, solicitationLink(s.id), user);
-        return { set: { status: 'devolvida', returned_by: user.id, returned_at: new Date() }, deliver };
-      });
-    },
-  );
-
-  app.post(
-    '/patrimony-solicitation/:id/cancel',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParam, body: solicitationCancel, response: { 200: solicitationRead }, description: 'Cancela antes da entrega (o solicitante, ou a equipe do almoxarifado); os itens reservados são liberados.' } },
-    async (req) => {
-      const user = userOf(req);
-      let deliver: (() => Promise<void>) | undefined;
-      const row = await app.db.transaction(async (tx) => {
-        const s = (await findVisible(def, tx, user, req.params.id, true)) as unknown as SolicitationRow;
-        const out = await cancel(app, tx, user, s, req.body?.reason);
-        deliver = out.deliver;
-        return out.solicitation;
-      });
-      await deliver?.();
-      return (await presentSolicitations([row], app.db))[0];
-    },
-  );
+export async function solicitationRoutes(app: FastifyInstance) {
+  registerResource(app, solicitationResource);
+  registerWorkflow(app, solicitationWorkflow);
 }

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { SolicitationRead, SolicitationStep } from '@operacoes/contract';
-import { PATRIMONY_STATUS_LABELS, SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
+import { PATRIMONY_STATUS_LABELS, type SolicitationRead } from '@operacoes/contract';
 import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
@@ -19,31 +18,8 @@ export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
 type ItemRow = typeof patrimonySolicitationItems.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
 
-/** The steps legal from a status (DESIGN §3: anything else is 409). */
-export function legalSteps(s: Pick<SolicitationRow, 'kind' | 'status'>): SolicitationStep[] {
-  if (s.kind === 'devolucao') return s.status === 'pendente' ? ['return', 'cancel'] : [];
-  switch (s.status) {
-    case 'pendente':
-      return ['approve', 'refuse', 'cancel'];
-    case 'aprovada':
-      return ['deliver', 'cancel'];
-    case 'entregue':
-      return ['return'];
-    default:
-      return [];
-  }
-}
-
-const STEP_VERBS: Record<SolicitationStep, string> = { approve: 'aprovar', refuse: 'recusar', deliver: 'entregar', return: 'receber a devolução de', cancel: 'cancelar' };
-
-export function assertStep(s: SolicitationRow, step: SolicitationStep) {
-  if (!legalSteps(s).includes(step)) {
-    const kind = s.kind === 'devolucao' ? 'pedido de devolução' : 'solicitação';
-    throw conflict(`Não é possível ${STEP_VERBS[step]} a ${kind} #${s.id}: ela está "${SOLICITATION_STATUS_LABELS[s.status].toLowerCase()}".`);
-  }
-}
-
-export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx): Promise<SolicitationRead[]> {
+/** The read shapes without `actions` and `steps`, which the workflow adds (routes.ts). */
+export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx): Promise<Omit<SolicitationRead, 'actions' | 'steps'>[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select({ line: patrimonySolicitationItems, tag: patrimonies.tag, serial: patrimonies.serial, status: patrimonies.status })
@@ -92,7 +68,6 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     cancelled_by: refOf(refs.users, r.cancelled_by),
     cancelled_at: iso(r.cancelled_at),
     cancel_reason: r.cancel_reason,
-    actions: legalSteps(r),
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
   }));
