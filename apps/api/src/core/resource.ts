@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -7,7 +7,7 @@ import { idParam, listOf, listQuery } from '@operacoes/contract';
 import { type Access, type CurrentUser, userOf } from './access';
 import { audit } from './audit';
 import type { DbOrTx, Tx } from './db';
-import { type HttpError, notFound } from './errors';
+import { type HttpError, notFound, unprocessable } from './errors';
 import { countAll, listResult, paging, searchCondition, sortOrder } from './list';
 
 type Row = Record<string, unknown> & { id: number };
@@ -107,12 +107,26 @@ export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: Cu
   return row;
 }
 
+/** Every resource registered through the kit (entity and path), e.g. for the test that each one has a generic suite. */
+export const registeredResources: { entity: string; path: string }[] = [];
+
+/** A non-super-admin body naming another organization is refused (422), never silently moved to the user's own. */
+async function refuseForeignOrganization(req: FastifyRequest) {
+  const body = req.body as { organization_id?: unknown } | undefined;
+  const user = userOf(req);
+  if (!user.superAdmin && body && typeof body === 'object' && 'organization_id' in body && body.organization_id !== undefined && body.organization_id !== user.organizationId) {
+    throw unprocessable([{ propertyPath: 'organization_id', message: 'Organização inválida.' }]);
+  }
+}
+
 export function registerResource<TQuery extends z.ZodObject, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
   fastify: FastifyInstance,
   def: ResourceDef<TQuery, TCreate, TUpdate>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const d = def as unknown as ResourceDef;
+  registeredResources.push({ entity: def.entity, path: def.path });
+  const preValidation = def.tenancy === 'organization' ? refuseForeignOrganization : undefined;
   const present = async (rows: Row[], db: DbOrTx, user?: CurrentUser) => (def.present ? def.present(rows, db, user) : plainPresent(rows));
   const columns = getTableColumns(def.table as PgTable) as Record<string, AnyColumn>;
   const sortable = def.sortable ?? columns;
@@ -168,7 +182,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   if (wanted.has('create')) app.post(
     def.path,
-    { config: { access: def.access.create ?? def.access.write }, schema: { tags, body: def.schemas.create, response: { 201: def.schemas.read } } },
+    { config: { access: def.access.create ?? def.access.write }, preValidation, schema: { tags, body: def.schemas.create, response: { 201: def.schemas.read } } },
     async (req, reply) => {
       const user = userOf(req);
       const input = req.body as Record<string, unknown>;
@@ -197,7 +211,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   if (wanted.has('update')) app.put(
     `${def.path}/:id`,
-    { config: { access: def.access.write }, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
+    { config: { access: def.access.write }, preValidation, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
     async (req) => {
       const user = userOf(req);
       const id = (req.params as { id: number }).id;

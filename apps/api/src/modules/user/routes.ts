@@ -72,7 +72,7 @@ const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
     if (target) checkManageable(user, target);
     checkGrantable(user, input.permissions, input.super_admin as boolean | undefined);
     // Super admins choose the organization of a new user; everyone else creates in their own
-    // (an `organization_id` they send is ignored). A user never moves to another organization.
+    // (the kit refuses a body naming another organization: 422). A user never moves to another organization.
     let organizationId = target?.organization_id ?? user.organizationId;
     if (!target && user.superAdmin && input.organization_id) {
       await checkOrganization(tx, input.organization_id);

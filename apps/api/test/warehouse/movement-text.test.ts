@@ -1,9 +1,9 @@
 /** Issue 9: a movement caused by an invoice names it "NF 123" once, however the number was typed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movements } from '../src/modules/warehouse/movement/schema';
-import { invoiceDocument } from '../src/modules/warehouse/movement/service';
-import { createTestApp, type TestApp } from './helpers';
-import { newItem, type Place, place } from './warehouse-helpers';
+import { movements } from '../../src/modules/warehouse/movement/schema';
+import { invoiceDocument } from '../../src/modules/warehouse/movement/service';
+import { createTestApp, type TestApp } from '../helpers';
+import { newItem, type Place, place } from './helpers';
 
 describe('movement document text', () => {
   let t: TestApp;

@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { isPublicAddress, parseAllowList } from '../src/modules/data-source/safe-fetch';
-import { dataSources } from '../src/modules/data-source/schema';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
+import { dataSourceResource } from '@operacoes/contract';
+import { isPublicAddress, parseAllowList } from '../../src/modules/data-source/safe-fetch';
+import { dataSources } from '../../src/modules/data-source/schema';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
 
 const SECRET = 'token-super-secreto-123';
 
-describeCrud('data sources', {
-  path: '/api/organization-settings/data-source',
-  entity: 'data_source',
-  permission: 'DATA_SOURCE',
-  tenancy: true,
+describeCrud(dataSourceResource, {
   valid: (n) => ({ name: `Inventário legado ${n}`, url: `http://127.0.0.1:9/sites-${n}`, key_field: 'id', token: SECRET }),
   invalid: [
     { name: 'X', url: 'ftp://x', key_field: 'id' },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { notifications } from '../src/modules/notification/schema';
-import { createTestApp, type TestApp } from './helpers';
-import { expectStateEqualsReplay, itemById, newItem, type Place, place, uid } from './warehouse-helpers';
+import { notifications } from '../../src/modules/notification/schema';
+import { createTestApp, type TestApp } from '../helpers';
+import { expectStateEqualsReplay, itemById, newItem, type Place, place, uid } from './helpers';
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 type Solicitation = { id: number; status: string; kind: string; actions: string[]; items: { patrimony: { id: number; status: string } | null; product: { id: number }; quantity: number; returned_at: string | null }[] };

@@ -1,10 +1,10 @@
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { notifications } from '../src/modules/notification/schema';
-import { movements } from '../src/modules/warehouse/movement/schema';
-import { createTestApp, type TestApp } from './helpers';
-import { expectStateEqualsReplay, newItem, type Place, place, uid, WAREHOUSE_ALL } from './warehouse-helpers';
+import { notifications } from '../../src/modules/notification/schema';
+import { movements } from '../../src/modules/warehouse/movement/schema';
+import { createTestApp, type TestApp } from '../helpers';
+import { expectStateEqualsReplay, newItem, type Place, place, uid, WAREHOUSE_ALL } from './helpers';
 
 /** The text of one file of a ZIP (XLSX) answer. */
 function unzipEntry(zip: Buffer, name: string): string {

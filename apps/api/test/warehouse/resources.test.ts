@@ -1,14 +1,11 @@
 import { expect } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { newItem, place, uid } from './warehouse-helpers';
+import { patrimonyResource, patrimonySolicitationResource, productResource, sectionResource, stockResource } from '@operacoes/contract';
+import { describeCrud } from '../crud-suite';
+import { newItem, place, uid } from './helpers';
 
 // The generic resource suite (DESIGN §2) for each warehouse resource.
 
-describeCrud('stock', {
-  path: '/api/stock',
-  entity: 'stock',
-  permission: 'STOCK',
-  tenancy: true,
+describeCrud(stockResource, {
   valid: async (n, t) => ({ name: `Almoxarifado Central ${n}`, code: `ALM-${n}-${uid()}`, unit_organizational_id: (await place(t)).unitId, address: 'Rua XV de Novembro, 100' }),
   invalid: [
     { name: '', code: 'X1', unit_organizational_id: 1 },
@@ -17,24 +14,18 @@ describeCrud('stock', {
   ],
   update: { body: { name: 'Almoxarifado Norte', is_active: false }, expect: (r) => expect(r).toMatchObject({ name: 'Almoxarifado Norte', is_active: false }) },
   search: 'almoxarifado CENTRAL',
+  foreign: async (t, other) => ({ name: 'Estoque alheio', code: `ALH-${uid()}`, unit_organizational_id: (await place(t, other)).unitId }),
 });
 
-describeCrud('section', {
-  path: '/api/section',
-  entity: 'section',
-  permission: 'SECTION',
-  tenancy: true,
+describeCrud(sectionResource, {
   valid: async (n, t) => ({ stock_id: (await place(t)).stockId, name: `Prateleira Única ${n}`, code: `P${n}-${uid()}` }),
   invalid: [{ stock_id: 1, name: '', code: 'P1' }, { name: 'Sem estoque', code: 'P2' }, { stock_id: 'x', name: 'A', code: 'P3' }],
   update: { body: { name: 'Prateleira Alta' }, expect: (r) => expect(r.name).toBe('Prateleira Alta') },
   search: 'prateleira unica',
+  foreign: async (t, other) => ({ stock_id: (await place(t, other)).stockId, name: 'Prateleira alheia', code: `PA-${uid()}` }),
 });
 
-describeCrud('product', {
-  path: '/api/product',
-  entity: 'product',
-  permission: 'PRODUCT',
-  tenancy: true,
+describeCrud(productResource, {
   valid: (n) => ({ code: `PRD-${n}-${uid()}`, name: `Cabo óptico ${n}`, tracking: 'consumivel', unit_of_measure: 'm', price: '12,50', minimum_quantity: 100 }),
   invalid: [
     { code: 'X', name: '', tracking: 'consumivel' },
@@ -46,11 +37,7 @@ describeCrud('product', {
   search: 'CABO optico',
 });
 
-describeCrud('patrimony', {
-  path: '/api/patrimony',
-  entity: 'patrimony',
-  permission: 'PATRIMONY',
-  tenancy: true,
+describeCrud(patrimonyResource, {
   valid: async (n, t) => {
     const p = await place(t);
     return { product_id: p.patrimonyProductId, section_id: p.sectionId, serial: `SÉRIE-${n}-${uid()}`, acquisition_value: '199,90', acquisition_date: '2026-01-15' };
@@ -58,13 +45,18 @@ describeCrud('patrimony', {
   invalid: [{ product_id: 'abc' }, { product_id: 1 }, { product_id: 1, section_id: 1, holder_user_id: 1 }, { product_id: 1, section_id: 1, acquisition_value: 'muito' }],
   update: { body: { condition: 'bom', notes: 'Revisado' }, expect: (r) => expect(r).toMatchObject({ condition: 'bom', notes: 'Revisado' }) },
   search: 'serie-7',
+  foreign: async (t, other) => {
+    const [mine, theirs] = [await place(t), await place(t, other)];
+    const stranger = await t.createUser({ organizationId: other });
+    return [
+      { product_id: theirs.patrimonyProductId, section_id: mine.sectionId, serial: `ALHEIA-${uid()}` },
+      { product_id: mine.patrimonyProductId, section_id: theirs.sectionId, serial: `ALHEIA-${uid()}` },
+      { product_id: mine.patrimonyProductId, holder_user_id: stranger.id, serial: `ALHEIA-${uid()}` },
+    ];
+  },
 });
 
-describeCrud('patrimony solicitation', {
-  path: '/api/patrimony-solicitation',
-  entity: 'patrimony_solicitation',
-  permission: 'PATRIMONY_OUT_REQUEST',
-  tenancy: true,
+describeCrud(patrimonySolicitationResource, {
   valid: async (n, t) => ({ reason: `Instalação do cliente Conceição ${n}`, items: [{ patrimony_id: (await newItem(t, await place(t))).id }] }),
   invalid: [
     { reason: 'x', items: [{ product_id: 1, quantity: 1 }] },
@@ -74,4 +66,14 @@ describeCrud('patrimony solicitation', {
   ],
   update: { body: { reason: 'Troca de equipamento no POP' }, expect: (r) => expect(r.reason).toBe('Troca de equipamento no POP') },
   search: 'conceicao',
+  foreign: async (t, other) => {
+    const [mine, theirs] = [await place(t), await place(t, other)];
+    const item = { patrimony_id: (await newItem(t, mine)).id };
+    return [
+      { reason: 'Item de outra organização', items: [{ patrimony_id: (await newItem(t, theirs)).id }] },
+      { reason: 'Produto de outra organização', items: [{ product_id: theirs.consumableProductId, quantity: 1 }] },
+      { reason: 'Estoque de outra organização', stock_id: theirs.stockId, items: [item] },
+      { reason: 'Unidade de outra organização', destination_type: 'unidade', destination_unit_id: theirs.unitId, items: [item] },
+    ];
+  },
 });

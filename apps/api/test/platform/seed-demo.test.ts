@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATRIMONY_STATUSES } from '@operacoes/contract';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
-import { createTestApp, type TestApp } from './helpers';
+import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
+import { createTestApp, type TestApp } from '../helpers';
 
 /** Issue 9: `npm start` (`--demo`) opens on a living demo, not on empty lists; seeding again adds nothing. */
 describe('demo data', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IBGE_MIGRATION } from '../src/db/ibge-migration';
-import { ibgeMigrationSql, readIbge } from '../src/modules/locale/ibge';
-import { createTestApp, type TestApp } from './helpers';
+import { IBGE_MIGRATION } from '../../src/db/ibge-migration';
+import { ibgeMigrationSql, readIbge } from '../../src/modules/locale/ibge';
+import { createTestApp, type TestApp } from '../helpers';
 
 /** Issue 9: a fresh install has every IBGE municipality (migration 0011), on new and existing databases. */
 describe('IBGE municipalities shipped as data', () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, type TestApp } from './helpers';
-import { Subscriber, createTwoInstances, http, httpLogin, listen, sleep } from './realtime-helpers';
+import { createTestApp, PASSWORD, type TestApp } from '../helpers';
+import { Subscriber, createTwoInstances, http, httpLogin, listen, sleep } from '../realtime-helpers';
 
 /**
  * The realtime hub through real HTTP (the app listening on a real port) with a real

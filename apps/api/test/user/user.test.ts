@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { revisions } from '../src/modules/revision/schema';
-import { describeCrud } from './crud-suite';
-import { createTestApp, PASSWORD, type TestApp } from './helpers';
+import { userResource } from '@operacoes/contract';
+import { revisions } from '../../src/modules/revision/schema';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 
 /** Usernames and e-mails from a counter: unique in the file by construction, never random. */
 let seq = 0;
 
-describeCrud('users', {
-  path: '/api/user',
-  entity: 'user',
-  permission: 'USER',
-  tenancy: true,
+describeCrud(userResource, {
   valid: (n) => ({
     username: `joao.${n}.${++seq}`,
     email: `joao${n}.${seq}@example.com`,
@@ -33,6 +30,11 @@ describeCrud('users', {
     },
   },
   search: 'conceicao',
+  foreign: async (t, other) => {
+    const holder = await t.createUser({ permissions: ['ORG'], organizationId: other });
+    const unit = (await t.call('POST', '/api/unit-organizational', holder.token, { name: 'Unidade alheia', code: 'ALHEIA' })).json();
+    return { username: `alheio.${++seq}`, email: `alheio${seq}@example.com`, password: 'uma-senha-forte', person: { nickname: 'Alheio', full_name: 'Pessoa Alheia' }, unit_organizational_id: unit.id };
+  },
 });
 
 describe('users: rules', () => {
@@ -318,14 +320,19 @@ describe('users: organization of a new user', () => {
     expect(res.json().violations[0].propertyPath).toBe('organization_id');
   });
 
-  it('others always create in their own organization (organization_id ignored)', async () => {
+  it('others create only in their own organization: a body naming another one is a 422 on organization_id and writes nothing', async () => {
     const orgId = await t.createOrganization('Provedor Alheio');
     const manager = await t.createUser({ permissions: ['USER'] });
+    const before = (await t.call('GET', '/api/user?pageSize=1', admin)).json().total_items;
     const res = await t.call('POST', '/api/user', manager.token, body({ organization_id: orgId }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().organization.id).toBe(manager.organizationId);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations).toEqual([{ propertyPath: 'organization_id', message: 'Organização inválida.' }]);
+    expect((await t.call('GET', '/api/user?pageSize=1', admin)).json().total_items).toBe(before);
+    const own = await t.call('POST', '/api/user', manager.token, body({ organization_id: manager.organizationId }));
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().organization.id).toBe(manager.organizationId);
     const foreignUnit = await unitOf(orgId);
-    const withUnit = await t.call('POST', '/api/user', manager.token, body({ organization_id: orgId, unit_organizational_id: foreignUnit.id }));
+    const withUnit = await t.call('POST', '/api/user', manager.token, body({ unit_organizational_id: foreignUnit.id }));
     expect(withUnit.statusCode).toBe(422);
   });
 

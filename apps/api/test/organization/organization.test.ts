@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { createTestApp, PASSWORD, type TestApp } from './helpers';
+import { organizationResource } from '@operacoes/contract';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 
 // Valid CNPJs for the tests (check digits computed).
 function makeCnpj(base: number): string {
@@ -15,16 +16,12 @@ function makeCnpj(base: number): string {
   return d.join('');
 }
 
-describeCrud('units', {
-  path: '/api/unit-organizational',
-  entity: 'unit_organizational',
-  permission: 'ORG',
-  tenancy: true,
-  openRead: true,
-  valid: (n) => ({ name: `Regional São José ${n}`, code: `RSJ${n}`, address: 'Rua XV, 100' }),
-  invalid: [{ name: '', code: 'X' }, { name: 'Ok', code: 'com espaço' }, { name: 'Ok', code: 'OK', zip_code: '123' }],
-  update: { body: { name: 'Regional Renomeada' }, expect: (r) => expect(r.name).toBe('Regional Renomeada') },
-  search: 'sao jose',
+describeCrud(organizationResource, {
+  valid: (n) => ({ fantasy_name: `Provedor Araucária ${n}`, legal_name: `Araucária Telecom ${n} Ltda`, phone: '(41) 3000-0000' }),
+  invalid: [{ fantasy_name: 'X' }, { fantasy_name: 'Provedor', cnpj: '11.222.333/0001-82' }, { fantasy_name: 'Provedor', email: 'não-é-email' }, { fantasy_name: 'Provedor', phone: 'abc' }],
+  update: { body: { phone: '(41) 3333-4444', address: 'Av. Brasil, 1' }, expect: (r) => expect(r).toMatchObject({ phone: '(41) 3333-4444', address: 'Av. Brasil, 1' }) },
+  oneField: { legal_name: 'Razão Social Nova' },
+  search: 'ARAUCARIA',
 });
 
 describe('organizations', () => {
@@ -84,27 +81,5 @@ describe('organizations', () => {
     expect((await t.call('DELETE', `/api/organization/${org.id}`, admin)).statusCode).toBe(409);
     // The platform organization cannot be deactivated.
     expect((await t.call('PUT', `/api/organization/${t.platformOrganizationId}`, admin, { is_active: false })).statusCode).toBe(409);
-  });
-
-  it('units: code unique in the organization, parent in the same organization, members listed, delete refused with members', async () => {
-    const boss = await t.createUser({ permissions: ['ORG', 'USER'] });
-    const hq = (await t.call('POST', '/api/unit-organizational', boss.token, { name: 'Matriz', code: 'MTZ' })).json();
-    expect((await t.call('POST', '/api/unit-organizational', boss.token, { name: 'Matriz 2', code: 'MTZ' })).statusCode).toBe(409);
-    const other = await t.createOrganization();
-    const foreigner = await t.createUser({ permissions: ['ORG'], organizationId: other });
-    expect((await t.call('POST', '/api/unit-organizational', foreigner.token, { name: 'Matriz', code: 'MTZ' })).statusCode).toBe(201);
-    const foreignUnit = (await t.call('POST', '/api/unit-organizational', foreigner.token, { name: 'Filial', code: 'FIL' })).json();
-    const branch = await t.call('POST', '/api/unit-organizational', boss.token, { name: 'Filial', code: 'FIL', parent_id: foreignUnit.id });
-    expect(branch.statusCode).toBe(422);
-    const child = (await t.call('POST', '/api/unit-organizational', boss.token, { name: 'Filial', code: 'FIL', parent_id: hq.id })).json();
-    expect(child.parent_id).toBe(hq.id);
-    const member = await t.createUser();
-    await t.call('PUT', `/api/user/${member.id}/insert/unit/${child.id}`, boss.token);
-    const members = (await t.call('GET', `/api/user?unitId=${child.id}`, boss.token)).json();
-    expect(members.items.map((u: { id: number }) => u.id)).toEqual([member.id]);
-    expect((await t.call('GET', `/api/unit-organizational/${child.id}`, boss.token)).json().members_count).toBe(1);
-    const del = await t.call('DELETE', `/api/unit-organizational/${child.id}`, boss.token);
-    expect(del.statusCode).toBe(409);
-    expect(del.json().message).toMatch(/usuário/);
   });
 });

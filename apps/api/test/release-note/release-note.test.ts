@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
+import { releaseNoteResource } from '@operacoes/contract';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
 
-describeCrud('release notes', {
-  path: '/api/release-note',
-  entity: 'release_note',
-  permission: { read: 'authenticated', write: 'superAdmin' },
-  tenancy: false,
+describeCrud(releaseNoteResource, {
   valid: (n) => ({ version: `1.${n}.0`, title: `Versão de março ${n}`, content: `<p>Novidades ${n}</p>` }),
   invalid: [{ version: '', title: 'x', content: 'y' }, { title: 'sem versão' }, { version: '1 0', title: 'x', content: 'y' }],
   update: { body: { title: 'Versão revisada' }, expect: (r) => expect(r.title).toBe('Versão revisada') },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { newItem, place, WAREHOUSE_ALL } from './warehouse-helpers';
+import { createTestApp, type TestApp } from '../helpers';
+import { newItem, place, WAREHOUSE_ALL } from '../warehouse/helpers';
 
 // Issue 9: malformed requests found by fuzzing answer 4xx `{code, message}`, never a 5xx; super admin
 // paths of the warehouse; 404 messages agree in gender with their entity.

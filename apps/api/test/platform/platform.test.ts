@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/core/db';
-import { createTestApp, type TestApp } from './helpers';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/core/db';
+import { createTestApp, type TestApp } from '../helpers';
 
 describe('platform mechanisms', () => {
   let t: TestApp;
@@ -58,9 +58,9 @@ describe('database lifecycle', () => {
   it('a second start applies nothing and loses nothing (PGlite on disk)', async () => {
     const dir = (await import('node:fs')).mkdtempSync('/tmp/operacoes-restart-');
     const config = loadConfig({ DATA_DIR: dir }, { jwtSecret: 'x', logLevel: 'silent', argon2: { memoryCost: 1024, timeCost: 1 }, adminPassword: 'senha-admin-1' });
-    const { seedBase } = await import('../src/db/seed');
-    const { users } = await import('../src/modules/user/schema');
-    const { states } = await import('../src/modules/locale/schema');
+    const { seedBase } = await import('../../src/db/seed');
+    const { users } = await import('../../src/modules/user/schema');
+    const { states } = await import('../../src/modules/locale/schema');
     const first = await openDatabase({ pgliteDir: `${dir}/pglite` });
     const app1 = await buildApp(config, first, { logger: false });
     expect((await seedBase(app1.db, app1.passwords, { adminUsername: 'admin', adminPassword: 'senha-admin-1' }, app1.log)).created).toBe(true);
@@ -87,7 +87,7 @@ describe('logs', () => {
     const database = await openDatabase({});
     const config = loadConfig({ DATA_DIR: dir }, { jwtSecret: 'x', logLevel: 'debug', argon2: { memoryCost: 1024, timeCost: 1 } });
     const app = await buildApp(config, database, { logStream: stream });
-    const { seedBase } = await import('../src/db/seed');
+    const { seedBase } = await import('../../src/db/seed');
     await seedBase(app.db, app.passwords, { adminUsername: 'admin', adminPassword: 'senha-muito-secreta' }, app.log);
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'senha-muito-secreta' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
+import { cityResource, countryResource, stateResource } from '@operacoes/contract';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
 
 /**
  * ISO 3166-1 keeps XA–XZ and QM–QZ for private use: no seeded (or real) country will ever hold one,
@@ -13,16 +14,47 @@ const privateIsoCode = () => {
   return PRIVATE_ISO_CODES[isoCodesDrawn++];
 };
 
-describeCrud('countries', {
-  path: '/api/country',
-  entity: 'country',
-  // Shared by every organization: any user reads, only super admins write.
-  permission: { read: 'authenticated', write: 'superAdmin' },
-  tenancy: false,
-  openRead: true,
+describeCrud(countryResource, {
   valid: (n) => ({ name: `País ${n}`, iso_code: privateIsoCode() }),
   invalid: [{ name: 'Xx', iso_code: 'BRA' }, { name: '', iso_code: 'AR' }],
   update: { body: { name: 'Renomeado' }, expect: (r) => expect(r.name).toBe('Renomeado') },
+});
+
+/** One private-use country per app for the state suite (its UFs never collide with Brazil's). */
+const testCountries = new WeakMap<TestApp, Promise<number>>();
+const testCountry = (t: TestApp) => {
+  if (!testCountries.has(t)) {
+    testCountries.set(t, (async () => (await t.call('POST', '/api/country', await t.adminToken(), { name: 'País dos Estados', iso_code: privateIsoCode() })).json().id as number)());
+  }
+  return testCountries.get(t)!;
+};
+/** Two letters from a counter: a UF unique in the file by construction. */
+let ufsDrawn = 0;
+const nextUf = () => {
+  const n = ufsDrawn++;
+  return String.fromCharCode(65 + Math.floor(n / 26) % 26, 65 + (n % 26));
+};
+/** Paraná (shipped) holds the suite's cities; codes from 9700000 name no IBGE municipality. */
+const parana = async (t: TestApp) => (await t.call('GET', '/api/state?search=parana', await t.adminToken())).json().items[0].id as number;
+let cityCodes = 0;
+
+describeCrud(stateResource, {
+  valid: async (n, t) => ({ country_id: await testCountry(t), name: `Estado do Teste ${n}`, uf: nextUf() }),
+  invalid: [
+    { country_id: 1, name: 'X', uf: 'PR' },
+    { country_id: 1, name: 'Estado', uf: 'PRR' },
+    { name: 'Sem país', uf: 'SP' },
+    { country_id: 1, name: 'Estado', uf: 'PR', ibge_code: 100 },
+  ],
+  update: { body: { name: 'Estado Renomeado' }, expect: (r) => expect(r.name).toBe('Estado Renomeado') },
+  search: 'ESTADO do teste',
+});
+
+describeCrud(cityResource, {
+  valid: async (n, t) => ({ state_id: await parana(t), name: `Vila São Tomé ${n}`, ibge_code: 9_700_000 + ++cityCodes }),
+  invalid: [{ state_id: 1, name: 'X' }, { name: 'Sem estado' }, { state_id: 1, name: 'Cidade', ibge_code: 12 }, { state_id: 'PR', name: 'Cidade' }],
+  update: { body: { name: 'Vila Renomeada' }, expect: (r) => expect(r.name).toBe('Vila Renomeada') },
+  search: 'sao tome',
 });
 
 describe('locale', () => {

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { searchText } from '../src/core/list';
-import { unitsOrganizational } from '../src/modules/unit-organizational/schema';
-import { consumableBalances } from '../src/modules/warehouse/consumable/schema';
-import { movements } from '../src/modules/warehouse/movement/schema';
-import { patrimonies } from '../src/modules/warehouse/patrimony/schema';
-import type { TestApp } from './helpers';
+import { searchText } from '../../src/core/list';
+import { unitsOrganizational } from '../../src/modules/unit-organizational/schema';
+import { consumableBalances } from '../../src/modules/warehouse/consumable/schema';
+import { movements } from '../../src/modules/warehouse/movement/schema';
+import { patrimonies } from '../../src/modules/warehouse/patrimony/schema';
+import type { TestApp } from '../helpers';
 
 let uids = 0;
 /** A suffix unique in the test file by construction (a counter, never random), 'q' keeps it from matching numbered tags in searches. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { shipmentSolicitations, shipments } from '../src/modules/logistics/schema';
-import { movements } from '../src/modules/warehouse/movement/schema';
-import { describeCrud } from './crud-suite';
-import { createTestApp, type TestApp } from './helpers';
-import { startSmtpServer } from './smtp';
+import { shipmentResource, shipmentSolicitationResource } from '@operacoes/contract';
+import { shipmentSolicitations, shipments } from '../../src/modules/logistics/schema';
+import { movements } from '../../src/modules/warehouse/movement/schema';
+import { describeCrud } from '../crud-suite';
+import { createTestApp, type TestApp } from '../helpers';
+import { startSmtpServer } from '../smtp';
 
 type Fixture = { unitId: number; stockId: number; sectionA: number; sectionB: number; cable: number; router: number; items: number[] };
 
@@ -39,23 +40,19 @@ const fixtureOf = (t: TestApp) => {
   return fixtures.get(t)!;
 };
 
-describeCrud('shipment solicitations', {
-  path: '/api/shipment-solicitation',
-  entity: 'shipment_solicitation',
-  permission: 'ASSET_SHIPMENT',
-  tenancy: true,
-  valid: async (n, t) => {
-    const f = await fixtureOf(t);
-    return {
-      origin_stock_id: f.stockId,
-      destination_type: 'endereco',
-      destination_address: `Rua das Araucárias, ${n}`,
-      recipient_name: `Cliente Conceição ${n}`,
-      recipient_email: `cliente${n}@example.com`,
-      justification: 'Instalação de cliente corporativo',
-      items: [{ product_id: f.cable, section_id: f.sectionA, quantity: 1 }],
-    };
-  },
+/** A request to ship 1 m of the fixture's cable to an address. */
+const requestBody = (n: number, f: Fixture) => ({
+  origin_stock_id: f.stockId,
+  destination_type: 'endereco',
+  destination_address: `Rua das Araucárias, ${n}`,
+  recipient_name: `Cliente Conceição ${n}`,
+  recipient_email: `cliente${n}@example.com`,
+  justification: 'Instalação de cliente corporativo',
+  items: [{ product_id: f.cable, section_id: f.sectionA, quantity: 1 }],
+});
+
+describeCrud(shipmentSolicitationResource, {
+  valid: async (n, t) => requestBody(n, await fixtureOf(t)),
   invalid: [
     { origin_stock_id: 1, destination_type: 'endereco', recipient_name: 'X', recipient_email: 'x@example.com', justification: 'abc', items: [] },
     { origin_stock_id: 1, destination_type: 'unidade', recipient_name: 'Fulano', recipient_email: 'x@example.com', justification: 'abc', items: [{ patrimony_id: 1 }] },
@@ -77,6 +74,40 @@ describeCrud('shipment solicitations', {
       expect(r.justification).toBe('Kit de instalação');
       expect((r.items as { quantity: number }[])[0].quantity).toBe(2);
     },
+  },
+  search: 'conceicao',
+  // Another organization's stock, its sections and products.
+  foreign: async (t, other) => {
+    const [mine, theirs] = [await fixtureOf(t), await warehouse(t, other)];
+    const stranger = await t.createUser({ organizationId: other });
+    const own = requestBody(99, mine);
+    return [
+      requestBody(98, theirs),
+      { ...own, destination_type: 'unidade', destination_unit_id: theirs.unitId },
+      { ...own, destination_type: 'unidade', destination_unit_id: mine.unitId, destination_section_id: theirs.sectionB },
+      { ...own, destination_type: 'pessoa', recipient_user_id: stranger.id },
+      { ...own, items: [{ patrimony_id: theirs.items[0] }] },
+      { ...own, items: [{ product_id: theirs.cable, section_id: mine.sectionA, quantity: 1 }] },
+    ];
+  },
+});
+
+/** Shipments are born of an approved request: `make` asks for one (as the super admin) and approves it. */
+describeCrud(shipmentResource, {
+  routes: ['list', 'get', 'update'],
+  make: async (n, t) => {
+    const admin = await t.adminToken();
+    const asked = await t.call('POST', '/api/shipment-solicitation', admin, requestBody(n, await fixtureOf(t)));
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await t.call('POST', `/api/shipment-solicitation/${asked.json().id}/approve`, admin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return (await t.call('GET', `/api/shipment/${approved.json().shipment_id}`, admin)).json();
+  },
+  valid: () => ({}),
+  invalid: [{ volumes: 0 }, { weight_kg: -1 }, { expected_date: 'amanhã' }, { carrier: 'x'.repeat(101) }],
+  update: {
+    body: { tracking_code: 'BR123456789', carrier: 'Correios', volumes: 2, weight_kg: 3.5, notes: 'Frágil' },
+    expect: (r) => expect(r).toMatchObject({ tracking_code: 'BR123456789', carrier: 'Correios', volumes: 2, notes: 'Frágil' }),
   },
   search: 'conceicao',
 });

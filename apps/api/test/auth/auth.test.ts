@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { oneTimeTokens } from '../src/modules/auth/schema';
-import { users } from '../src/modules/user/schema';
-import { loadConfig, parseTrustProxy } from '../src/config';
-import { ADMIN, createTestApp, PASSWORD, type TestApp } from './helpers';
-import { startSmtpServer } from './smtp';
+import { oneTimeTokens } from '../../src/modules/auth/schema';
+import { users } from '../../src/modules/user/schema';
+import { loadConfig, parseTrustProxy } from '../../src/config';
+import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../helpers';
+import { startSmtpServer } from '../smtp';
 
 describe('login (SPEC §3)', () => {
   let t: TestApp;
