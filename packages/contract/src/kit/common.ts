@@ -74,3 +74,7 @@ export const foldText = (s: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
+
+/** The read shape of an organization's record: its own fields plus the kit's id, organization and timestamps. */
+export const tenantRecord = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ id: z.number(), organization_id: z.number(), ...shape, created_at: z.string(), updated_at: z.string() });

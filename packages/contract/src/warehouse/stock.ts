@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean, updateOf } from '../kit/common';
+import { listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
 import { code, id, name, optionalText, queryId, ref } from './shared';
 import { defineResource } from '../kit/define';
 import { stockEntity } from './module';
@@ -13,9 +13,7 @@ export const stockInput = z.object({
   is_active: z.boolean().default(true),
 });
 export const stockUpdate = updateOf(stockInput);
-export const stockRead = z.object({
-  id: z.number(),
-  organization_id: z.number(),
+export const stockRead = tenantRecord({
   name: z.string(),
   code: z.string(),
   unit_organizational_id: z.number(),
@@ -24,8 +22,6 @@ export const stockRead = z.object({
   address: z.string().nullable(),
   is_active: z.boolean(),
   section_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type StockRead = z.infer<typeof stockRead>;
 export const stockListQuery = listQuery.extend({ unit: queryId, isActive: queryBoolean.optional() });

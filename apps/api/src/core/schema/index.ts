@@ -8,3 +8,4 @@ export * from './organization';
 export * from './unit-organizational';
 export * from './user';
 export * from './revision';
+export * from './columns';

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './organization';
+
+/** The columns every kit record has: identity id and timestamps. */
+export const recordColumns = () => ({
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A record of one organization (DESIGN §3 tenancy), searchable by its folded `search_text`. */
+export const tenantColumns = () => ({
+  ...recordColumns(),
+  organization_id: integer()
+    .notNull()
+    .references(() => organizations.id),
+  search_text: text().notNull().default(''),
+});
+
+/** The trigram index the kit's accent-insensitive search runs on. */
+export const searchIndex = (table: string, t: { search_text: AnyPgColumn }) => index(`${table}_search_trgm`).using('gin', sql`${t.search_text} gin_trgm_ops`);
