@@ -74,12 +74,12 @@ async function users(u: { organization_id: number; permissions: string[]; super_
     const orgIds = [...new Set(rows.map((r) => r.organization_id))];
     const userIds = rows.map((r) => r.id);
     const [persons, orgs, memberships] = await Promise.all([
-      query(`select "id", "organization_id", "nickname", "full_name", "created_at" from "person" where "person"."id" in (${inList(personIds.length)})`, personIds),
-      query(`select "id", "fantasy_name", "legal_name", "cnpj", "email", "phone", "address", "zip_code", "city_id", "logo", "is_platform", "is_active", "settings", "search_text", "created_at", "updated_at" from "organization" where "organization"."id" in (${inList(orgIds.length)})`, orgIds),
+      query('select "id", "organization_id", "nickname", "full_name", "created_at" from "person" where "person"."id" = any($1)', [[...new Set(personIds)]], undefined, 'persons'),
+      query('select "id", "fantasy_name", "legal_name", "cnpj", "email", "phone", "address", "zip_code", "city_id", "logo", "is_platform", "is_active", "settings", "search_text", "created_at", "updated_at" from "organization" where "organization"."id" = any($1)', [orgIds], undefined, 'organizations'),
       query(`select "user_unit"."user_id", "unit_organizational"."id", "unit_organizational"."name" from "user_unit" inner join "unit_organizational" on "unit_organizational"."id" = "user_unit"."unit_id" where "user_unit"."user_id" in (${inList(userIds.length)})`, userIds),
     ]);
     const unitIds = rows.map((r) => r.unit_organizational_id).filter((x) => x !== null);
-    const units = unitIds.length ? await query(`select * from "unit_organizational" where "unit_organizational"."id" in (${inList(unitIds.length)})`, unitIds) : [];
+    const units = unitIds.length ? await query('select * from "unit_organizational" where "unit_organizational"."id" = any($1)', [[...new Set(unitIds)]], undefined, 'units') : [];
     const pm = new Map(persons.map((p) => [p.id, p]));
     const om = new Map(orgs.map((o) => [o.id, o]));
     const um = new Map(units.map((x) => [x.id, x]));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, getTableName, inArray, is, like, sql } from 'drizzle-orm';
+import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParam, listOf, listQuery } from '@operacoes/contract';
 import { type Access, type CurrentUser, userOf } from './access';
@@ -295,9 +295,28 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   );
 }
 
-/** Loads rows by id in one query, keyed by id. */
+/** `byIds` statements, per database handle and table (never per transaction: a name is kept by its connection). */
+const byIdsStatements = new WeakMap<object, Map<ResourceTable, Prepared<Row>>>();
+
+/** Loads rows by id in one query, keyed by id (outside a transaction, one prepared `id = any($1)` statement per table). */
 export async function byIds<T extends Row>(db: DbOrTx, table: ResourceTable, ids: number[]): Promise<Map<number, T>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db.select().from(table as PgTable).where(inArray(table.id, [...new Set(ids)]))) as T[];
+  const unique = [...new Set(ids)];
+  let rows: T[];
+  if (is(db, PgTransaction)) rows = (await db.select().from(table as PgTable).where(inArray(table.id, unique))) as T[];
+  else {
+    let statements = byIdsStatements.get(db);
+    if (!statements) byIdsStatements.set(db, (statements = new Map()));
+    let statement = statements.get(table);
+    if (!statement) {
+      statement = db
+        .select()
+        .from(table as PgTable)
+        .where(sql`${table.id} = any(${sql.placeholder('ids')})`)
+        .prepare(statementName(`by_ids_${getTableName(table)}`)) as unknown as Prepared<Row>;
+      statements.set(table, statement);
+    }
+    rows = (await statement.execute({ ids: unique })) as T[];
+  }
   return new Map(rows.map((r) => [r.id, r]));
 }
