@@ -39,9 +39,14 @@ const APIS = (process.env.BENCH_AB ?? `this=${apiDir}`).split(',').map((x) => {
 const secret = randomBytes(32).toString('base64url');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[ab ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-const cpuMsOf = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+const cpuMsOf = (pid: number, tid?: number) => {
+  const f = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
+};
+/** user and system CPU of the main thread, in ms. */
+const mainMsOf = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return [Number(f[11]) * 10, Number(f[12]) * 10];
 };
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -125,13 +130,17 @@ try {
       for (const [i, body] of bodies.entries()) if (body !== bodies[0]) throw new Error(`${servers[i].label} differs from ${servers[0].label} on ${r.path}`);
     }
     for (const s of servers) await autocannon({ url: s.base, connections: 50, duration: 2, requests });
-    const acc = new Map(servers.map((s) => [s.label, { requests: 0, seconds: 0, cpuMs: 0, p99: [] as number[] }]));
+    const acc = new Map(servers.map((s) => [s.label, { requests: 0, seconds: 0, cpuMs: 0, mainUser: 0, mainSystem: 0, p99: [] as number[] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of round % 2 ? [...servers].reverse() : servers) {
         const c0 = cpuMsOf(s.child.pid!);
+        const [u0, s0] = mainMsOf(s.child.pid!);
         const r = await autocannon({ url: s.base, connections: 50, duration: SEGMENT, requests });
         const a = acc.get(s.label)!;
         a.cpuMs += cpuMsOf(s.child.pid!) - c0;
+        const [u1, s1] = mainMsOf(s.child.pid!);
+        a.mainUser += u1 - u0;
+        a.mainSystem += s1 - s0;
         a.requests += r.requests.total;
         a.seconds += r.duration;
         a.p99.push(r.latency.p99);
@@ -141,12 +150,13 @@ try {
     const base = acc.get('baseline')!;
     const baseCpu = (base.cpuMs * 1000) / base.requests;
     console.log(`\n${name} (${BACKEND}, ${ROUNDS} × ${SEGMENT} s per server, load ${os.loadavg()[0].toFixed(1)})`);
-    console.log('| server | req/s | p99 ms (median) | CPU µs/req | CPU ratio to baseline |');
-    console.log('|---|---|---|---|---|');
+    console.log('| server | req/s | p99 ms (median) | CPU µs/req | CPU ratio to baseline | main thread user / system µs/req; other threads µs/req |');
+    console.log('|---|---|---|---|---|---|');
     for (const [label, a] of acc) {
       const cpu = (a.cpuMs * 1000) / a.requests;
       const p99 = [...a.p99].sort((x, y) => x - y)[Math.floor(a.p99.length / 2)];
-      console.log(`| ${label} | ${(a.requests / a.seconds).toFixed(0)} | ${p99} | ${cpu.toFixed(0)} | ${(cpu / baseCpu).toFixed(2)} |`);
+      const us = (x: number) => ((x * 1000) / a.requests).toFixed(0);
+      console.log(`| ${label} | ${(a.requests / a.seconds).toFixed(0)} | ${p99} | ${cpu.toFixed(0)} | ${(cpu / baseCpu).toFixed(2)} | ${us(a.mainUser)} / ${us(a.mainSystem)}; ${us(a.cpuMs - a.mainUser - a.mainSystem)} |`);
     }
   }
 } finally {

@@ -34,7 +34,6 @@ const query = await connect();
 const key = new TextEncoder().encode(process.env.JWT_SECRET!);
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(d as string)).toISOString();
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-const inList = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
 const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
 
@@ -76,7 +75,7 @@ async function users(u: { organization_id: number; permissions: string[]; super_
     const [persons, orgs, memberships] = await Promise.all([
       query('select "id", "organization_id", "nickname", "full_name", "created_at" from "person" where "person"."id" = any($1)', [[...new Set(personIds)]], undefined, 'persons'),
       query('select "id", "fantasy_name", "legal_name", "cnpj", "email", "phone", "address", "zip_code", "city_id", "logo", "is_platform", "is_active", "settings", "search_text", "created_at", "updated_at" from "organization" where "organization"."id" = any($1)', [orgIds], undefined, 'organizations'),
-      query(`select "user_unit"."user_id", "unit_organizational"."id", "unit_organizational"."name" from "user_unit" inner join "unit_organizational" on "unit_organizational"."id" = "user_unit"."unit_id" where "user_unit"."user_id" in (${inList(userIds.length)})`, userIds),
+      query('select "user_unit"."user_id", "unit_organizational"."id", "unit_organizational"."name" from "user_unit" inner join "unit_organizational" on "unit_organizational"."id" = "user_unit"."unit_id" where "user_unit"."user_id" = any($1)', [userIds], undefined, 'user_units'),
     ]);
     const unitIds = rows.map((r) => r.unit_organizational_id).filter((x) => x !== null);
     const units = unitIds.length ? await query('select * from "unit_organizational" where "unit_organizational"."id" = any($1)', [[...new Set(unitIds)]], undefined, 'units') : [];

@@ -146,7 +146,11 @@ try {
     const key = `${name} ← ${chain.join(' ← ') || '?'}`;
     callers.set(key, (callers.get(key) ?? 0) + t);
   }
-  const pct = (t: number) => ((100 * t) / total).toFixed(1).padStart(5) + '%';
+  // Also in µs per request (the sampled time outside idle, over the measured requests), to compare with the baseline's profile.
+  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  const perRequest = (t: number) => t / r.requests.total;
+  console.log(`\nsampled CPU outside idle: ${(perRequest(total - idle)).toFixed(0)} µs per request (${r.requests.total} requests)`);
+  const pct = (t: number) => ((100 * t) / total).toFixed(1).padStart(5) + '%' + `${perRequest(t).toFixed(0).padStart(6)} µs`;
   console.log('\nself time by package:');
   for (const [k, t] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(t)}  ${k}`);
   console.log('\ntop functions (self):');

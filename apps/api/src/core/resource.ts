@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, getTableName, inArray, is, like, sql } from 'drizzle-orm';
-import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, getTableName, like, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParam, listOf, listQuery } from '@operacoes/contract';
 import { type Access, type CurrentUser, userOf } from './access';
 import { audit } from './audit';
 import type { DbOrTx, Tx } from './db';
 import { notFound } from './errors';
+import { type Prepared, fastRead, preparedRead, statementName } from './prepared';
 import { countAll, listResult, paging, searchPatterns, sortColumn, sortOrder } from './list';
 
 type Row = Record<string, unknown> & { id: number };
@@ -58,11 +59,6 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
 const INTERNAL = new Set(['search_text', 'password_hash', 'token_version']);
 const TOTAL = '__total';
 
-/** A drizzle prepared statement (node-postgres or PGlite). */
-type Prepared<T> = { execute: (values: Record<string, unknown>) => Promise<T[]> };
-/** Prepared statement names must not repeat with another text (PostgreSQL keeps their first 63 bytes). */
-let statements = 0;
-const statementName = (what: string) => `kit${++statements}_${what}`;
 
 export function plainPresent(rows: Row[]): unknown[] {
   return rows.map((r) => {
@@ -128,14 +124,16 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         scoped ? eq(tenancyColumn!, sql.placeholder('organization')) : undefined,
         ...Array.from({ length: words }, (_, i) => like(searchColumn!, sql.placeholder(`w${i}`))),
       );
-      statement = fastify.db
-        .select(listSelection)
-        .from(def.table as PgTable)
-        .where(where)
-        .orderBy(...sortOrder(sort, sortable, fallbackSort))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(statementName(`${def.entity}_list`)) as unknown as Prepared<Row & { [TOTAL]: number }>;
+      statement = fastRead<Row & { [TOTAL]: number }>(
+        fastify.db
+          .select(listSelection)
+          .from(def.table as PgTable)
+          .where(where)
+          .orderBy(...sortOrder(sort, sortable, fallbackSort))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+        statementName(`${def.entity}_list`),
+      );
       listStatements.set(key, statement);
     }
     return statement;
@@ -186,11 +184,13 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const getStatement = (scoped: boolean) => {
     let statement = getStatements.get(scoped);
     if (!statement) {
-      statement = fastify.db
-        .select()
-        .from(def.table as PgTable)
-        .where(and(eq(def.table.id, sql.placeholder('id')), scoped ? eq(tenancyColumn!, sql.placeholder('organization')) : undefined))
-        .prepare(statementName(`${def.entity}_get`)) as unknown as Prepared<Row>;
+      statement = fastRead<Row>(
+        fastify.db
+          .select()
+          .from(def.table as PgTable)
+          .where(and(eq(def.table.id, sql.placeholder('id')), scoped ? eq(tenancyColumn!, sql.placeholder('organization')) : undefined)),
+        statementName(`${def.entity}_get`),
+      );
       getStatements.set(scoped, statement);
     }
     return statement;
@@ -295,28 +295,15 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   );
 }
 
-/** `byIds` statements, per database handle and table (never per transaction: a name is kept by its connection). */
-const byIdsStatements = new WeakMap<object, Map<ResourceTable, Prepared<Row>>>();
-
-/** Loads rows by id in one query, keyed by id (outside a transaction, one prepared `id = any($1)` statement per table). */
+/** Loads rows by id in one query, keyed by id (one prepared `id = any($1)` statement per table). */
 export async function byIds<T extends Row>(db: DbOrTx, table: ResourceTable, ids: number[]): Promise<Map<number, T>> {
   if (ids.length === 0) return new Map();
-  const unique = [...new Set(ids)];
-  let rows: T[];
-  if (is(db, PgTransaction)) rows = (await db.select().from(table as PgTable).where(inArray(table.id, unique))) as T[];
-  else {
-    let statements = byIdsStatements.get(db);
-    if (!statements) byIdsStatements.set(db, (statements = new Map()));
-    let statement = statements.get(table);
-    if (!statement) {
-      statement = db
-        .select()
-        .from(table as PgTable)
-        .where(sql`${table.id} = any(${sql.placeholder('ids')})`)
-        .prepare(statementName(`by_ids_${getTableName(table)}`)) as unknown as Prepared<Row>;
-      statements.set(table, statement);
-    }
-    rows = (await statement.execute({ ids: unique })) as T[];
-  }
+  const statement = preparedRead<T>(db, table, `by_ids_${getTableName(table)}`, (handle) =>
+    handle
+      .select()
+      .from(table as PgTable)
+      .where(sql`${table.id} = any(${sql.placeholder('ids')})`),
+  );
+  const rows = await statement.execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, r]));
 }

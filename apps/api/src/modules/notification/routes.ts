@@ -6,6 +6,7 @@ import { notificationListQuery, notificationRead, notificationSend } from '@oper
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import { HttpError, notFound } from '../../core/errors';
+import { fastRead } from '../../core/prepared';
 import { unitsOrganizational } from '../unit-organizational/schema';
 import { userUnits, users } from '../user/schema';
 import { notifications } from './schema';
@@ -25,21 +26,25 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   // The list's statements, prepared once (named statements: no SQL building, parsing or planning per request).
   const page = (onlyUnread: boolean) =>
-    app.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.user_id, sql.placeholder('user')), onlyUnread ? eq(notifications.is_read, false) : undefined))
-      .orderBy(desc(notifications.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(onlyUnread ? 'notification_unread_page' : 'notification_page');
+    fastRead<typeof notifications.$inferSelect>(
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, sql.placeholder('user')), onlyUnread ? eq(notifications.is_read, false) : undefined))
+        .orderBy(desc(notifications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+      onlyUnread ? 'notification_unread_page' : 'notification_page',
+    );
   const allPage = page(false);
   const unreadPage = page(true);
-  const countsOf = app.db
-    .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.is_read}))::int` })
-    .from(notifications)
-    .where(eq(notifications.user_id, sql.placeholder('user')))
-    .prepare('notification_counts');
+  const countsOf = fastRead<{ total: number; unread: number }>(
+    app.db
+      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.is_read}))::int` })
+      .from(notifications)
+      .where(eq(notifications.user_id, sql.placeholder('user'))),
+    'notification_counts',
+  );
 
   app.get(
     '/user/notification',
