@@ -34,16 +34,18 @@ const admin = async (q: string) => {
   await c.query(q);
   await c.end();
 };
+// BENCH_BACKEND=pglite: the server runs PGlite in its own process (the profile then includes the database).
+const PGLITE = process.env.BENCH_BACKEND === 'pglite';
 const dbName = `bench_prof_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${dbName}`);
+if (!PGLITE) await admin(`CREATE DATABASE ${dbName}`);
 const u = new URL(PG_SERVER);
 u.pathname = `/${dbName}`;
-const databaseUrl = u.toString();
+const databaseUrl = PGLITE ? '' : u.toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'operacoes-prof-'));
 const profDir = path.join(dataDir, 'prof');
 let child: ChildProcess | undefined;
 try {
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase(PGLITE ? { pgliteDir: path.join(dataDir, 'pglite') } : { databaseUrl });
   const cfg = loadConfig({ DATA_DIR: dataDir }, { jwtSecret: secret });
   await seedBase(database.db, new Passwords({ memoryCost: 1024, timeCost: 1 }), { adminUsername: 'admin', adminPassword: 'x-admin-password' }, pino({ level: 'silent' }));
   const size = FULL ? { organizations: 10, usersPerOrganization: 10_000, notificationsPerUser: 10, realtimeUsers: 10 } : { organizations: 10, usersPerOrganization: 1000, notificationsPerUser: 10, realtimeUsers: 10 };
@@ -61,7 +63,7 @@ try {
   const spawnedAt = performance.now();
   child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', entry], {
     cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PGLITE_DIR: PGLITE ? path.join(dataDir, 'pglite') : undefined, JWT_SECRET: secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -159,6 +161,6 @@ try {
   for (const [k, t] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${pct(t)}  ${k}`);
 } finally {
   if (child) child.kill('SIGKILL');
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!PGLITE) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(dataDir, { recursive: true, force: true });
 }
