@@ -30,6 +30,7 @@ function decoderOf(field: unknown): Decoder | undefined {
  * drizzle's own `execute` re-inspects every field of every row (`is()` on each cell) and every
  * parameter, which costs more CPU than the rest of a list request. Same SQL, statement name,
  * type parsers and values as drizzle's; a selection with nested fields (joins) keeps drizzle's path.
+ * drizzle's query logger and cache are not called (the app configures neither).
  */
 export function fastRead<T>(query: { prepare: (name: string) => unknown }, name: string): Prepared<T> {
   const p = query.prepare(name) as DrizzlePrepared;
