@@ -11,14 +11,15 @@ import http from 'node:http';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 
-type Query = (text: string, params: unknown[], rowMode?: 'array') => Promise<Record<string, unknown>[]>;
+/** `name`: a named (prepared) statement where the API prepares one (PostgreSQL only; PGlite has none). */
+type Query = (text: string, params: unknown[], rowMode?: 'array', name?: string) => Promise<Record<string, unknown>[]>;
 
 async function connect(): Promise<Query> {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
     pool.on('error', () => undefined);
-    return async (text, values, rowMode) => {
-      const config: pg.QueryConfig = rowMode ? ({ text, values, rowMode } as pg.QueryArrayConfig) : { text, values };
+    return async (text, values, rowMode, name) => {
+      const config: pg.QueryConfig = rowMode ? ({ text, values, rowMode, name } as pg.QueryArrayConfig) : { text, values, name };
       return (await pool.query(config)).rows as Record<string, unknown>[];
     };
   }
@@ -33,7 +34,6 @@ const query = await connect();
 const key = new TextEncoder().encode(process.env.JWT_SECRET!);
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(d as string)).toISOString();
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-const inList = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
 const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
 
@@ -43,7 +43,7 @@ async function authenticate(req: http.IncomingMessage) {
   try {
     const { payload } = await jwtVerify(h.slice(7), key, { algorithms: ['HS256'] });
     if (payload.typ !== 'access') return undefined;
-    const [u] = await query(AUTH, [Number(payload.sub)]);
+    const [u] = await query(AUTH, [Number(payload.sub)], undefined, 'auth');
     if (!u || !u.is_active || u.token_version !== payload.ver) return undefined;
     return u as { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
   } catch {
@@ -59,25 +59,26 @@ async function users(u: { organization_id: number; permissions: string[]; super_
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
   const words = fold(url.searchParams.get('search') ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  const params: unknown[] = [u.organization_id, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`)];
+  const patterns = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
   const where = ['"user"."organization_id" = $1', ...words.map((_, i) => `"user"."search_text" like $${i + 2}`)].join(' and ');
   const w = words.length ? `(${where})` : where;
   const offset = (page - 1) * pageSize;
-  const n = params.length;
-  const rows = await query(`select ${USER_COLS} from "user" where ${w} order by "user"."username" asc limit $${n + 1}${offset ? ` offset $${n + 2}` : ''}`, offset ? [...params, pageSize, offset] : [...params, pageSize]);
-  const total = rows.length ? rows[0].__total : offset === 0 ? 0 : (await query(`select count(*)::int from "user" where ${w}`, params))[0].count;
+  const n = patterns.length + 1;
+  // The API's statement, prepared once per number of search words (the sort is the default).
+  const rows = await query(`select ${USER_COLS} from "user" where ${w} order by "user"."username" asc limit $${n + 1} offset $${n + 2}`, [u.organization_id, ...patterns, pageSize, offset], undefined, `users_${words.length}`);
+  const total = rows.length ? rows[0].__total : offset === 0 ? 0 : (await query(`select count(*)::int from "user" where ${w}`, [u.organization_id, ...patterns]))[0].count;
   let items: unknown[] = [];
   if (rows.length) {
     const personIds = rows.map((r) => r.person_id);
     const orgIds = [...new Set(rows.map((r) => r.organization_id))];
     const userIds = rows.map((r) => r.id);
     const [persons, orgs, memberships] = await Promise.all([
-      query(`select "id", "organization_id", "nickname", "full_name", "created_at" from "person" where "person"."id" in (${inList(personIds.length)})`, personIds),
-      query(`select "id", "fantasy_name", "legal_name", "cnpj", "email", "phone", "address", "zip_code", "city_id", "logo", "is_platform", "is_active", "settings", "search_text", "created_at", "updated_at" from "organization" where "organization"."id" in (${inList(orgIds.length)})`, orgIds),
-      query(`select "user_unit"."user_id", "unit_organizational"."id", "unit_organizational"."name" from "user_unit" inner join "unit_organizational" on "unit_organizational"."id" = "user_unit"."unit_id" where "user_unit"."user_id" in (${inList(userIds.length)})`, userIds),
+      query('select "id", "organization_id", "nickname", "full_name", "created_at" from "person" where "person"."id" = any($1)', [[...new Set(personIds)]], undefined, 'persons'),
+      query('select "id", "fantasy_name", "legal_name", "cnpj", "email", "phone", "address", "zip_code", "city_id", "logo", "is_platform", "is_active", "settings", "search_text", "created_at", "updated_at" from "organization" where "organization"."id" = any($1)', [orgIds], undefined, 'organizations'),
+      query('select "user_unit"."user_id", "unit_organizational"."id", "unit_organizational"."name" from "user_unit" inner join "unit_organizational" on "unit_organizational"."id" = "user_unit"."unit_id" where "user_unit"."user_id" = any($1)', [userIds], undefined, 'user_units'),
     ]);
     const unitIds = rows.map((r) => r.unit_organizational_id).filter((x) => x !== null);
-    const units = unitIds.length ? await query(`select * from "unit_organizational" where "unit_organizational"."id" in (${inList(unitIds.length)})`, unitIds) : [];
+    const units = unitIds.length ? await query('select * from "unit_organizational" where "unit_organizational"."id" = any($1)', [[...new Set(unitIds)]], undefined, 'units') : [];
     const pm = new Map(persons.map((p) => [p.id, p]));
     const om = new Map(orgs.map((o) => [o.id, o]));
     const um = new Map(units.map((x) => [x.id, x]));
@@ -113,10 +114,12 @@ async function notifications(u: { id: number }, url: URL) {
   const offset = (page - 1) * pageSize;
   const [rows, [counts]] = await Promise.all([
     query(
-      `select "id", "organization_id", "user_id", "title", "message", "link", "is_read", "created_by", "created_at" from "notification" where "notification"."user_id" = $1 order by "notification"."id" desc limit $2${offset ? ' offset $3' : ''}`,
-      offset ? [u.id, pageSize, offset] : [u.id, pageSize],
+      'select "id", "organization_id", "user_id", "title", "message", "link", "is_read", "created_by", "created_at" from "notification" where "notification"."user_id" = $1 order by "notification"."id" desc limit $2 offset $3',
+      [u.id, pageSize, offset],
+      undefined,
+      'notification_page',
     ),
-    query('select count(*)::int, (count(*) filter (where not "is_read"))::int from "notification" where "notification"."user_id" = $1', [u.id], 'array'),
+    query('select count(*)::int, (count(*) filter (where not "is_read"))::int from "notification" where "notification"."user_id" = $1', [u.id], 'array', 'notification_counts'),
   ]);
   const c = counts as unknown as number[];
   const total = c[0];

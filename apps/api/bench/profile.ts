@@ -34,16 +34,18 @@ const admin = async (q: string) => {
   await c.query(q);
   await c.end();
 };
+// BENCH_BACKEND=pglite: the server runs PGlite in its own process (the profile then includes the database).
+const PGLITE = process.env.BENCH_BACKEND === 'pglite';
 const dbName = `bench_prof_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${dbName}`);
+if (!PGLITE) await admin(`CREATE DATABASE ${dbName}`);
 const u = new URL(PG_SERVER);
 u.pathname = `/${dbName}`;
-const databaseUrl = u.toString();
+const databaseUrl = PGLITE ? '' : u.toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'operacoes-prof-'));
 const profDir = path.join(dataDir, 'prof');
 let child: ChildProcess | undefined;
 try {
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase(PGLITE ? { pgliteDir: path.join(dataDir, 'pglite') } : { databaseUrl });
   const cfg = loadConfig({ DATA_DIR: dataDir }, { jwtSecret: secret });
   await seedBase(database.db, new Passwords({ memoryCost: 1024, timeCost: 1 }), { adminUsername: 'admin', adminPassword: 'x-admin-password' }, pino({ level: 'silent' }));
   const size = FULL ? { organizations: 10, usersPerOrganization: 10_000, notificationsPerUser: 10, realtimeUsers: 10 } : { organizations: 10, usersPerOrganization: 1000, notificationsPerUser: 10, realtimeUsers: 10 };
@@ -61,7 +63,7 @@ try {
   const spawnedAt = performance.now();
   child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', entry], {
     cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PGLITE_DIR: PGLITE ? path.join(dataDir, 'pglite') : undefined, JWT_SECRET: secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -146,7 +148,11 @@ try {
     const key = `${name} ← ${chain.join(' ← ') || '?'}`;
     callers.set(key, (callers.get(key) ?? 0) + t);
   }
-  const pct = (t: number) => ((100 * t) / total).toFixed(1).padStart(5) + '%';
+  // Also in µs per request (the sampled time outside idle, over the measured requests), to compare with the baseline's profile.
+  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  const perRequest = (t: number) => t / r.requests.total;
+  console.log(`\nsampled CPU outside idle: ${(perRequest(total - idle)).toFixed(0)} µs per request (${r.requests.total} requests)`);
+  const pct = (t: number) => ((100 * t) / total).toFixed(1).padStart(5) + '%' + `${perRequest(t).toFixed(0).padStart(6)} µs`;
   console.log('\nself time by package:');
   for (const [k, t] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(t)}  ${k}`);
   console.log('\ntop functions (self):');
@@ -155,6 +161,6 @@ try {
   for (const [k, t] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${pct(t)}  ${k}`);
 } finally {
   if (child) child.kill('SIGKILL');
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!PGLITE) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(dataDir, { recursive: true, force: true });
 }

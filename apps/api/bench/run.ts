@@ -16,7 +16,7 @@
  *
  * Env: BENCH_QUICK=1 (smaller dataset, shorter runs), BENCH_BACKENDS=postgres,pglite,
  * BENCH_PG_URL (a maintenance database on the server; default
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds per run),
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds per run), BENCH_WARMUP (seconds),
  * BENCH_LOG_LEVEL (the server's LOG_LEVEL, default info), BENCH_OUT (write the report there too).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -44,8 +44,10 @@ const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 const SIZE = QUICK
   ? { organizations: 10, usersPerOrganization: 1000, notificationsPerUser: 10, realtimeUsers: 1000 }
   : { organizations: 10, usersPerOrganization: 10_000, notificationsPerUser: 10, realtimeUsers: 5000 };
-const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 10));
-const WARMUP = QUICK ? 1 : 2;
+const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 6 : 10));
+// Long enough for the JIT: with 1 s the API (much more code than the baseline) was still being
+// compiled during the measured 3 s, and its CPU per request was mostly warm-up.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (QUICK ? 3 : 4));
 const CONNECTIONS = 50;
 const PASSWORD = 'bench-password-123';
 const JWT_SECRET = randomBytes(32).toString('base64url');
@@ -148,7 +150,7 @@ const cpuMsOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
-const SEGMENTS = QUICK ? 1 : 3;
+const SEGMENTS = QUICK ? 2 : 3;
 
 /**
  * Loads the API and the baseline in alternating segments (API, baseline, API, baseline, …) so

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { readPermissionsOf } from '@operacoes/contract';
 import { HttpError, forbidden } from './errors';
+import { fastRead } from './prepared';
 import { users } from './schema';
 
 /**
@@ -66,19 +67,21 @@ export function registerAccessControl(app: FastifyInstance) {
   });
 
   // Every authenticated call loads its user (revocation and permissions are checked live): prepared once.
-  const loadUser = app.db
-    .select({
-      id: users.id,
-      username: users.username,
-      organization_id: users.organization_id,
-      super_admin: users.super_admin,
-      permissions: users.permissions,
-      token_version: users.token_version,
-      is_active: users.is_active,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('access_current_user');
+  const loadUser = fastRead<{ id: number; username: string; organization_id: number; super_admin: boolean; permissions: string[]; token_version: number; is_active: boolean }>(
+    app.db
+      .select({
+        id: users.id,
+        username: users.username,
+        organization_id: users.organization_id,
+        super_admin: users.super_admin,
+        permissions: users.permissions,
+        token_version: users.token_version,
+        is_active: users.is_active,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+    'access_current_user',
+  );
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;

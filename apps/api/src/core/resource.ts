@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, getTableName, like, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParam, listOf, listQuery } from '@operacoes/contract';
@@ -8,7 +8,8 @@ import { type Access, type CurrentUser, userOf } from './access';
 import { audit } from './audit';
 import type { DbOrTx, Tx } from './db';
 import { type HttpError, notFound, unprocessable } from './errors';
-import { countAll, listResult, paging, searchCondition, sortOrder } from './list';
+import { type Prepared, fastRead, preparedRead, statementName } from './prepared';
+import { countAll, listResult, paging, searchPatterns, sortColumn, sortOrder } from './list';
 
 type Row = Record<string, unknown> & { id: number };
 type ResourceTable = PgTable & { id: AnyColumn; organization_id?: AnyColumn; search_text?: AnyColumn };
@@ -78,6 +79,7 @@ async function mappingDuplicates<T>(def: Pick<ResourceDef, 'duplicate'>, input: 
 const INTERNAL = new Set(['search_text', 'password_hash', 'token_version']);
 const TOTAL = '__total';
 
+
 export function plainPresent(rows: Row[]): unknown[] {
   return rows.map((r) => {
     const out: Record<string, unknown> = {};
@@ -144,6 +146,36 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   const wanted = new Set(def.routes ?? ['list', 'get', 'create', 'update', 'delete']);
 
+  // The list and get statements are built once per shape and prepared (named statements): no SQL
+  // building, parsing or planning per request. A list with a module filter set builds its own.
+  const tenancyColumn = def.tenancy === 'organization' ? (def.tenancyColumn ?? def.table.organization_id!) : undefined;
+  const searchColumn = def.table.search_text;
+  const fallbackSort = def.defaultSort ?? [desc(def.table.id)];
+  const listSelection = { ...listColumns, [TOTAL]: sql<number>`(count(*) over ())::int` };
+  const listStatements = new Map<string, Prepared<Row & { [TOTAL]: number }>>();
+  const listStatement = (scoped: boolean, words: number, sort: string | undefined) => {
+    const key = `${scoped ? 1 : 0}:${words}:${sort ?? ''}`;
+    let statement = listStatements.get(key);
+    if (!statement) {
+      const where = and(
+        scoped ? eq(tenancyColumn!, sql.placeholder('organization')) : undefined,
+        ...Array.from({ length: words }, (_, i) => like(searchColumn!, sql.placeholder(`w${i}`))),
+      );
+      statement = fastRead<Row & { [TOTAL]: number }>(
+        fastify.db
+          .select(listSelection)
+          .from(def.table as PgTable)
+          .where(where)
+          .orderBy(...sortOrder(sort, sortable, fallbackSort))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+        statementName(`${def.entity}_list`),
+      );
+      listStatements.set(key, statement);
+    }
+    return statement;
+  };
+
   if (wanted.has('list')) app.get(
     def.path,
     { config: { access: def.access.read }, schema: { tags, querystring: query, response: { 200: listOf(def.schemas.read) } } },
@@ -151,31 +183,63 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
       const user = userOf(req);
       const q = req.query as z.infer<typeof listQuery>;
       const { page, pageSize, offset } = paging(q, def.maxPageSize);
-      const where = and(
-        tenancyCondition(d, user),
-        def.table.search_text ? searchCondition(def.table.search_text, q.search) : undefined,
-        ...(def.filters ? def.filters(q as never, user) : []),
-      );
+      if (q.sort) sortColumn(q.sort, sortable); // 422 for a field the resource does not sort by
+      const scoped = tenancyColumn !== undefined && !user.superAdmin;
+      const patterns = searchColumn ? searchPatterns(q.search) : [];
+      const filters = def.filters ? def.filters(q as never, user).filter((f) => f !== undefined) : [];
+      let found: (Row & { [TOTAL]: number })[];
+      if (filters.length === 0) {
+        const values: Record<string, unknown> = { organization: user.organizationId, limit: pageSize, offset };
+        patterns.forEach((p, i) => (values[`w${i}`] = p));
+        found = await listStatement(scoped, patterns.length, q.sort).execute(values);
+      } else {
+        found = (await fastify.db
+          .select(listSelection)
+          .from(def.table as PgTable)
+          .where(and(tenancyCondition(d, user), ...patterns.map((p) => like(searchColumn!, p)), ...filters))
+          .orderBy(...sortOrder(q.sort, sortable, fallbackSort))
+          .limit(pageSize)
+          .offset(offset)) as (Row & { [TOTAL]: number })[];
+      }
       // Rows and total in one statement (the search runs once); a page past the end counts apart.
-      const found = (await fastify.db
-        .select({ ...listColumns, [TOTAL]: sql<number>`(count(*) over ())::int` })
-        .from(def.table as PgTable)
-        .where(where)
-        .orderBy(...sortOrder(q.sort, sortable, def.defaultSort ?? [desc(def.table.id)]))
-        .limit(pageSize)
-        .offset(offset)) as (Row & { [TOTAL]: number })[];
-      const total = found.length ? found[0][TOTAL] : offset === 0 ? 0 : (await fastify.db.select({ total: countAll }).from(def.table as PgTable).where(where))[0].total;
+      const total = found.length
+        ? found[0][TOTAL]
+        : offset === 0
+          ? 0
+          : (
+              await fastify.db
+                .select({ total: countAll })
+                .from(def.table as PgTable)
+                .where(and(tenancyCondition(d, user), ...patterns.map((p) => like(searchColumn!, p)), ...filters))
+            )[0].total;
       const rows = found.map(({ [TOTAL]: _total, ...row }) => row as Row);
       return listResult(await present(rows, fastify.db, user), total, page, pageSize);
     },
   );
+
+  const getStatements = new Map<boolean, Prepared<Row>>();
+  const getStatement = (scoped: boolean) => {
+    let statement = getStatements.get(scoped);
+    if (!statement) {
+      statement = fastRead<Row>(
+        fastify.db
+          .select()
+          .from(def.table as PgTable)
+          .where(and(eq(def.table.id, sql.placeholder('id')), scoped ? eq(tenancyColumn!, sql.placeholder('organization')) : undefined)),
+        statementName(`${def.entity}_get`),
+      );
+      getStatements.set(scoped, statement);
+    }
+    return statement;
+  };
 
   if (wanted.has('get')) app.get(
     `${def.path}/:id`,
     { config: { access: def.access.read }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
     async (req) => {
       const user = userOf(req);
-      const row = await findVisible(d, fastify.db, user, (req.params as { id: number }).id);
+      const [row] = await getStatement(tenancyColumn !== undefined && !user.superAdmin).execute({ id: (req.params as { id: number }).id, organization: user.organizationId });
+      if (!row) throw notFound(def);
       return (await present([row], fastify.db, user))[0];
     },
   );
@@ -268,9 +332,15 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   );
 }
 
-/** Loads rows by id in one query, keyed by id. */
+/** Loads rows by id in one query, keyed by id (one prepared `id = any($1)` statement per table). */
 export async function byIds<T extends Row>(db: DbOrTx, table: ResourceTable, ids: number[]): Promise<Map<number, T>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db.select().from(table as PgTable).where(inArray(table.id, [...new Set(ids)]))) as T[];
+  const statement = preparedRead<T>(db, table, `by_ids_${getTableName(table)}`, (handle) =>
+    handle
+      .select()
+      .from(table as PgTable)
+      .where(sql`${table.id} = any(${sql.placeholder('ids')})`),
+  );
+  const rows = await statement.execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -6,6 +6,7 @@ import { notificationListQuery, notificationRead, notificationSend } from '@oper
 import { userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import { HttpError, notFound } from '../../core/errors';
+import { fastRead } from '../../core/prepared';
 import { unitsOrganizational, users, userUnits } from '../../core/schema';
 import { notifications } from './schema';
 
@@ -22,6 +23,28 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['notification'];
 
+  // The list's statements, prepared once (named statements: no SQL building, parsing or planning per request).
+  const page = (onlyUnread: boolean) =>
+    fastRead<typeof notifications.$inferSelect>(
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, sql.placeholder('user')), onlyUnread ? eq(notifications.is_read, false) : undefined))
+        .orderBy(desc(notifications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+      onlyUnread ? 'notification_unread_page' : 'notification_page',
+    );
+  const allPage = page(false);
+  const unreadPage = page(true);
+  const countsOf = fastRead<{ total: number; unread: number }>(
+    app.db
+      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.is_read}))::int` })
+      .from(notifications)
+      .where(eq(notifications.user_id, sql.placeholder('user'))),
+    'notification_counts',
+  );
+
   app.get(
     '/user/notification',
     {
@@ -37,14 +60,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const { page, pageSize, onlyUnread } = req.query;
-      const where = and(eq(notifications.user_id, user.id), onlyUnread ? eq(notifications.is_read, false) : undefined);
-      const [rows, [counts]] = await Promise.all([
-        app.db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize),
-        app.db
-          .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.is_read}))::int` })
-          .from(notifications)
-          .where(eq(notifications.user_id, user.id)),
-      ]);
+      const values = { user: user.id, limit: pageSize, offset: (page - 1) * pageSize };
+      const [rows, [counts]] = await Promise.all([(onlyUnread ? unreadPage : allPage).execute(values), countsOf.execute(values)]);
       const total = onlyUnread ? counts.unread : counts.total;
       return { items: rows.map(present), total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize, unread_count: counts.unread };
     },

@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
+import { preparedRead } from '../../core/prepared';
 import { byIds } from '../../core/resource';
 import { organizations, unitsOrganizational } from '../../core/schema';
 import { persons, userUnits, users } from './schema';
@@ -13,11 +14,13 @@ export async function presentUsers(rows: UserRow[], db: DbOrTx): Promise<UserRea
   const [personMap, orgMap, memberships] = await Promise.all([
     byIds<typeof persons.$inferSelect>(db, persons, rows.map((r) => r.person_id)),
     byIds<typeof organizations.$inferSelect>(db, organizations, rows.map((r) => r.organization_id)),
-    db
-      .select({ user_id: userUnits.user_id, id: unitsOrganizational.id, name: unitsOrganizational.name })
-      .from(userUnits)
-      .innerJoin(unitsOrganizational, eq(unitsOrganizational.id, userUnits.unit_id))
-      .where(inArray(userUnits.user_id, rows.map((r) => r.id))),
+    preparedRead<{ user_id: number; id: number; name: string }>(db, presentUsers, 'user_units', (handle) =>
+      handle
+        .select({ user_id: userUnits.user_id, id: unitsOrganizational.id, name: unitsOrganizational.name })
+        .from(userUnits)
+        .innerJoin(unitsOrganizational, eq(unitsOrganizational.id, userUnits.unit_id))
+        .where(sql`${userUnits.user_id} = any(${sql.placeholder('ids')})`),
+    ).execute({ ids: rows.map((r) => r.id) }),
   ]);
   const mainUnitIds = rows.map((r) => r.unit_organizational_id).filter((x): x is number => x !== null);
   const unitMap = await byIds<typeof unitsOrganizational.$inferSelect>(db, unitsOrganizational, mainUnitIds);
