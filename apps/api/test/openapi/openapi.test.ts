@@ -63,7 +63,7 @@ describe('OpenAPI document', () => {
       'POST /api/stock': ['createStock', 'Criar (stock)'],
       'PUT /api/stock/{id}': ['updateStock', 'Alterar (stock)'],
       'DELETE /api/stock/{id}': ['deleteStock', 'Excluir (stock)'],
-      'POST /api/patrimony-solicitation/{id}/approve': ['postPatrimonySolicitationApprove', 'Ação approve (patrimony-solicitation)'],
+      'POST /api/patrimony-solicitation/{id}/approve': ['postPatrimonySolicitationApprove', 'Aprovar (solicitação de patrimônio)'],
       'GET /api/stock/{id}/balances': ['listStockBalances', 'Listar (stock/balances)'],
       'POST /api/login': ['postLogin', 'Ação login'],
     };
