@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
-import { code, id, name, optionalText, queryId, ref } from './shared';
-import { defineResource } from '../kit/define';
+import { defineResource, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit';
 import { stockEntity } from './module';
+import { code, id, name, optionalText, queryId, ref } from './shared';
 
 export const stockInput = z.object({
   name,

@@ -4,12 +4,7 @@ import { stockResource, unitOrganizationalEntity } from '@operacoes/contract';
 import { searchText } from '../../../core/list';
 import { defineApiResource } from '../../../core/resource-kit';
 import { unitsOrganizational } from '../../../core/schema';
-import { consumableBalances } from '../consumable/schema';
-import { movements } from '../movement/schema';
-import { patrimonies } from '../patrimony/schema';
-import { patrimonySolicitations } from '../patrimony-solicitation/schema';
-import { sections } from '../section/schema';
-import { stocks } from './schema';
+import { consumableBalances, movements, patrimonies, patrimonySolicitations, sections, stocks } from '../schema';
 
 /** A stock (a warehouse of a unit): plain kit CRUD. */
 export async function stockRoutes(app: FastifyInstance) {

@@ -7,9 +7,7 @@ export const stocks = pgTable(
   'stock',
   {
     ...tenantColumns(),
-    unit_organizational_id: integer()
-      .notNull()
-      .references(() => unitsOrganizational.id),
+    unit_organizational_id: integer().notNull().references(() => unitsOrganizational.id),
     name: text().notNull(),
     code: text().notNull(),
     description: text(),
