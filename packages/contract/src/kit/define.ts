@@ -93,3 +93,19 @@ export type ModuleDescriptor = {
 };
 
 export const defineModule = <const M extends ModuleDescriptor>(m: M): M => m;
+
+/**
+ * A resource's pages: the list (gated, in the menu when `icon` is given) and its create, edit
+ * and info pages, each named for the placeholder shown until the web builds it.
+ */
+export function crudPages(
+  path: string,
+  title: string,
+  o: { gate?: readonly string[]; icon?: string; group?: MenuGroupName; menuLabel?: string; create?: string; edit?: string; info?: string } = {},
+): PageDescriptor[] {
+  const list: PageDescriptor = { path, title };
+  if (o.gate) list.gate = o.gate;
+  if (o.icon) list.menu = { label: o.menuLabel ?? title, icon: o.icon, group: o.group ?? '' };
+  const sub = (suffix: string, page?: string): PageDescriptor[] => (page ? [{ path: `${path}/${suffix}`, title, page }] : []);
+  return [list, ...sub('create', o.create), ...sub('edit/:id', o.edit), ...sub('info/:id', o.info)];
+}

@@ -1,4 +1,4 @@
-import { defineEntity, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const countryEntity = defineEntity({ entity: 'country', label: 'País', plural: 'Países', gender: 'm' });
 export const stateEntity = defineEntity({ entity: 'state', label: 'Estado', plural: 'Estados', gender: 'm' });
@@ -8,7 +8,7 @@ export const localeModule = defineModule({
   name: 'locale',
   label: 'Localidades',
   pages: [
-    { path: '/locale', title: 'Localidades (cidades, estados e países)', gate: ['CITY', 'STATE', 'COUNTRY'], menu: { label: 'Localidades', icon: 'locale', group: 'Administração' } },
+    ...crudPages('/locale', 'Localidades (cidades, estados e países)', { gate: ['CITY', 'STATE', 'COUNTRY'], icon: 'locale', group: 'Administração', menuLabel: 'Localidades' }),
   ],
   entities: [countryEntity, stateEntity, cityEntity],
 });

@@ -1,4 +1,4 @@
-import { defineEntity, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const shipmentSolicitationEntity = defineEntity({
   entity: 'shipment_solicitation',
@@ -13,11 +13,8 @@ export const logisticsModule = defineModule({
   name: 'logistics',
   label: 'Logística',
   pages: [
-    { path: '/shipment-solicitation', title: 'Solicitações de envio', gate: ['ASSET_SHIPMENT'], menu: { label: 'Solicitações de envio', icon: 'request', group: 'Logística' } },
-    { path: '/shipment-solicitation/create', title: 'Solicitações de envio', page: 'Nova solicitação' },
-    { path: '/shipment-solicitation/edit/:id', title: 'Solicitações de envio', page: 'Editar solicitação' },
-    { path: '/shipment', title: 'Envios', gate: ['ASSET_SHIPMENT'], menu: { label: 'Envios', icon: 'shipment', group: 'Logística' } },
-    { path: '/shipment/edit/:id', title: 'Envios', page: 'Editar envio' },
+    ...crudPages('/shipment-solicitation', 'Solicitações de envio', { gate: ['ASSET_SHIPMENT'], icon: 'request', group: 'Logística', create: 'Nova solicitação', edit: 'Editar solicitação' }),
+    ...crudPages('/shipment', 'Envios', { gate: ['ASSET_SHIPMENT'], icon: 'shipment', group: 'Logística', edit: 'Editar envio' }),
     { path: '/receiving/:hash', title: 'Recebimento de envio', public: true },
   ],
   entities: [shipmentSolicitationEntity, shipmentEntity],

@@ -1,4 +1,4 @@
-import { defineEntity, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const organizationSettingsEntity = defineEntity({
   entity: 'organization_settings',
@@ -12,7 +12,7 @@ export const organizationSettingsModule = defineModule({
   name: 'organization-settings',
   label: 'Configurações da organização',
   pages: [
-    { path: '/organization-settings', title: 'Configurações da organização', menu: { label: 'Configurações da organização', icon: 'orgSettings', group: 'Administração' } },
+    ...crudPages('/organization-settings', 'Configurações da organização', { icon: 'orgSettings', group: 'Administração' }),
     { path: '/organization-settings/external-activity', title: 'Configurações da organização', page: 'Atividades externas' },
     { path: '/organization-settings/viability', title: 'Configurações da organização', page: 'Viabilidade' },
     { path: '/organization-settings/warehouse', title: 'Configurações da organização', page: 'Almoxarifado' },

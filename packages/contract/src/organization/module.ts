@@ -1,4 +1,4 @@
-import { defineEntity, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const organizationEntity = defineEntity({ entity: 'organization', label: 'Organização', plural: 'Organizações', gender: 'f', webPath: '/organization' });
 
@@ -6,9 +6,7 @@ export const organizationModule = defineModule({
   name: 'organization',
   label: 'Organizações',
   pages: [
-    { path: '/organization', title: 'Organizações', gate: ['ORG'], menu: { label: 'Organizações', icon: 'organization', group: 'Administração' } },
-    { path: '/organization/create', title: 'Organizações', page: 'Nova organização' },
-    { path: '/organization/edit/:id', title: 'Organizações', page: 'Editar organização' },
+    ...crudPages('/organization', 'Organizações', { gate: ['ORG'], icon: 'organization', group: 'Administração', create: 'Nova organização', edit: 'Editar organização' }),
   ],
   entities: [organizationEntity],
 });

@@ -1,12 +1,10 @@
-import { defineModule } from '../kit/define';
+import { crudPages, defineModule } from '../kit/define';
 
 export const projectModule = defineModule({
   name: 'project',
   label: 'Projetos',
   pages: [
-    { path: '/project', title: 'Projetos', gate: ['PROJECT'], menu: { label: 'Projetos', icon: 'project', group: '' } },
-    { path: '/project/create', title: 'Projetos', page: 'Novo projeto' },
-    { path: '/project/edit/:id', title: 'Projetos', page: 'Editar projeto' },
+    ...crudPages('/project', 'Projetos', { gate: ['PROJECT'], icon: 'project', create: 'Novo projeto', edit: 'Editar projeto' }),
     { path: '/project/dashboard/:id', title: 'Projetos', page: 'Painel do projeto' },
   ],
 });

@@ -1,9 +1,9 @@
-import { defineModule } from '../kit/define';
+import { crudPages, defineModule } from '../kit/define';
 
 export const revisionModule = defineModule({
   name: 'revision',
   label: 'Log de revisões',
   pages: [
-    { path: '/revision', title: 'Log de revisões', gate: ['LOG', 'LOG.READ'], menu: { label: 'Log de revisões', icon: 'revision', group: 'Administração' } },
+    ...crudPages('/revision', 'Log de revisões', { gate: ['LOG', 'LOG.READ'], icon: 'revision', group: 'Administração' }),
   ],
 });

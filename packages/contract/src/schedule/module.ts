@@ -1,10 +1,10 @@
-import { defineModule } from '../kit/define';
+import { crudPages, defineModule } from '../kit/define';
 
 export const scheduleModule = defineModule({
   name: 'schedule',
   label: 'Agenda',
   pages: [
-    { path: '/schedule', title: 'Agenda', gate: ['SCHEDULE'], menu: { label: 'Agenda', icon: 'event', group: '' } },
+    ...crudPages('/schedule', 'Agenda', { gate: ['SCHEDULE'], icon: 'event' }),
     { path: '/schedule/:id', title: 'Agenda', page: 'Evento' },
   ],
 });

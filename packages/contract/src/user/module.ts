@@ -1,4 +1,4 @@
-import { defineEntity, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const userEntity = defineEntity({ entity: 'user', label: 'Usuário', plural: 'Usuários', gender: 'm', webPath: '/user' });
 
@@ -6,9 +6,7 @@ export const userModule = defineModule({
   name: 'user',
   label: 'Usuários',
   pages: [
-    { path: '/user', title: 'Usuários', gate: ['USER'], menu: { label: 'Usuários', icon: 'user', group: 'Administração' } },
-    { path: '/user/create', title: 'Usuários', page: 'Novo usuário' },
-    { path: '/user/edit/:id', title: 'Usuários', page: 'Editar usuário' },
+    ...crudPages('/user', 'Usuários', { gate: ['USER'], icon: 'user', group: 'Administração', create: 'Novo usuário', edit: 'Editar usuário' }),
   ],
   entities: [userEntity],
 });

@@ -1,4 +1,4 @@
-import { defineEntity, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const stockEntity = defineEntity({ entity: 'stock', label: 'Estoque', plural: 'Estoques', gender: 'm', webPath: '/stock' });
 export const sectionEntity = defineEntity({ entity: 'section', label: 'Seção', plural: 'Seções', gender: 'f', webPath: '/section' });
@@ -11,7 +11,6 @@ export const patrimonySolicitationEntity = defineEntity({
   gender: 'f',
   webPath: '/patrimony-solicitation',
   link: (id: number) => `/patrimony-solicitation?id=${id}`,
-  gates: { '/patrimony-area': ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'] },
 });
 
 export const warehouseModule = defineModule({
@@ -19,23 +18,13 @@ export const warehouseModule = defineModule({
   label: 'Almoxarifado',
   pages: [
     { path: '/my-patrimony', title: 'Meu patrimônio' },
-    { path: '/warehouse', title: 'Almoxarifado', menu: { label: 'Almoxarifado', icon: 'warehouse', group: 'Almoxarifado' } },
-    { path: '/stock', title: 'Estoques', gate: ['STOCK'], menu: { label: 'Estoques', icon: 'stock', group: 'Almoxarifado' } },
-    { path: '/stock/create', title: 'Estoques', page: 'Novo estoque' },
-    { path: '/stock/edit/:id', title: 'Estoques', page: 'Editar estoque' },
-    { path: '/stock/info/:id', title: 'Estoques', page: 'Detalhes do estoque' },
-    { path: '/section', title: 'Seções', gate: ['SECTION'], menu: { label: 'Seções', icon: 'section', group: 'Almoxarifado' } },
-    { path: '/section/create', title: 'Seções', page: 'Nova seção' },
-    { path: '/section/edit/:id', title: 'Seções', page: 'Editar seção' },
-    { path: '/section/info/:id', title: 'Seções', page: 'Detalhes da seção' },
-    { path: '/product', title: 'Produtos', gate: ['PRODUCT'], menu: { label: 'Produtos', icon: 'product', group: 'Almoxarifado' } },
-    { path: '/product/create', title: 'Produtos', page: 'Novo produto' },
-    { path: '/product/edit/:id', title: 'Produtos', page: 'Editar produto' },
-    { path: '/patrimony', title: 'Patrimônio', gate: ['PATRIMONY'], menu: { label: 'Patrimônio', icon: 'patrimony', group: 'Almoxarifado' } },
-    { path: '/patrimony/create', title: 'Patrimônio', page: 'Novo patrimônio' },
-    { path: '/patrimony/edit/:id', title: 'Patrimônio', page: 'Editar patrimônio' },
-    { path: '/patrimony-solicitation', title: 'Solicitações de patrimônio', gate: ['PATRIMONY_OUT_REQUEST'], menu: { label: 'Solicitações de patrimônio', icon: 'request', group: 'Almoxarifado' } },
-    { path: '/movements', title: 'Movimentações', gate: ['PATRIMONY_HISTORY'], menu: { label: 'Movimentações', icon: 'movements', group: 'Almoxarifado' } },
+    ...crudPages('/warehouse', 'Almoxarifado', { icon: 'warehouse', group: 'Almoxarifado' }),
+    ...crudPages('/stock', 'Estoques', { gate: ['STOCK'], icon: 'stock', group: 'Almoxarifado', create: 'Novo estoque', edit: 'Editar estoque', info: 'Detalhes do estoque' }),
+    ...crudPages('/section', 'Seções', { gate: ['SECTION'], icon: 'section', group: 'Almoxarifado', create: 'Nova seção', edit: 'Editar seção', info: 'Detalhes da seção' }),
+    ...crudPages('/product', 'Produtos', { gate: ['PRODUCT'], icon: 'product', group: 'Almoxarifado', create: 'Novo produto', edit: 'Editar produto' }),
+    ...crudPages('/patrimony', 'Patrimônio', { gate: ['PATRIMONY'], icon: 'patrimony', group: 'Almoxarifado', create: 'Novo patrimônio', edit: 'Editar patrimônio' }),
+    ...crudPages('/patrimony-solicitation', 'Solicitações de patrimônio', { gate: ['PATRIMONY_OUT_REQUEST'], icon: 'request', group: 'Almoxarifado' }),
+    ...crudPages('/movements', 'Movimentações', { gate: ['PATRIMONY_HISTORY'], icon: 'movements', group: 'Almoxarifado' }),
   ],
   entities: [stockEntity, sectionEntity, productEntity, patrimonyEntity, patrimonySolicitationEntity],
   gates: { '/patrimony-area': ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'] },
