@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProductTracking, UnitOfMeasure } from '@operacoes/contract';
-import { organizations } from '../../../core/schema';
+import { searchIndex, tenantColumns } from '../../../core/schema';
 
 /** A catalogue item: tracked one by one as patrimony, or by quantity as a consumable. */
 export const products = pgTable(
   'product',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    organization_id: integer()
-      .notNull()
-      .references(() => organizations.id),
+    ...tenantColumns(),
     code: text().notNull(),
     name: text().notNull(),
     category: text(),
@@ -23,14 +20,11 @@ export const products = pgTable(
     photo: text(),
     description: text(),
     is_active: boolean().notNull().default(true),
-    search_text: text().notNull().default(''),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('product_code_unique').on(t.organization_id, sql`lower(${t.code})`),
     index('product_org_idx').on(t.organization_id, t.name),
-    index('product_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    searchIndex('product', t),
     check('product_tracking_check', sql`${t.tracking} in ('patrimonio', 'consumivel')`),
     check('product_minimum_check', sql`${t.minimum_quantity} >= 0`),
   ],
