@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { type SQL, and, asc, eq, gt, inArray } from 'drizzle-orm';
 import {
   type BalanceRead,
@@ -16,7 +17,7 @@ import {
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
-import type { DbOrTx } from '../../../core/db';
+import type { DbOrTx, Tx } from '../../../core/db';
 import { searchCondition } from '../../../core/list';
 import { findVisible } from '../../../core/resource';
 import { listPage } from '../../../core/resource-kit';
@@ -112,123 +113,93 @@ export async function consumableRoutes(fastify: FastifyInstance) {
     balances: await balancesAt(db, productId, sectionIds),
   });
 
-  app.post(
-    '/consumable/entry',
-    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableEntry, response: { 201: consumableResult }, description: 'Entrada (recebimento com nota fiscal): soma ao saldo da seção.' } },
-    async (req, res) => {
+  /** One consumable operation: `POST /consumable/<verb>` (STOCK) in one transaction, answering 201 with its movements and balances. */
+  function operation<B extends z.ZodType>(verb: string, body: B, description: string, run: (tx: Tx, user: CurrentUser, b: z.infer<B>) => Promise<z.infer<typeof consumableResult>>) {
+    app.post(`/consumable/${verb}`, { config: { access: { write: 'STOCK' } }, schema: { tags, body, response: { 201: consumableResult }, description } }, async (req, res) => {
       const user = userOf(req);
-      const b = req.body;
-      const out = await app.db.transaction(async (tx) => {
-        const product = await consumableProduct(tx, user, b.product_id);
-        const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
-        await addToBalance(tx, keyOf(product, section), b.quantity);
-        const reason = [b.reason, b.supplier ? `Fornecedor: ${b.supplier}` : null, b.unit_price ? `Preço unitário: R$ ${b.unit_price}` : null].filter(Boolean).join(' · ') || null;
-        const m = await recordQuantityMovement(tx, user, {
-          type: 'entrada',
-          organizationId: product.organization_id,
-          productId: product.id,
-          quantity: b.quantity,
-          to: place(section),
-          reason,
-          document: invoiceDocument(b.invoice_number),
-        });
-        return reply(tx, [m], product.id, [section.id]);
-      });
+      const out = await app.db.transaction((tx) => run(tx, user, req.body as z.infer<B>));
       res.status(201);
       return out;
-    },
-  );
+    });
+  }
 
-  app.post(
-    '/consumable/transfer',
-    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableTransfer, response: { 201: consumableResult }, description: 'Transferência entre seções (do mesmo ou de outro estoque). 409 se o saldo de origem não bastar.' } },
-    async (req, res) => {
-      const user = userOf(req);
-      const b = req.body;
-      const out = await app.db.transaction(async (tx) => {
-        const product = await consumableProduct(tx, user, b.product_id);
-        const from = await sectionOf(tx, b.from_section_id, product.organization_id, 'from_section_id');
-        const to = await sectionOf(tx, b.to_section_id, product.organization_id, 'to_section_id');
-        await takeFromBalance(tx, keyOf(product, from), b.quantity, { product: product.name, section: from.name });
-        await addToBalance(tx, keyOf(product, to), b.quantity);
-        const m = await recordQuantityMovement(tx, user, {
-          type: 'transferencia',
-          organizationId: product.organization_id,
-          productId: product.id,
-          quantity: b.quantity,
-          from: place(from),
-          to: place(to),
-          reason: b.reason ?? null,
-        });
-        return reply(tx, [m], product.id, [from.id, to.id]);
+  operation('entry', consumableEntry, 'Entrada (recebimento com nota fiscal): soma ao saldo da seção.', async (tx, user, b) => {
+      const product = await consumableProduct(tx, user, b.product_id);
+      const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      await addToBalance(tx, keyOf(product, section), b.quantity);
+      const reason = [b.reason, b.supplier ? `Fornecedor: ${b.supplier}` : null, b.unit_price ? `Preço unitário: R$ ${b.unit_price}` : null].filter(Boolean).join(' · ') || null;
+      const m = await recordQuantityMovement(tx, user, {
+        type: 'entrada',
+        organizationId: product.organization_id,
+        productId: product.id,
+        quantity: b.quantity,
+        to: place(section),
+        reason,
+        document: invoiceDocument(b.invoice_number),
       });
-      res.status(201);
-      return out;
-    },
-  );
+      return reply(tx, [m], product.id, [section.id]);
+  });
 
-  app.post(
-    '/consumable/adjustment',
-    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableAdjustment, response: { 201: consumableResult }, description: 'Ajuste de inventário: o saldo passa a ser a quantidade contada; o motivo é obrigatório.' } },
-    async (req, res) => {
-      const user = userOf(req);
-      const b = req.body;
-      const out = await app.db.transaction(async (tx) => {
-        const product = await consumableProduct(tx, user, b.product_id);
-        const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
-        // Lock the balance (creating it at zero) so the count and the change see the same value.
-        await addToBalance(tx, keyOf(product, section), 0);
-        const [current] = await tx
-          .select({ quantity: consumableBalances.quantity })
-          .from(consumableBalances)
-          .where(and(eq(consumableBalances.section_id, section.id), eq(consumableBalances.product_id, product.id)))
-          .for('update');
-        const before = num(current.quantity);
-        const delta = Math.round((b.counted_quantity - before) * 1000) / 1000;
-        if (delta === 0) throw violation('counted_quantity', `A quantidade contada é igual ao saldo atual (${fmt(before)}); nada a ajustar.`);
-        const key = keyOf(product, section);
-        if (delta > 0) await addToBalance(tx, key, delta);
-        else afterCommit(user, (await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, key, -delta, { product: product.name, section: section.name }))).deliver);
-        const m = await recordQuantityMovement(tx, user, {
-          type: 'ajuste',
-          organizationId: product.organization_id,
-          productId: product.id,
-          quantity: Math.abs(delta),
-          ...(delta > 0 ? { to: place(section) } : { from: place(section) }),
-          reason: `${b.reason} (saldo ${fmt(before)} → ${fmt(b.counted_quantity)})`,
-        });
-        return reply(tx, [m], product.id, [section.id]);
+  operation('transfer', consumableTransfer, 'Transferência entre seções (do mesmo ou de outro estoque). 409 se o saldo de origem não bastar.', async (tx, user, b) => {
+      const product = await consumableProduct(tx, user, b.product_id);
+      const from = await sectionOf(tx, b.from_section_id, product.organization_id, 'from_section_id');
+      const to = await sectionOf(tx, b.to_section_id, product.organization_id, 'to_section_id');
+      await takeFromBalance(tx, keyOf(product, from), b.quantity, { product: product.name, section: from.name });
+      await addToBalance(tx, keyOf(product, to), b.quantity);
+      const m = await recordQuantityMovement(tx, user, {
+        type: 'transferencia',
+        organizationId: product.organization_id,
+        productId: product.id,
+        quantity: b.quantity,
+        from: place(from),
+        to: place(to),
+        reason: b.reason ?? null,
       });
-      res.status(201);
-      return out;
-    },
-  );
+      return reply(tx, [m], product.id, [from.id, to.id]);
+  });
 
-  app.post(
-    '/consumable/write-off',
-    { config: { access: { write: 'STOCK' } }, schema: { tags, body: consumableWriteOff, response: { 201: consumableResult }, description: 'Baixa (perda, avaria, consumo): subtrai do saldo; o motivo é obrigatório; 409 se o saldo não bastar.' } },
-    async (req, res) => {
-      const user = userOf(req);
-      const b = req.body;
-      const out = await app.db.transaction(async (tx) => {
-        const product = await consumableProduct(tx, user, b.product_id);
-        const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
-        const { deliver } = await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, keyOf(product, section), b.quantity, { product: product.name, section: section.name }));
-        afterCommit(user, deliver);
-        const m = await recordQuantityMovement(tx, user, {
-          type: 'baixa',
-          organizationId: product.organization_id,
-          productId: product.id,
-          quantity: b.quantity,
-          from: place(section),
-          reason: b.reason,
-        });
-        return reply(tx, [m], product.id, [section.id]);
+  operation('adjustment', consumableAdjustment, 'Ajuste de inventário: o saldo passa a ser a quantidade contada; o motivo é obrigatório.', async (tx, user, b) => {
+      const product = await consumableProduct(tx, user, b.product_id);
+      const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      // Lock the balance (creating it at zero) so the count and the change see the same value.
+      await addToBalance(tx, keyOf(product, section), 0);
+      const [current] = await tx
+        .select({ quantity: consumableBalances.quantity })
+        .from(consumableBalances)
+        .where(and(eq(consumableBalances.section_id, section.id), eq(consumableBalances.product_id, product.id)))
+        .for('update');
+      const before = num(current.quantity);
+      const delta = Math.round((b.counted_quantity - before) * 1000) / 1000;
+      if (delta === 0) throw violation('counted_quantity', `A quantidade contada é igual ao saldo atual (${fmt(before)}); nada a ajustar.`);
+      const key = keyOf(product, section);
+      if (delta > 0) await addToBalance(tx, key, delta);
+      else afterCommit(user, (await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, key, -delta, { product: product.name, section: section.name }))).deliver);
+      const m = await recordQuantityMovement(tx, user, {
+        type: 'ajuste',
+        organizationId: product.organization_id,
+        productId: product.id,
+        quantity: Math.abs(delta),
+        ...(delta > 0 ? { to: place(section) } : { from: place(section) }),
+        reason: `${b.reason} (saldo ${fmt(before)} → ${fmt(b.counted_quantity)})`,
       });
-      res.status(201);
-      return out;
-    },
-  );
+      return reply(tx, [m], product.id, [section.id]);
+  });
+
+  operation('write-off', consumableWriteOff, 'Baixa (perda, avaria, consumo): subtrai do saldo; o motivo é obrigatório; 409 se o saldo não bastar.', async (tx, user, b) => {
+      const product = await consumableProduct(tx, user, b.product_id);
+      const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      const { deliver } = await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, keyOf(product, section), b.quantity, { product: product.name, section: section.name }));
+      afterCommit(user, deliver);
+      const m = await recordQuantityMovement(tx, user, {
+        type: 'baixa',
+        organizationId: product.organization_id,
+        productId: product.id,
+        quantity: b.quantity,
+        from: place(section),
+        reason: b.reason,
+      });
+      return reply(tx, [m], product.id, [section.id]);
+  });
 }
 
 const searchOnProducts = (term: string) => searchCondition(products.search_text, term);
