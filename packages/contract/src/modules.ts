@@ -7,6 +7,7 @@ import { accountModule } from './account/module';
 import { dashboardModule } from './dashboard/module';
 import { dataSourceModule } from './data-source/module';
 import { externalActivityModule } from './external-activity/module';
+import type { Permission } from './permissions';
 import { MENU_GROUPS, type EntityDescriptor, type MenuGroupName, type ModuleDescriptor, type PageDescriptor } from './kit/define';
 import { localeModule } from './locale/module';
 import { logisticsModule } from './logistics/module';
@@ -56,7 +57,7 @@ export type ModulePage = PageDescriptor & { module: string };
 export const PAGES: readonly ModulePage[] = MODULES.flatMap((m) => (m.pages ?? []).map((p) => ({ ...p, module: m.name })));
 
 /** The route gates (SPEC §2): a route needs one of these names or its `.INDEX` form; sub-routes inherit the longest prefix. */
-export const ROUTE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = Object.fromEntries([
+export const ROUTE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = Object.fromEntries([
   ...PAGES.filter((p) => p.gate).map((p) => [p.path, p.gate!] as const),
   ...MODULES.flatMap((m) => Object.entries(m.gates ?? {})),
 ]);

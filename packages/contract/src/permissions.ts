@@ -37,6 +37,8 @@ export const MODULE_PERMISSIONS = [
 ] as const;
 
 export type ModulePermission = (typeof MODULE_PERMISSIONS)[number]['name'];
+/** A permission a user may hold: a module's name (read and write), its `.INDEX` form (read only), or `LOG.READ`. */
+export type Permission = ModulePermission | `${ModulePermission}.INDEX` | 'LOG.READ';
 
 /** Every valid permission string: each name, its `.INDEX` form, and `LOG.READ`. */
 export const ALL_PERMISSIONS: readonly string[] = [
@@ -57,16 +59,16 @@ export function hasAnyPermission(held: readonly string[] | undefined, required: 
 }
 
 /** Names that let a user read module X: `X`, `X.INDEX` (and `LOG.READ` for LOG). */
-export function readPermissionsOf(name: string): string[] {
-  const list = [name, `${name}.INDEX`];
+export function readPermissionsOf(name: ModulePermission): Permission[] {
+  const list: Permission[] = [name, `${name}.INDEX`];
   if (name === 'LOG') list.push('LOG.READ');
   return list;
 }
 
 
 /** Expands a gate to the names that satisfy it: each name and its `.INDEX` form. */
-export function routeRequirement(path: string): string[] {
+export function routeRequirement(path: string): Permission[] {
   const names = ROUTE_PERMISSIONS[path];
   if (!names) return [];
-  return [...new Set(names.flatMap((n) => (n.endsWith('.READ') ? [n] : [n, `${n}.INDEX`])))];
+  return [...new Set(names.flatMap((n): Permission[] => (n.endsWith('.READ') || n.endsWith('.INDEX') ? [n] : [n, `${n as ModulePermission}.INDEX`])))];
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { readPermissionsOf } from '@operacoes/contract';
+import { type AccessRule, readPermissionsOf } from '@operacoes/contract';
 import { HttpError, forbidden } from './errors';
 import { fastRead } from './prepared';
 import { users } from './schema';
@@ -16,7 +16,8 @@ import { users } from './schema';
  * - `superAdmin`: super admins only.
  * Super admins pass every check.
  */
-export type Access = 'public' | 'authenticated' | 'orgAdmin' | 'superAdmin' | { read: string } | { write: string };
+/** The contract's access rule: permission names are the catalogue's, checked by the compiler. */
+export type Access = AccessRule;
 
 export type CurrentUser = {
   id: number;

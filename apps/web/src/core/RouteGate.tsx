@@ -5,32 +5,27 @@
  * path segment by segment, plus the web-only gates below.
  */
 import { Alert, Box } from '@mui/material';
-import { ROUTE_PERMISSIONS } from '@operacoes/contract/permissions';
+import { type Permission, ROUTE_PERMISSIONS, routeRequirement } from '@operacoes/contract/permissions';
 import type { ReactNode } from 'react';
 import { PageTitle } from './PageTitle';
 import { can } from './permissions';
 import { useSession } from './session';
 
 /** Gates of pages outside the SPEC §2 menu table, each with the module permission its API needs. */
-const EXTRA_GATES: Record<string, readonly string[]> = {
-  '/organization-settings/data-source': ['DATA_SOURCE'],
-};
-
 export const FORBIDDEN_MESSAGE = 'Você não tem permissão para acessar esta página.';
 
 const segments = (p: string) => p.split('/').filter(Boolean);
 
 /** The permission names (any of them, read form included) that open a route path; [] = open to all. */
-export function routeGate(path: string): string[] {
-  const gates = { ...ROUTE_PERMISSIONS, ...EXTRA_GATES };
+export function routeGate(path: string): Permission[] {
+  const gates = ROUTE_PERMISSIONS;
   const parts = segments(path);
   let best: string | null = null;
   for (const gate of Object.keys(gates)) {
     const g = segments(gate);
     if (g.length <= parts.length && g.every((s, i) => s === parts[i]) && (!best || g.length > segments(best).length)) best = gate;
   }
-  if (!best) return [];
-  return [...new Set(gates[best].flatMap((n) => (n.endsWith('.READ') ? [n] : [n, `${n}.INDEX`])))];
+  return best ? routeRequirement(best) : [];
 }
 
 /** The inline message of a page the user may not open. */

@@ -1,5 +1,5 @@
 /** SPEC §6: the one permission rule, read from the stored user data. */
-import { hasAnyPermission, routeRequirement } from '@operacoes/contract/permissions';
+import { hasAnyPermission, type Permission, routeRequirement } from '@operacoes/contract/permissions';
 import { useSession } from './session';
 
 export { hasAnyPermission, routeRequirement };
@@ -16,7 +16,7 @@ export function canSeeRoute(user: Who, path: string): boolean {
 }
 
 /** True when the user holds any of the names (super admins pass every check, DESIGN §3). */
-export function can(user: Who, required: readonly string[]): boolean {
+export function can(user: Who, required: readonly Permission[]): boolean {
   if (user?.super_admin === 1 || user?.super_admin === true) return true;
   return hasAnyPermission(user?.permissions, required);
 }
@@ -26,7 +26,7 @@ export function useCan() {
   return {
     user,
     isSuperAdmin: user?.super_admin === 1,
-    can: (required: readonly string[]) => can(user, required),
+    can: (required: readonly Permission[]) => can(user, required),
     canSeeRoute: (path: string) => canSeeRoute(user, path),
   };
 }

@@ -6,7 +6,7 @@ export const dataSourceModule = defineModule({
   name: 'data-source',
   label: 'Fontes de dados',
   pages: [
-    { path: '/organization-settings/data-source', title: 'Configurações da organização', page: 'Fontes de dados' },
+    { path: '/organization-settings/data-source', title: 'Configurações da organização', page: 'Fontes de dados', gate: ['DATA_SOURCE'] },
     { path: '/organization-settings/data-source/create', title: 'Configurações da organização', page: 'Nova fonte de dados' },
     { path: '/organization-settings/data-source/edit/:id', title: 'Configurações da organização', page: 'Editar fonte de dados' },
   ],

@@ -6,7 +6,7 @@
  * are all derived from the registry in `../modules.ts`.
  */
 import type { z } from 'zod';
-import type { ModulePermission } from '../permissions';
+import type { ModulePermission, Permission } from '../permissions';
 
 export type Gender = 'm' | 'f';
 
@@ -76,7 +76,7 @@ export type PageDescriptor = {
   /** pt-BR page kind ("Novo estoque"), for the placeholder. */
   page?: string;
   /** Permissions (each with its `.INDEX` form) needed to open this route and the ones below it. */
-  gate?: readonly string[];
+  gate?: readonly Permission[];
   /** Shown in the side menu. */
   menu?: { label: string; icon: string; group: MenuGroupName };
   /** Public route (outside the login). */
@@ -89,7 +89,7 @@ export type ModuleDescriptor = {
   pages?: readonly PageDescriptor[];
   entities?: readonly EntityDescriptor[];
   /** Gates that are not pages (e.g. an area shown when any of several permissions is held). */
-  gates?: Readonly<Record<string, readonly string[]>>;
+  gates?: Readonly<Record<string, readonly Permission[]>>;
 };
 
 export const defineModule = <const M extends ModuleDescriptor>(m: M): M => m;
@@ -101,7 +101,7 @@ export const defineModule = <const M extends ModuleDescriptor>(m: M): M => m;
 export function crudPages(
   path: string,
   title: string,
-  o: { gate?: readonly string[]; icon?: string; group?: MenuGroupName; menuLabel?: string; create?: string; edit?: string; info?: string } = {},
+  o: { gate?: readonly Permission[]; icon?: string; group?: MenuGroupName; menuLabel?: string; create?: string; edit?: string; info?: string } = {},
 ): PageDescriptor[] {
   const list: PageDescriptor = { path, title };
   if (o.gate) list.gate = o.gate;

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../core/api';
-import { readPermissionsOf } from '@operacoes/contract';
+import { type Permission, readPermissionsOf } from '@operacoes/contract';
 import { useCan } from '../../core/permissions';
 import type { RefKind } from './labels';
 
@@ -21,7 +21,7 @@ const PATH: Record<RefKind, string> = {
 };
 
 /** Kinds that need a module permission to read (the others are readable by every member). */
-const READ: Partial<Record<RefKind, string[]>> = {
+const READ: Partial<Record<RefKind, Permission[]>> = {
   stock: readPermissionsOf('STOCK'),
   section: readPermissionsOf('SECTION'),
   product: readPermissionsOf('PRODUCT'),

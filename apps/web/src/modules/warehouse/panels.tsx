@@ -7,7 +7,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { readPermissionsOf } from '@operacoes/contract';
+import { type ModulePermission, readPermissionsOf } from '@operacoes/contract';
 import type { PageTab } from '../../core/PageTabs';
 import { useCan } from '../../core/permissions';
 import { ResourceList } from '../../core/ResourceList';
@@ -90,7 +90,7 @@ export function MovementsPanel({ resource }: { resource: string }) {
 /** The balances, patrimony and movements tabs of a place (a stock or a section), each shown to whom may read it. */
 export function usePlaceTabs() {
   const { can } = useCan();
-  const readsAny = (...names: string[]) => can(names.flatMap((n) => readPermissionsOf(n)));
+  const readsAny = (...names: ModulePermission[]) => can(names.flatMap((n) => readPermissionsOf(n)));
   return (place: 'stock' | 'section', id: number, balances: string, sections: SectionRead[]): PageTab[] => [
     { value: 'saldos', label: 'Saldos de consumíveis', content: <BalancesPanel resource={balances} sections={sections} />, hidden: !readsAny('STOCK') },
     { value: 'patrimonio', label: 'Patrimônio', content: <PatrimonyPanel resource={`/patrimony?${place}=${id}`} />, hidden: !readsAny('PATRIMONY', 'WAREHOUSE') },
