@@ -1,15 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { contractAliases } from './aliases';
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@operacoes/contract/permissions': fileURLToPath(
-        new URL('../../packages/contract/src/permissions.ts', import.meta.url),
-      ),
-      '@operacoes/contract/modules': fileURLToPath(new URL('../../packages/contract/src/modules.ts', import.meta.url)),
-    },
-  },
+  resolve: { alias: contractAliases },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -40,6 +40,7 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   maxPageSize?: number;
   /** The kit's routes to register (default all); e.g. records born of a workflow have no plain create. */
   routes?: ('list' | 'get' | 'create' | 'update' | 'delete')[];
+  /** The sort fields (`?sort=name`, `-name`); default: every column the list shows. */
   sortable?: Record<string, AnyColumn>;
   defaultSort?: SQL[];
   /** Module filters from the list query. */
@@ -131,9 +132,10 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const preValidation = def.tenancy === 'organization' ? refuseForeignOrganization : undefined;
   const present = async (rows: Row[], db: DbOrTx, user?: CurrentUser) => (def.present ? def.present(rows, db, user) : plainPresent(rows));
   const columns = getTableColumns(def.table as PgTable) as Record<string, AnyColumn>;
-  const sortable = def.sortable ?? columns;
   // Lists never read secrets or the search column.
   const listColumns = Object.fromEntries(Object.entries(columns).filter(([k]) => !INTERNAL.has(k)));
+  // By default a list sorts by any column it shows (never by a secret or the search text).
+  const sortable = def.sortable ?? listColumns;
   const query = (def.schemas.query ?? listQuery) as z.ZodObject;
   const tags = [def.entity];
   const orgOf = (row: Row): number | null =>

@@ -24,16 +24,21 @@ async function fetchBlob(url: string, params?: Record<string, unknown>) {
   return { blob: r.data, disposition: r.headers['content-disposition'] as string | undefined };
 }
 
+/** Saves an object URL under a file name through a temporary link. */
+function saveAs(href: string, name: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
 /** Downloads an authenticated file (errors are toasted by the API client, then rethrown). */
 export async function downloadFile(url: string, fallbackName: string, params?: Record<string, unknown>): Promise<void> {
   const { blob, disposition } = await fetchBlob(url, params);
   const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileNameOf(disposition, fallbackName);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveAs(href, fileNameOf(disposition, fallbackName));
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
@@ -49,12 +54,7 @@ export async function openFile(url: string, fallbackName: string, params?: Recor
     if (tab && !tab.closed) {
       tab.location.href = href;
     } else {
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = fileNameOf(disposition, fallbackName);
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
+      saveAs(href, fileNameOf(disposition, fallbackName));
     }
     setTimeout(() => URL.revokeObjectURL(href), 5 * 60_000);
   } catch (e) {

@@ -10,7 +10,6 @@ import { consumableBalances, movements, patrimonies, patrimonySolicitations, sec
 export async function stockRoutes(app: FastifyInstance) {
   defineApiResource(app, stockResource, {
     table: stocks,
-    sortable: { id: stocks.id, name: stocks.name, code: stocks.code, is_active: stocks.is_active, created_at: stocks.created_at },
     defaultSort: [asc(stocks.name), asc(stocks.id)],
     filters: (q) => [q.unit ? eq(stocks.unit_organizational_id, q.unit) : undefined, q.isActive ? eq(stocks.is_active, true) : undefined],
     searchOf: (r) => searchText(r.name as string, r.code as string, r.address as string),

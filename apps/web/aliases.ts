@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+
+/** Zod-free entries of the contract (keep /login light): the permission catalogue and the module registry (pages, menu). */
+export const contractAliases = {
+  '@operacoes/contract/permissions': fileURLToPath(new URL('../../packages/contract/src/permissions.ts', import.meta.url)),
+  '@operacoes/contract/modules': fileURLToPath(new URL('../../packages/contract/src/modules.ts', import.meta.url)),
+};
