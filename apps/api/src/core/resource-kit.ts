@@ -11,7 +11,7 @@
  * Everything else (paging, search, sort, tenancy, audit, OpenAPI) comes from `registerResource`.
  */
 import type { FastifyInstance } from 'fastify';
-import { type AnyColumn, type SQL, and, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ListQuery, ListResult, ResourceDescriptor } from '@operacoes/contract';
@@ -19,6 +19,7 @@ import type { CurrentUser } from './access';
 import type { DbOrTx } from './db';
 import { HttpError, agree, type Noun } from './errors';
 import { listResult, paging, sortOrder } from './list';
+import { referenced } from './rows';
 import { type ResourceContext, type ResourceDef, byIds, plainPresent, registerResource } from './resource';
 import type { Workflow } from './workflow';
 
@@ -59,16 +60,8 @@ const hasOrganization = (table: PgTable) => 'organization_id' in getTableColumns
 
 /** A referenced row visible in `organizationId` (any organization when null); 422 on `field` otherwise. */
 export async function referencedRow(db: DbOrTx, ref: RefSlot, id: number, organizationId: number | null, field: string): Promise<Row> {
-  const orgColumn = hasOrganization(ref.table) ? (ref.table as unknown as { organization_id: AnyColumn }).organization_id : undefined;
-  const [row] = (await db
-    .select()
-    .from(ref.table)
-    .where(and(eq(ref.table.id, id), organizationId !== null && orgColumn ? eq(orgColumn, organizationId) : undefined))) as Row[];
-  if (!row) {
-    const missing = `${ref.noun.label} ${agree(ref.noun, 'não encontrado')}`;
-    throw new HttpError(422, `${missing} nesta organização.`, [{ propertyPath: field, message: missing }]);
-  }
-  return row;
+  // Shared rows (no organization column) are visible to every organization.
+  return referenced<Row>(db, ref.table as never, id, hasOrganization(ref.table) ? organizationId : null, field, ref.noun);
 }
 
 /** "2 seções e 1 movimentação" referring to row `id`; undefined when nothing does. */

@@ -1,6 +1,5 @@
-import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { CurrentUser } from './access';
 import type { DbOrTx } from './db';
 import { HttpError, type Noun, agree } from './errors';
 import { persons, users } from './schema';
@@ -44,8 +43,6 @@ export async function referenced<T extends Record<string, unknown>>(
 
 export const violation = (field: string, message: string) => new HttpError(422, message, [{ propertyPath: field, message }]);
 
-/** The organization a write goes to: a super admin may name one; everyone else writes to their own. */
-export const targetOrganization = (user: CurrentUser, requested?: number | null) => (user.superAdmin && requested ? requested : user.organizationId);
 
 export type PersonRef = { id: number; username: string; name: string };
 
@@ -61,18 +58,7 @@ export async function personRefs(db: DbOrTx, ids: (number | null | undefined)[])
   return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, name: r.nickname || r.full_name }]));
 }
 
-/** Counts rows of `table` matching `where`. */
-export async function countWhere(db: DbOrTx, table: PgTable, where: ReturnType<typeof and>): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-  return n;
-}
 
-/** "2 seções, 3 patrimônios" from non-zero counts; undefined when nothing references the row. */
-export function referencesMessage(counts: [number, string, string][]): string | undefined {
-  const parts = counts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  if (parts.length === 0) return undefined;
-  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}`;
-}
 
 /** A reference or null. */
 export const refOf = <T>(map: Map<number, T>, id: number | null | undefined): T | null => (id ? (map.get(id) ?? null) : null);
