@@ -2,15 +2,21 @@
 import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/** A titled block of a page; `hint` is a line under the title, `actions` buttons beside it. */
+export function Section({ title, children, actions, hint }: { title: string; children: ReactNode; actions?: ReactNode; hint?: string }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }} component="section" aria-label={title}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: hint ? 0.5 : 1.5, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
           {title}
         </Typography>
         {actions}
       </Box>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {hint}
+        </Typography>
+      )}
       {children}
     </Paper>
   );

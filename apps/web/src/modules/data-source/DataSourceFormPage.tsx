@@ -17,7 +17,6 @@ import {
   IconButton,
   Link,
   MenuItem,
-  Paper,
   Stack,
   TextField,
   Tooltip,
@@ -31,7 +30,7 @@ import {
   dataSourceInput,
 } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -47,6 +46,7 @@ import { RecordsPanel, RunsPanel } from './RunsPanel';
 import { RunDialog, TestDialog } from './SourceDialogs';
 import { RevisionHistory } from '../../core/history';
 import { FormSwitch } from '../../core/form';
+import { Section } from '../../core/Section';
 
 const pair = z.object({ key: z.string().trim(), value: z.string() });
 const shape = dataSourceInput.shape;
@@ -106,22 +106,6 @@ function toBody(v: FormOut, editing: boolean) {
   if (token_mode === 'replace') body.token = token;
   else if (token_mode === 'clear' && editing) body.token = null;
   return body;
-}
-
-function Section({ title, children, hint }: { title: string; children: ReactNode; hint?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }} component="section">
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: hint ? 0.5 : 1.5 }}>
-        {title}
-      </Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {hint}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
 }
 
 function PairsEditor({ name, keyLabel, valueLabel, addLabel, disabled, valueType }: { name: 'headers' | 'mapping'; keyLabel: string; valueLabel: string; addLabel: string; disabled?: boolean; valueType?: string }) {

@@ -7,11 +7,10 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { RECEIVING_ITEM_STATUSES, SHIPMENT_DESTINATION_LABELS, shipmentUpdate } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../core/format';
@@ -29,7 +28,7 @@ import { ItemsList } from './ItemsList';
 import { openPackingList } from './packing-list';
 import { ShipmentStatusChip } from './StatusChip';
 import { ShipmentTimeline } from './ShipmentTimeline';
-import { FormNumber, ReasonDialog } from '../../core/form';
+import { FormNumber, FormSelect, ReasonDialog } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
 import { RevisionHistory } from '../../core/history';
 import { Details, Section } from '../../core/Section';
@@ -77,32 +76,13 @@ function TransportForm({ s, dirtyRef }: { s: ShipmentRead; dirtyRef: RefObject<b
       }}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Controller
-          control={form.control}
+        <FormSelect
           name="carrier"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Transportadora"
-              name={field.name}
-              inputRef={field.ref}
-              value={carriers.isSuccess ? ((field.value as string | null) ?? '') : ''}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'Cadastradas nas configurações de logística da organização'}
-              disabled={carriers.isLoading}
-            >
-              <MenuItem value="">
-                <em>Não informada</em>
-              </MenuItem>
-              {options.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label="Transportadora"
+          emptyLabel="Não informada"
+          helperText="Cadastradas nas configurações de logística da organização"
+          disabled={carriers.isLoading}
+          options={options.map((c) => ({ value: c, label: c }))}
         />
         <FormText name="tracking_code" label="Código de rastreio" autoComplete="off" />
         <FormText name="invoice_number" label="Nota fiscal" autoComplete="off" />

@@ -15,11 +15,9 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { SHIPMENT_DESTINATION_LABELS, SHIPMENT_DESTINATION_TYPES, type SectionRead, type ShipmentDestinationType, type UserRead } from '@operacoes/contract';
@@ -55,7 +53,7 @@ import { defaultsOf, solicitationFormSchema } from './solicitation-form';
 import { SolicitationStatusChip } from './StatusChip';
 import { useSolicitationSteps } from './useSolicitationSteps';
 import { RevisionHistory } from '../../core/history';
-import { AsyncPicker } from '../../core/form';
+import { AsyncPicker, FormSelect } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
 import { Details, Section } from '../../core/Section';
 import { fetchUnitOptions } from '../unit-organizational';
@@ -116,35 +114,14 @@ function SolicitationForm({ s, dirtyRef }: { s: SolicitationRead | null; dirtyRe
     >
       <Section title="Origem">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Controller
-            control={control}
+          <FormSelect
             name="origin_stock_id"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                required
-                label="Estoque de origem"
-                name={field.name}
-                inputRef={field.ref}
-                value={stocks.data ? (field.value ?? '') : ''}
-                onChange={(e) => void changeOrigin(Number(e.target.value))}
-                onBlur={field.onBlur}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? (stocks.isError ? 'Não foi possível carregar os estoques' : 'De onde os itens saem')}
-                disabled={stocks.isLoading}
-              >
-                {(stocks.data ?? []).map((st) => (
-                  <MenuItem key={st.id} value={st.id}>
-                    {st.name} ({st.code})
-                  </MenuItem>
-                ))}
-                {stocks.data?.length === 0 && (
-                  <MenuItem disabled value="">
-                    Nenhum estoque ativo cadastrado
-                  </MenuItem>
-                )}
-              </TextField>
-            )}
+            label="Estoque de origem"
+            required
+            helperText={stocks.isError ? 'Não foi possível carregar os estoques' : stocks.data?.length === 0 ? 'Nenhum estoque ativo cadastrado' : 'De onde os itens saem'}
+            disabled={stocks.isLoading}
+            options={(stocks.data ?? []).map((st) => ({ value: st.id, label: `${st.name} (${st.code})` }))}
+            choose={(id) => void changeOrigin(Number(id))}
           />
           <FormDate name="wanted_date" label="Data desejada de entrega" helperText="Opcional" disablePast={!s} />
         </Box>
@@ -167,30 +144,12 @@ function SolicitationForm({ s, dirtyRef }: { s: SolicitationRead | null; dirtyRe
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {destType === 'unidade' && (
-            <Controller
-              control={control}
+            <FormSelect
               name="destination_unit_id"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  required
-                  label="Unidade de destino"
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={units.data ? (field.value ?? '') : ''}
-                  onChange={(e) => field.onChange(Number(e.target.value))}
-                  onBlur={field.onBlur}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  disabled={units.isLoading}
-                >
-                  {(units.data ?? []).map((u) => (
-                    <MenuItem key={u.id} value={u.id}>
-                      {u.name} ({u.code})
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label="Unidade de destino"
+              required
+              disabled={units.isLoading}
+              options={(units.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }))}
             />
           )}
           {destType !== 'unidade' && (

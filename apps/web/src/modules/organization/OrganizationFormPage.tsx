@@ -1,9 +1,9 @@
 /** /organization/create and /organization/edit/:id: data, logo, units with members, history. */
-import { Alert, Box, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { organizationInput, type OrganizationRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { useRef } from 'react';
+import { FormSwitch } from '../../core/form';
 import { useNavigate, useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
 import { formatCnpj, formatZip } from '../../core/format';
@@ -20,6 +20,7 @@ import { createOrganization, getOrganization, orgKeys, updateOrganization, uploa
 import { LogoField } from './LogoField';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
+import { Section } from '../../core/Section';
 
 const s = organizationInput.shape;
 const formSchema = organizationInput.extend({
@@ -28,17 +29,6 @@ const formSchema = organizationInput.extend({
   phone: blankToNull(s.phone),
   zip_code: blankToNull(s.zip_code),
 });
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }} component="section">
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function OrganizationForm({ org }: { org: OrganizationRead | null }) {
   const navigate = useNavigate();
@@ -111,30 +101,17 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
           <FormMasked kind="cnpj" name="cnpj" label="CNPJ" disabled={!canWrite} />
           <FormText name="email" label="E-mail" type="email" disabled={!canWrite} />
           <FormMasked kind="phone" name="phone" label="Telefone" disabled={!canWrite} />
-          <Controller
-            control={form.control}
+          <FormSwitch
             name="is_active"
-            render={({ field }) => (
-              <Box>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={!!field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      disabled={!isSuperAdmin || !!org?.is_platform}
-                    />
-                  }
-                  label="Organização ativa"
-                />
-                <Typography variant="body2" color="text.secondary">
-                  {org?.is_platform
-                    ? 'A organização da plataforma não pode ser desativada.'
-                    : isSuperAdmin
-                      ? 'Desativar bloqueia o acesso dos usuários; os dados são mantidos.'
-                      : 'Somente o administrador da plataforma pode desativar uma organização.'}
-                </Typography>
-              </Box>
-            )}
+            label="Organização ativa"
+            disabled={!isSuperAdmin || !!org?.is_platform}
+            helperText={
+              org?.is_platform
+                ? 'A organização da plataforma não pode ser desativada.'
+                : isSuperAdmin
+                  ? 'Desativar bloqueia o acesso dos usuários; os dados são mantidos.'
+                  : 'Somente o administrador da plataforma pode desativar uma organização.'
+            }
           />
         </Box>
       </Section>

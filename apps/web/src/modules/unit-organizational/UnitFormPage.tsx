@@ -1,8 +1,8 @@
 /** /organization/:id/unit-organizational/create and /unit-organizational/edit/:id: a unit, its members, its history. */
-import { Alert, Box, Breadcrumbs, FormControlLabel, Link, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Link, Paper, Typography } from '@mui/material';
 import { unitInput } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
+import { FormSelect, FormSwitch } from '../../core/form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
 import { formatZip } from '../../core/format';
@@ -83,42 +83,15 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <FormText name="name" label="Nome" required autoFocus={!unit} disabled={!canWrite} />
           <FormText name="code" label="Código" required disabled={!canWrite} helperText="Único na organização (ex.: CWB, ALM-01)" />
-          <Controller
-            control={form.control}
+          <FormSelect
             name="parent_id"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label="Unidade superior"
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={!canWrite}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'Opcional'}
-              >
-                <MenuItem value="">
-                  <em>Nenhuma</em>
-                </MenuItem>
-                {parents.map((u) => (
-                  <MenuItem key={u.id} value={u.id}>
-                    {u.name} ({u.code})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label="Unidade superior"
+            emptyLabel="Nenhuma"
+            helperText="Opcional"
+            disabled={!canWrite}
+            options={parents.map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }))}
           />
-          <Controller
-            control={form.control}
-            name="is_active"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!canWrite} />}
-                label="Unidade ativa"
-              />
-            )}
-          />
+          <FormSwitch name="is_active" label="Unidade ativa" disabled={!canWrite} />
         </Box>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 3, mb: 1.5 }}>
           Endereço

@@ -5,18 +5,16 @@ import {
   Box,
   Button,
   Chip,
-  FormControlLabel,
   MenuItem,
-  Paper,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
 import { password, userCreate, userUpdate, type UserRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Control, Controller, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import { FormSelect, FormSwitch } from '../../core/form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageTitle } from '../../core/PageTitle';
@@ -27,19 +25,9 @@ import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { createUser, fetchOrganizations, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
 import { PermissionsEditor } from './PermissionsEditor';
+import { Section } from '../../core/Section';
 
 const editSchema = userUpdate.extend({ password: z.union([z.literal(''), password]).optional() });
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }} component="section">
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function UnitMemberships({ user, units, onChange }: { user: UserRead; units: Unit[]; onChange: (u: UserRead) => void }) {
   const [pick, setPick] = useState<number | ''>('');
@@ -103,35 +91,17 @@ function UnitMemberships({ user, units, onChange }: { user: UserRead; units: Uni
  * A super admin's choice of the new user's organization (first field); it decides which units
  * the unit pickers offer. Others create users in their own organization and never see it.
  */
-function OrganizationPicker({ control, onChange }: { control: Control<{ organization_id?: number }>; onChange: () => void }) {
+function OrganizationPicker({ onChange }: { onChange: () => void }) {
   const orgsQ = useQuery({ queryKey: userKeys.organizations, queryFn: fetchOrganizations, staleTime: 60_000 });
   return (
-    <Controller
-      control={control}
+    <FormSelect
       name="organization_id"
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          required
-          label="Organização"
-          value={orgsQ.data ? (field.value ?? '') : ''}
-          onChange={(e) => {
-            field.onChange(Number(e.target.value));
-            onChange();
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? 'A unidade principal é escolhida entre as unidades desta organização'}
-          sx={{ gridColumn: { md: '1 / -1' } }}
-        >
-          {(orgsQ.data ?? []).map((o) => (
-            <MenuItem key={o.id} value={o.id}>
-              {o.fantasy_name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label="Organização"
+      required
+      helperText="A unidade principal é escolhida entre as unidades desta organização"
+      options={(orgsQ.data ?? []).map((o) => ({ value: o.id, label: o.fantasy_name }))}
+      onPicked={onChange}
+      sx={{ gridColumn: { md: '1 / -1' } }}
     />
   );
 }
@@ -190,7 +160,7 @@ function UserForm({ user }: { user: UserRead | null }) {
       <Section title="Identificação">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {choosesOrganization && (
-            <OrganizationPicker control={form.control as unknown as Control<{ organization_id?: number }>} onChange={() => form.setValue('unit_organizational_id' as never, null as never)} />
+            <OrganizationPicker onChange={() => form.setValue('unit_organizational_id' as never, null as never)} />
           )}
           <FormText name="person.full_name" label="Nome completo" required autoFocus />
           <FormText name="person.nickname" label="Apelido" required />
@@ -204,55 +174,11 @@ function UserForm({ user }: { user: UserRead | null }) {
             autoComplete="new-password"
             helperText={user ? 'Deixe em branco para manter a senha atual' : 'Mínimo de 8 caracteres; evite senhas comuns e dados pessoais'}
           />
-          <Controller
-            control={form.control}
-            name="unit_organizational_id"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label="Unidade principal"
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              >
-                <MenuItem value="">
-                  <em>Nenhuma</em>
-                </MenuItem>
-                {units.map((u) => (
-                  <MenuItem key={u.id} value={u.id}>
-                    {u.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormSelect name="unit_organizational_id" label="Unidade principal" emptyLabel="Nenhuma" options={units.map((u) => ({ value: u.id, label: u.name }))} />
         </Box>
         <Stack direction="row" spacing={3} sx={{ mt: 1, flexWrap: 'wrap' }}>
-          <Controller
-            control={form.control}
-            name="is_active"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                label="Usuário ativo"
-              />
-            )}
-          />
-          {isSuperAdmin && (
-            <Controller
-              control={form.control}
-              name="super_admin"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                  label="Super administrador"
-                />
-              )}
-            />
-          )}
+          <FormSwitch name="is_active" label="Usuário ativo" />
+          {isSuperAdmin && <FormSwitch name="super_admin" label="Super administrador" />}
         </Stack>
       </Section>
       <Section title="Permissões">
