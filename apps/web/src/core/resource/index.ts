@@ -6,3 +6,4 @@ export { useListActions } from './useListActions';
 export { useRemove } from './useRemove';
 export { resourceWords } from './words';
 export { useWorkflowSteps, type StepTexts, type WorkflowStep } from './useWorkflowSteps';
+export { editOrView, ListPage } from './ListPage';

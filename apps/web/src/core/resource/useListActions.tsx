@@ -14,11 +14,16 @@ import { resourceWords } from './words';
 
 export function useListActions<D extends WebResource>(
   resource: ResourceApi<D>,
-  { name, info, remove = true }: { name: (r: ReadOf<D>) => string; info?: (r: ReadOf<D>) => string; remove?: boolean },
+  {
+    name,
+    info,
+    remove = true,
+    removeText,
+  }: { name: (r: ReadOf<D>) => string; info?: (r: ReadOf<D>) => string; remove?: boolean; /** What a delete takes with it, in the confirmation. */ removeText?: string },
 ) {
   const navigate = useNavigate();
   const { user } = useCan();
-  const removeOne = useRemove(resource);
+  const removeOne = useRemove(resource, { text: removeText });
   const w = resourceWords(resource.label, resource.gender, resource.plural);
   const canWrite = resource.canWrite(user);
   const base = resource.webPath ?? '';

@@ -1,6 +1,9 @@
-import type { dataSourceRead, dataSourceRunRead, dataSourceTestResult } from '@operacoes/contract';
+import { dataSourceResource, type dataSourceRead, type dataSourceRunRead, type dataSourceTestResult } from '@operacoes/contract';
 import type { z } from 'zod';
 import { api } from '../../core/api';
+import { resourceApi } from '../../core/resource';
+
+export const dataSourceApi = resourceApi(dataSourceResource);
 
 export type DataSource = z.infer<typeof dataSourceRead>;
 export type DataSourceRun = z.infer<typeof dataSourceRunRead>;

@@ -1,20 +1,17 @@
 /** /shipment (ASSET_SHIPMENT): shipments born of approved requests, by status. */
-import EditIcon from '@mui/icons-material/Edit';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS } from '@operacoes/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../core/format';
-import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { ResourceList } from '../../core/ResourceList';
 import { SHIPMENT_PATH, type ShipmentRead } from './api';
 import { destinationText, itemsCount } from './format';
 import { ShipmentStatusChip } from './StatusChip';
 import { openPackingList } from './packing-list';
 import { enumFilter } from '../../core/form';
+import { editOrView, ListPage } from '../../core/resource';
 
 const columns: GridColDef<ShipmentRead>[] = [
   { field: 'id', headerName: 'Nº', width: 70, valueFormatter: (v: number) => `#${v}` },
@@ -56,22 +53,16 @@ export default function ShipmentListPage() {
   const open = (s: ShipmentRead) => navigate(`/shipment/edit/${s.id}`);
   const editable = (s: ShipmentRead) => canWrite && (s.status === 'preparando' || s.status === 'enviado');
   return (
-    <>
-      <PageTitle title="Envios" subtitle="Remessas aprovadas: preparo, despacho e confirmação de recebimento" />
-      <ResourceList<ShipmentRead>
-        resource={SHIPMENT_PATH}
-        ariaLabel="Lista de envios"
-        columns={columns}
-        searchPlaceholder="Pesquisar destinatário, rastreio ou nota fiscal"
-        filters={[enumFilter(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS)]}
-        mobileHidden={['id', 'origin_stock', 'carrier', 'items', 'dispatched_at', 'created_at']}
-        onRowOpen={open}
-        rowActions={[
-          { label: 'Editar', icon: <EditIcon />, onClick: open, show: editable },
-          { label: 'Ver', icon: <VisibilityIcon />, onClick: open, show: (s) => !editable(s) },
-          { label: 'Romaneio (PDF)', icon: <PictureAsPdfIcon />, onClick: (s) => void openPackingList(s.id) },
-        ]}
-      />
-    </>
+    <ListPage<ShipmentRead>
+      title="Envios"
+      subtitle="Remessas aprovadas: preparo, despacho e confirmação de recebimento"
+      resource={SHIPMENT_PATH}
+      columns={columns}
+      searchPlaceholder="Pesquisar destinatário, rastreio ou nota fiscal"
+      filters={[enumFilter(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS)]}
+      mobileHidden={['id', 'origin_stock', 'carrier', 'items', 'dispatched_at', 'created_at']}
+      onRowOpen={open}
+      rowActions={[...editOrView(open, editable), { label: 'Romaneio (PDF)', icon: <PictureAsPdfIcon />, onClick: (s) => void openPackingList(s.id) }]}
+    />
   );
 }

@@ -2,22 +2,19 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import EditIcon from '@mui/icons-material/Edit';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SHIPMENT_DESTINATION_LABELS, SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../core/format';
-import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { ResourceList } from '../../core/ResourceList';
 import { SOLICITATION_PATH, type SolicitationRead } from './api';
 import { destinationText, formatDay, itemsCount } from './format';
 import { SolicitationStatusChip } from './StatusChip';
 import { useSolicitationSteps } from './useSolicitationSteps';
 import { enumFilter } from '../../core/form';
+import { editOrView, ListPage } from '../../core/resource';
 
 const columns: GridColDef<SolicitationRead>[] = [
   { field: 'id', headerName: 'Nº', width: 70, valueFormatter: (v: number) => `#${v}` },
@@ -57,43 +54,30 @@ export default function SolicitationListPage() {
   const canWrite = can(['ASSET_SHIPMENT']);
   const steps = useSolicitationSteps();
   const pending = (s: SolicitationRead) => canWrite && s.status === 'pendente';
+  const open = (s: SolicitationRead) => navigate(`/shipment-solicitation/edit/${s.id}`);
 
   return (
-    <>
-      <PageTitle title="Solicitações de envio" subtitle="Pedidos para enviar itens do almoxarifado a uma unidade, um endereço ou uma pessoa" />
-      <ResourceList<SolicitationRead>
-        resource={SOLICITATION_PATH}
-        ariaLabel="Lista de solicitações de envio"
-        columns={columns}
-        searchPlaceholder="Pesquisar destinatário, endereço ou justificativa"
-        filters={[
-          enumFilter(SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS),
-        ]}
-        createPath="/shipment-solicitation/create"
-        createLabel="Nova solicitação"
-        canCreate={canWrite}
-        mobileHidden={['id', 'origin_stock', 'items', 'wanted_date', 'requester', 'created_at']}
-        onRowOpen={(s) => navigate(`/shipment-solicitation/edit/${s.id}`)}
-        rowActions={[
-          {
-            label: 'Editar',
-            icon: <EditIcon />,
-            onClick: (s) => navigate(`/shipment-solicitation/edit/${s.id}`),
-            show: pending,
-          },
-          {
-            label: 'Ver',
-            icon: <VisibilityIcon />,
-            onClick: (s) => navigate(`/shipment-solicitation/edit/${s.id}`),
-            show: (s) => !pending(s),
-          },
-          { label: 'Aprovar', icon: <CheckCircleIcon />, onClick: (s) => void steps.approve(s), show: pending },
-          { label: 'Recusar', icon: <BlockIcon />, onClick: steps.refuse, show: pending },
-          { label: 'Cancelar', icon: <CancelIcon />, onClick: steps.cancel, show: pending },
-          { label: 'Ver envio', icon: <LocalShippingIcon />, onClick: (s) => navigate(`/shipment/edit/${s.shipment_id}`), show: (s) => !!s.shipment_id },
-        ]}
-      />
+    <ListPage<SolicitationRead>
+      title="Solicitações de envio"
+      subtitle="Pedidos para enviar itens do almoxarifado a uma unidade, um endereço ou uma pessoa"
+      resource={SOLICITATION_PATH}
+      columns={columns}
+      searchPlaceholder="Pesquisar destinatário, endereço ou justificativa"
+      filters={[enumFilter(SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS)]}
+      createPath="/shipment-solicitation/create"
+      createLabel="Nova solicitação"
+      canCreate={canWrite}
+      mobileHidden={['id', 'origin_stock', 'items', 'wanted_date', 'requester', 'created_at']}
+      onRowOpen={open}
+      rowActions={[
+        ...editOrView(open, pending),
+        { label: 'Aprovar', icon: <CheckCircleIcon />, onClick: (s) => void steps.approve(s), show: pending },
+        { label: 'Recusar', icon: <BlockIcon />, onClick: steps.refuse, show: pending },
+        { label: 'Cancelar', icon: <CancelIcon />, onClick: steps.cancel, show: pending },
+        { label: 'Ver envio', icon: <LocalShippingIcon />, onClick: (s) => navigate(`/shipment/edit/${s.shipment_id}`), show: (s) => !!s.shipment_id },
+      ]}
+    >
       {steps.dialogs}
-    </>
+    </ListPage>
   );
 }

@@ -8,12 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../core/format';
-import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { listKey, ResourceList } from '../../core/ResourceList';
+import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { confirmMine, MY_PATRIMONY_PATH, returnMine, type MyPatrimonyRead } from './api';
 import { PatrimonyStatusChip } from './parts';
+import { ListPage } from '../../core/resource';
 import { ReasonDialog } from '../../core/form';
 import { ToneChip } from '../../core/ToneChip';
 
@@ -84,19 +84,19 @@ export default function MyPatrimonyPage() {
   ];
 
   return (
-    <>
-      <PageTitle title="Meu patrimônio" subtitle="Itens sob a sua responsabilidade: confirme o recebimento ou peça a devolução ao almoxarifado" />
-      <ResourceList<MyPatrimonyRead>
-        resource={MY_PATRIMONY_PATH}
-        ariaLabel="Itens sob minha responsabilidade"
-        columns={columns}
-        searchPlaceholder="Pesquisar patrimônio, série ou produto"
-        mobileHidden={['serial', 'return', 'condition', 'status']}
-        rowActions={[
-          { label: 'Confirmar recebimento', icon: <DoneIcon />, onClick: (p) => void confirm(p), show: (p) => !p.holder_confirmed_at },
-          { label: 'Devolver', icon: <UndoIcon />, onClick: (p) => setReturning({ item: p, open: true }), show: (p) => p.status === 'em_uso' && !p.return_solicitation_id },
-        ]}
-      />
+    <ListPage<MyPatrimonyRead>
+      title="Meu patrimônio"
+      subtitle="Itens sob a sua responsabilidade: confirme o recebimento ou peça a devolução ao almoxarifado"
+      resource={MY_PATRIMONY_PATH}
+      ariaLabel="Itens sob minha responsabilidade"
+      columns={columns}
+      searchPlaceholder="Pesquisar patrimônio, série ou produto"
+      mobileHidden={['serial', 'return', 'condition', 'status']}
+      rowActions={[
+        { label: 'Confirmar recebimento', icon: <DoneIcon />, onClick: (p) => void confirm(p), show: (p) => !p.holder_confirmed_at },
+        { label: 'Devolver', icon: <UndoIcon />, onClick: (p) => setReturning({ item: p, open: true }), show: (p) => p.status === 'em_uso' && !p.return_solicitation_id },
+      ]}
+    >
       <ReasonDialog
         open={!!returning?.open}
         title={`Devolver ${returning?.item.tag ?? ''}?`}
@@ -110,6 +110,6 @@ export default function MyPatrimonyPage() {
           refresh();
         }}
       />
-    </>
+    </ListPage>
   );
 }
