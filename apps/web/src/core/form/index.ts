@@ -6,7 +6,7 @@
 export { AsyncPicker } from './AsyncPicker';
 export { useBoundField } from './boundField';
 export { activeFilter, enumFilter, selectFilter } from './filters';
-export { FormGrid, Wide } from './FormGrid';
+export { FormGrid, FormNotes, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';
 export { FormSwitch } from './FormSwitch';
 export { FormNumber, NumberInput } from './NumberInput';

@@ -33,7 +33,7 @@ import { createPatrimonyBulk, getPatrimony, PATRIMONY_PATH, saveRecord, whKeys, 
 import { formatBRL, FormProductPicker, FormSectionPicker, PatrimonyStatusChip } from './parts';
 import { openLabels } from './PatrimonyListPage';
 import { MovementsPanel } from './panels';
-import { FormNumber, FormSelect } from '../../core/form';
+import { FormNotes, FormNumber, FormSelect } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
 import { Section } from '../../core/Section';
 import { RevisionHistory } from '../../core/history';
@@ -73,9 +73,7 @@ function AcquisitionFields() {
         <FormNumber name="acquisition_value" label="Valor de aquisição (R$)" money placeholder="0,00" />
         <FormText name="invoice_number" label="Nota fiscal" />
         <FormText name="supplier" label="Fornecedor" />
-        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-          <FormText name="notes" label="Observações" fullWidth multiline minRows={2} />
-        </Box>
+        <FormNotes />
       </Box>
     </Section>
   );

@@ -2,7 +2,7 @@
 import { Box } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PRODUCT_TRACKING_LABELS, PRODUCT_TRACKINGS, productInput, UNIT_OF_MEASURE_LABELS, UNITS_OF_MEASURE } from '@operacoes/contract';
-import { enumFilter, enumOptions, FormGrid, FormNumber, FormSelect, FormSwitch, Wide } from '../../core/form';
+import { enumFilter, enumOptions, FormGrid, FormNumber, FormSelect, FormSwitch, FormNotes } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
 import { ResourcePage, useListActions } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
@@ -109,9 +109,7 @@ export function ProductFormPage() {
               <FormSelect name="unit_of_measure" label="Unidade de medida" options={units} />
               <FormText name="minimum_quantity" label="Quantidade mínima" type="number" helperText="Abaixo dela, o produto aparece como em falta" />
               <FormNumber name="price" label="Preço (R$)" money placeholder="0,00" />
-              <Wide>
-                <FormText name="description" label="Descrição" fullWidth multiline minRows={2} />
-              </Wide>
+              <FormNotes name="description" label="Descrição" />
               <FormSwitch name="is_active" label="Produto ativo" />
             </FormGrid>
           </Section>

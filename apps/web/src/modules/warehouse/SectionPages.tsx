@@ -2,7 +2,7 @@
 import { sectionInput } from '@operacoes/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../core/format';
-import { FormGrid, FormSelect, FormSwitch, selectFilter, Wide } from '../../core/form';
+import { FormGrid, FormSelect, FormSwitch, selectFilter, FormNotes } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
 import { InfoPage, ResourcePage, useListActions } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
@@ -52,9 +52,7 @@ export function SectionFormPage() {
             <FormSwitch name="is_active" label="Seção ativa" />
             <FormText name="name" label="Nome" required autoFocus={!section} />
             <FormText name="code" label="Código" required placeholder="A-01" />
-            <Wide>
-              <FormText name="description" label="Descrição" fullWidth multiline minRows={2} />
-            </Wide>
+            <FormNotes name="description" label="Descrição" />
           </FormGrid>
         </Section>
       )}

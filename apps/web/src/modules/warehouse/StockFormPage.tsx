@@ -1,6 +1,6 @@
 /** /stock/create and /stock/edit/:id: a stock (warehouse of a unit), with its history. */
 import { stockInput } from '@operacoes/contract';
-import { FormGrid, FormSelect, FormSwitch, Wide } from '../../core/form';
+import { FormGrid, FormSelect, FormSwitch, Wide, FormNotes } from '../../core/form';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
@@ -23,9 +23,7 @@ export default function StockFormPage() {
             <Wide>
               <FormText name="address" label="Endereço" fullWidth />
             </Wide>
-            <Wide>
-              <FormText name="description" label="Descrição" fullWidth multiline minRows={2} />
-            </Wide>
+            <FormNotes name="description" label="Descrição" />
           </FormGrid>
         </Section>
       )}

@@ -37,6 +37,21 @@ export const patrimonyMobileHidden = ['serial', 'place', 'condition'];
 const placeText = (stock: { name: string } | null, section: { name: string } | null, holder: { name: string } | null) =>
   holder ? holder.name : section ? `${stock?.name ?? ''} › ${section.name}` : '';
 
+/** Where a movement took an item from, or to: stock, section or holder, and the item's status there. */
+function placeColumn(side: 'from' | 'to', headerName: string): GridColDef<MovementRead> {
+  return {
+    field: side,
+    headerName,
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    valueGetter: (_v, row) => {
+      const status = row[`${side}_status`];
+      return [placeText(row[`${side}_stock`], row[`${side}_section`], row[`${side}_holder`]), status ? PATRIMONY_STATUS_LABELS[status] : ''].filter(Boolean).join(' · ') || '—';
+    },
+  };
+}
+
 export const movementColumns: GridColDef<MovementRead>[] = [
   { field: 'created_at', headerName: 'Data', width: 140, valueFormatter: (v: string) => formatDateTime(v) },
   {
@@ -71,24 +86,8 @@ export const movementColumns: GridColDef<MovementRead>[] = [
       </Box>
     ),
   },
-  {
-    field: 'from',
-    headerName: 'De',
-    flex: 1,
-    minWidth: 140,
-    sortable: false,
-    valueGetter: (_v, row) =>
-      [placeText(row.from_stock, row.from_section, row.from_holder), row.from_status ? PATRIMONY_STATUS_LABELS[row.from_status] : ''].filter(Boolean).join(' · ') || '—',
-  },
-  {
-    field: 'to',
-    headerName: 'Para',
-    flex: 1,
-    minWidth: 140,
-    sortable: false,
-    valueGetter: (_v, row) =>
-      [placeText(row.to_stock, row.to_section, row.to_holder), row.to_status ? PATRIMONY_STATUS_LABELS[row.to_status] : ''].filter(Boolean).join(' · ') || '—',
-  },
+  placeColumn('from', 'De'),
+  placeColumn('to', 'Para'),
   { field: 'user', headerName: 'Por', width: 130, sortable: false, valueGetter: (_v, row) => row.user?.name ?? '—' },
   {
     field: 'reason',
