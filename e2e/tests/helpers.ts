@@ -93,8 +93,11 @@ export async function menuPaths(page: Page): Promise<string[]> {
   return nav.locator('[data-menu-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-path') ?? ''));
 }
 
-/** The newest e-mail (written as .eml by the API without SMTP) to an address, decoded. */
-export async function lastMailTo(address: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest e-mail (written as .eml by the API without SMTP) to an address, decoded; with
+ * `containing`, the newest one that has it (polls: the mail may be written after the page answered).
+ */
+export async function lastMailTo(address: string, timeoutMs = 10_000, containing?: string): Promise<string> {
   const { readdirSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
@@ -109,7 +112,8 @@ export async function lastMailTo(address: string, timeoutMs = 10_000): Promise<s
     for (const f of files) {
       const raw = readFileSync(join(dir, f), 'utf8');
       const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
-      if (text.toLowerCase().includes(`to: ${address.toLowerCase()}`) || text.includes(`<${address}>`)) return text;
+      const toAddress = text.toLowerCase().includes(`to: ${address.toLowerCase()}`) || text.includes(`<${address}>`);
+      if (toAddress && (!containing || text.includes(containing))) return text;
     }
     if (Date.now() > deadline) throw new Error(`no e-mail to ${address} in ${dir}`);
     await new Promise((r) => setTimeout(r, 250));

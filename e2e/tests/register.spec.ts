@@ -32,7 +32,7 @@ test('register → confirmation e-mail → /confirmed → login; forgot password
   await page.getByLabel(/^E-mail/).fill(email);
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByRole('alert')).toContainText('link');
-  const reset = linkIn(await lastMailTo(email), '/forgot-password/reset/');
+  const reset = linkIn(await lastMailTo(email, 20_000, '/forgot-password/reset/'), '/forgot-password/reset/');
   await page.goto(reset.replace(/^https?:\/\/[^/]+/, ''));
   await page.getByLabel('Nova senha', { exact: true }).fill('redefinida-123');
   await page.getByLabel('Confirme a nova senha').fill('redefinida-123');
