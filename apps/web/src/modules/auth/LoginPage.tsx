@@ -1,10 +1,11 @@
 /** /login (SPEC §4, §5, §8). */
-import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { LoginResponse } from '@operacoes/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { api } from '../../core/api';
+import { PlainTextField } from '../../core/PlainTextField';
 import { loginErrorMessage, NO_STATUS, WELCOME_BACK } from '../../core/errors';
 import { useSession } from '../../core/session';
 import { isSessionValid, takeLastRoute } from '../../core/storage';
@@ -58,23 +59,23 @@ export default function LoginPage() {
         Entrar
       </Typography>
       <Stack spacing={2}>
-        <TextField
+        <PlainTextField
           label="Usuário"
           autoComplete="username"
           autoFocus
           {...register('username', { validate: (v) => v.trim().length > 0 || 'Informe o usuário' })}
           error={!!errors.username}
           helperText={errors.username?.message}
-          slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
+          data-testid="login-username"
         />
-        <TextField
+        <PlainTextField
           label="Senha"
           type="password"
           autoComplete="current-password"
           {...register('password', { required: 'Informe a senha' })}
           error={!!errors.password}
           helperText={errors.password?.message}
-          slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+          data-testid="login-password"
         />
         <Button type="submit" variant="contained" size="large" loading={busy}>
           Entrar
