@@ -3,17 +3,17 @@ import BlockIcon from '@mui/icons-material/Block';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { Box, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SHIPMENT_DESTINATION_LABELS, SHIPMENT_SOLICITATION_STATUSES, SHIPMENT_SOLICITATION_STATUS_LABELS } from '@operacoes/contract';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../core/format';
 import { useCan } from '../../core/permissions';
 import { SOLICITATION_PATH, type SolicitationRead } from './api';
-import { destinationText, formatDay, itemsCount } from './format';
+import { formatDay } from './format';
 import { SolicitationStatusChip } from './StatusChip';
 import { useSolicitationSteps } from './useSolicitationSteps';
 import { enumFilter } from '../../core/form';
+import { destinationColumn, itemsColumn, originColumn } from './columns';
 import { editOrView, ListPage } from '../../core/resource';
 
 const columns: GridColDef<SolicitationRead>[] = [
@@ -24,25 +24,9 @@ const columns: GridColDef<SolicitationRead>[] = [
     width: 170,
     renderCell: ({ row }) => <SolicitationStatusChip status={row.status} />,
   },
-  { field: 'origin_stock', headerName: 'Origem', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v, row) => row.origin_stock.name },
-  {
-    field: 'destination',
-    headerName: 'Destino',
-    flex: 1.4,
-    minWidth: 170,
-    sortable: false,
-    renderCell: ({ row }) => (
-      <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
-        <Link component={RouterLink} to={`/shipment-solicitation/edit/${row.id}`} variant="body2" noWrap sx={{ display: 'block' }} underline="hover" color="inherit">
-          {destinationText(row)}
-        </Link>
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
-          {SHIPMENT_DESTINATION_LABELS[row.destination_type]} · {row.recipient_name}
-        </Typography>
-      </Box>
-    ),
-  },
-  { field: 'items', headerName: 'Itens', width: 80, sortable: false, valueGetter: (_v, row) => itemsCount(row.items.length) },
+  originColumn<SolicitationRead>(),
+  destinationColumn<SolicitationRead>((r) => `/shipment-solicitation/edit/${r.id}`, (r) => `${SHIPMENT_DESTINATION_LABELS[r.destination_type]} · ${r.recipient_name}`),
+  itemsColumn<SolicitationRead>(),
   { field: 'wanted_date', headerName: 'Desejado para', width: 120, valueFormatter: (v: string | null) => formatDay(v) || '—' },
   { field: 'requester', headerName: 'Solicitante', width: 130, sortable: false, valueGetter: (_v, row) => row.requester?.username ?? '—' },
   { field: 'created_at', headerName: 'Criada em', width: 140, valueFormatter: (v: string) => formatDateTime(v) },
