@@ -78,3 +78,11 @@ export const foldText = (s: string) =>
 /** The read shape of an organization's record: its own fields plus the kit's id, organization and timestamps. */
 export const tenantRecord = <S extends z.ZodRawShape>(shape: S) =>
   z.object({ id: z.number(), organization_id: z.number(), ...shape, created_at: z.string(), updated_at: z.string() });
+
+/**
+ * An enum from its pt-BR labels, written once: `enumOf({ novo: 'Novo', bom: 'Bom' })` gives the
+ * values in order (a tuple, as z.enum wants) and `(typeof X)[number]` their type.
+ */
+export function enumOf<const L extends Record<string, string>>(labels: L) {
+  return Object.keys(labels) as [keyof L & string, ...(keyof L & string)[]];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, updateOf } from '../kit/common';
-import { defineResource } from '../kit/define';
+import { defineResource, type EntityDescriptor, type ResourceSchemas } from '../kit/define';
 import { cityEntity, countryEntity, stateEntity } from './module';
 
 export const countryInput = z.object({
@@ -67,25 +67,8 @@ export const cityImportReport = z.object({
 export type CityImportReport = z.infer<typeof cityImportReport>;
 
 /** Countries, states and cities are shared by every organization: anyone reads, super admins write. */
-const SHARED_ACCESS = { read: 'authenticated', write: 'superAdmin' } as const;
-export const countryResource = defineResource({
-  ...countryEntity,
-  apiPath: '/country',
-  access: SHARED_ACCESS,
-  tenancy: 'global',
-  schemas: { read: countryRead, create: countryInput, update: countryUpdate, query: listQuery },
-});
-export const stateResource = defineResource({
-  ...stateEntity,
-  apiPath: '/state',
-  access: SHARED_ACCESS,
-  tenancy: 'global',
-  schemas: { read: stateRead, create: stateInput, update: stateUpdate, query: stateListQuery },
-});
-export const cityResource = defineResource({
-  ...cityEntity,
-  apiPath: '/city',
-  access: SHARED_ACCESS,
-  tenancy: 'global',
-  schemas: { read: cityRead, create: cityInput, update: cityUpdate, query: cityListQuery },
-});
+const shared = <const S extends ResourceSchemas>(entity: EntityDescriptor, apiPath: string, schemas: S) =>
+  defineResource({ ...entity, apiPath, access: { read: 'authenticated', write: 'superAdmin' }, tenancy: 'global', schemas });
+export const countryResource = shared(countryEntity, '/country', { read: countryRead, create: countryInput, update: countryUpdate, query: listQuery });
+export const stateResource = shared(stateEntity, '/state', { read: stateRead, create: stateInput, update: stateUpdate, query: stateListQuery });
+export const cityResource = shared(cityEntity, '/city', { read: cityRead, create: cityInput, update: cityUpdate, query: cityListQuery });

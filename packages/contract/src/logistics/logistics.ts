@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, updateOf } from '../kit/common';
+import { enumOf, listQuery, updateOf } from '../kit/common';
 import { dateOnly } from '../kit/validators';
 import { quantity } from '../warehouse';
 import { defineResource } from '../kit/define';
@@ -11,34 +11,19 @@ import { shipmentEntity, shipmentSolicitationEntity } from './module';
  * Permission ASSET_SHIPMENT (and .INDEX).
  */
 
-export const SHIPMENT_DESTINATION_TYPES = ['unidade', 'endereco', 'pessoa'] as const;
+export const SHIPMENT_DESTINATION_LABELS = { unidade: 'Unidade organizacional', endereco: 'Endereço', pessoa: 'Pessoa' } as const;
+export const SHIPMENT_DESTINATION_TYPES = enumOf(SHIPMENT_DESTINATION_LABELS);
 export type ShipmentDestinationType = (typeof SHIPMENT_DESTINATION_TYPES)[number];
-export const SHIPMENT_DESTINATION_LABELS: Record<ShipmentDestinationType, string> = {
-  unidade: 'Unidade organizacional',
-  endereco: 'Endereço',
-  pessoa: 'Pessoa',
-};
 
 /** pendente →approve→ aprovada (a shipment is created) | →refuse→ recusada | →cancel→ cancelada. */
-export const SHIPMENT_SOLICITATION_STATUSES = ['pendente', 'aprovada', 'recusada', 'cancelada'] as const;
+export const SHIPMENT_SOLICITATION_STATUS_LABELS = { pendente: 'Aguardando aprovação', aprovada: 'Aprovada', recusada: 'Recusada', cancelada: 'Cancelada' } as const;
+export const SHIPMENT_SOLICITATION_STATUSES = enumOf(SHIPMENT_SOLICITATION_STATUS_LABELS);
 export type ShipmentSolicitationStatus = (typeof SHIPMENT_SOLICITATION_STATUSES)[number];
-export const SHIPMENT_SOLICITATION_STATUS_LABELS: Record<ShipmentSolicitationStatus, string> = {
-  pendente: 'Aguardando aprovação',
-  aprovada: 'Aprovada',
-  recusada: 'Recusada',
-  cancelada: 'Cancelada',
-};
 
 /** preparando →dispatch→ enviado →receive→ recebido | recebido_com_divergencia; preparando|enviado →cancel→ cancelado. */
-export const SHIPMENT_STATUSES = ['preparando', 'enviado', 'recebido', 'recebido_com_divergencia', 'cancelado'] as const;
+export const SHIPMENT_STATUS_LABELS = { preparando: 'Preparando', enviado: 'Enviado', recebido: 'Recebido', recebido_com_divergencia: 'Recebido com divergência', cancelado: 'Cancelado' } as const;
+export const SHIPMENT_STATUSES = enumOf(SHIPMENT_STATUS_LABELS);
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
-  preparando: 'Preparando',
-  enviado: 'Enviado',
-  recebido: 'Recebido',
-  recebido_com_divergencia: 'Recebido com divergência',
-  cancelado: 'Cancelado',
-};
 
 export const RECEIVING_ITEM_STATUSES = ['recebido', 'faltando', 'danificado'] as const;
 export type ReceivingItemStatus = (typeof RECEIVING_ITEM_STATUSES)[number];
