@@ -2,3 +2,4 @@ export * from './enums';
 export * from './module';
 export * from './site';
 export * from './asset';
+export * from './labels';
