@@ -90,6 +90,14 @@ test('sites and assets: map without tiles → create a site on the map → open 
   await expect(page.getByRole('region', { name: 'Interfaces (3)' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Interface 2' }).getByLabel('MAC')).toHaveValue('4C:5E:0C:AA:BB:CC');
   await expect(page.getByRole('listitem', { name: 'Interface 3' }).getByLabel('Nome')).toHaveValue('wlan1');
+  // An edit keeps the interfaces (their ids travel with the rows): rename one and save.
+  const assetUrl = page.url();
+  await page.getByRole('listitem', { name: 'Interface 1' }).getByLabel('Nome').fill('ether1-uplink');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expectToast(page, 'Ativo de rede atualizado!');
+  await page.goto(assetUrl);
+  await expect(page.getByRole('listitem', { name: 'Interface 1' }).getByLabel('Nome')).toHaveValue('ether1-uplink');
+  await expect(page.getByRole('region', { name: 'Interfaces (3)' })).toBeVisible();
 
   // The site's page lists it.
   await page.goto(siteUrl);
