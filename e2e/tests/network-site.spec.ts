@@ -128,3 +128,27 @@ test('sites and assets on a 360 px phone: the map and the asset form fit the scr
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
 });
+
+test('site and asset screens have no serious accessibility violations', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await noTiles(page);
+  await uiLogin(page, 'gestor');
+  await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+  const pages: [string, string][] = [
+    ['/site', 'Sites'],
+    ['/site?view=map', 'Sites'],
+    ['/site/edit/1', 'Editar site'],
+    ['/asset', 'Ativos de rede'],
+    ['/asset/edit/1', 'Editar ativo de rede'],
+    ['/asset/create', 'Novo ativo de rede'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.getByLabel(/^Carregando/).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    if (path.includes('map')) await expect(page.locator('path.site-marker').first()).toBeVisible();
+    const r = await new AxeBuilder({ page }).exclude('.swal2-container').analyze();
+    const violations = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    expect({ path, violations }).toEqual({ path, violations: [] });
+  }
+});
