@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './module';
+export * from './site';
+export * from './asset';
+export * from './labels';
