@@ -18,3 +18,4 @@ export * from './locale';
 export * from './data-source';
 export * from './warehouse';
 export * from './logistics';
+export * from './network';

@@ -4,6 +4,7 @@ import { dataSourceRoutes } from './data-source';
 import { fileRoutes } from './files';
 import { localeRoutes } from './locale';
 import { logisticsRoutes, receivingRoutes } from './logistics';
+import { networkRoutes } from './network';
 import { notificationRoutes } from './notification';
 import { organizationRoutes } from './organization';
 import { organizationSettingsRoutes } from './organization-settings';
@@ -14,4 +15,4 @@ import { userRoutes } from './user';
 import { warehouseRoutes } from './warehouse';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here (each through its index.ts). */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes];

@@ -1,4 +1,7 @@
-import { crudPages, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
+
+export const siteEntity = defineEntity({ entity: 'site', label: 'Site', plural: 'Sites', gender: 'm', webPath: '/site' });
+export const networkAssetEntity = defineEntity({ entity: 'network_asset', label: 'Ativo de rede', plural: 'Ativos de rede', gender: 'm', webPath: '/asset' });
 
 export const networkModule = defineModule({
   name: 'network',
@@ -17,5 +20,9 @@ export const networkModule = defineModule({
     { path: '/circuit/:id/unavailability/', title: 'Indisponibilidades do circuito' },
     { path: '/circuit/:id/unavailability/create', title: 'Indisponibilidades do circuito', page: 'Nova indisponibilidade' },
     { path: '/circuit/unavailability/edit/:id', title: 'Indisponibilidades do circuito', page: 'Editar indisponibilidade' },
+  ],
+  entities: [
+    siteEntity,
+    networkAssetEntity,
   ],
 });

@@ -1,5 +1,5 @@
 export * from './enums';
-export { idList, quantity, ref } from './shared';
+export { code, id, idList, name, optionalText, quantity, queryId, ref, refCode } from './shared';
 export * from './stock';
 export * from './section';
 export * from './product';

@@ -36,3 +36,6 @@ export { stocks } from './stock/schema';
 /** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
 export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';
 export { type Refs, loadRefs } from './shared';
+
+/** The spreadsheet writers of the movement export, for other modules' exports. */
+export { type Cell, csv, xlsx } from './movement/xlsx';

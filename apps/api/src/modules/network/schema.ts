@@ -1,0 +1,3 @@
+// The network module's tables, for its own files (other modules import them through ./index.ts).
+export * from './asset/schema';
+export * from './site/schema';

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type SQL, and, asc, count, eq, inArray, isNotNull, like } from 'drizzle-orm';
+import { SITE_MAP_MAX, type SiteListQuery, cityEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity } from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../../core/access';
+import type { DbOrTx } from '../../../core/db';
+import { unprocessable } from '../../../core/errors';
+import { searchPatterns, searchText } from '../../../core/list';
+import { byIds, tenancyCondition } from '../../../core/resource';
+import { type Guard, defineApiResource } from '../../../core/resource-kit';
+import { unitsOrganizational } from '../../../core/schema';
+import { cities, presentCities } from '../../locale';
+import { networkAssets } from '../asset/schema';
+import { sites } from './schema';
+
+type SiteRow = typeof sites.$inferSelect;
+
+/**
+ * What refers to a site: a delete while any of these does is refused (409, naming them).
+ * The circuits (issue 11, other half) add their line here.
+ */
+export const siteReferences: Guard[] = [[networkAssets, networkAssets.site_id, 'ativo de rede', 'ativos de rede']];
+
+/** The list's module filters (shared by the list, the map and the data-source import's lookups). */
+export const siteFilters = (q: Partial<SiteListQuery>): (SQL | undefined)[] => [
+  q.type ? eq(sites.type, q.type) : undefined,
+  q.status ? eq(sites.status, q.status) : undefined,
+  q.city ? eq(sites.city_id, q.city) : undefined,
+  q.unit ? eq(sites.unit_organizational_id, q.unit) : undefined,
+];
+
+/** The folded text a site is found by: code, name, address and its city ("curitiba pr"). */
+export const siteSearchText = (r: { code?: unknown; name?: unknown; address?: unknown }, city?: { name: string; uf: string }) =>
+  searchText(r.code as string, r.name as string, r.address as string | null, city?.name, city?.uf);
+
+/** The city of a site's search text travels beside the values (never a column). */
+const CITY = Symbol('city');
+
+/** Sites as the API answers them: unit and city (`{id, name, uf}`) references and the count of assets. */
+export async function presentSites(rows: SiteRow[], db: DbOrTx) {
+  const ids = rows.map((r) => r.id);
+  const [units, cityRefs, counted] = await Promise.all([
+    byIds(db, unitsOrganizational as never, rows.map((r) => r.unit_organizational_id).filter((v): v is number => v !== null)),
+    presentCities(db, rows.map((r) => r.city_id)),
+    ids.length ? db.select({ id: networkAssets.site_id, n: count() }).from(networkAssets).where(inArray(networkAssets.site_id, ids)).groupBy(networkAssets.site_id) : [],
+  ]);
+  const assets = new Map(counted.map((c) => [c.id, c.n]));
+  return rows.map(({ search_text: _search, ...r }) => {
+    const unit = r.unit_organizational_id ? units.get(r.unit_organizational_id) : undefined;
+    return {
+      ...r,
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+      unit_organizational: unit ? { id: unit.id, name: unit.name as string } : null,
+      city: (r.city_id && cityRefs.get(r.city_id)) || null,
+      asset_count: assets.get(r.id) ?? 0,
+    };
+  });
+}
+
+/** Sites (`/api/site`): the kit's CRUD, the coordinate pair on updates, and the map's markers. */
+export async function siteRoutes(fastify: FastifyInstance) {
+  const def = defineApiResource(fastify, siteResource, {
+    table: sites,
+    defaultSort: [asc(sites.code), asc(sites.id)],
+    filters: (q) => siteFilters(q),
+    searchOf: (r) => siteSearchText(r, (r as { [CITY]?: { name: string; uf: string } })[CITY]),
+    refs: {
+      unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity },
+      city_id: { table: cities, noun: cityEntity },
+    },
+    unique: { code: 'o código' },
+    guardDelete: siteReferences,
+    present: (rows, db) => presentSites(rows as SiteRow[], db),
+    async toValues(values, { tx }, existing) {
+      // A PUT may carry one coordinate: the pair it leaves must still be whole.
+      if (existing && ('latitude' in values || 'longitude' in values)) {
+        const lat = 'latitude' in values ? values.latitude : existing.latitude;
+        const lng = 'longitude' in values ? values.longitude : existing.longitude;
+        if ((lat ?? null) === null && (lng ?? null) !== null) throw unprocessable([{ propertyPath: 'latitude', message: 'Informe latitude e longitude juntas (ou nenhuma das duas)' }]);
+        if ((lng ?? null) === null && (lat ?? null) !== null) throw unprocessable([{ propertyPath: 'longitude', message: 'Informe latitude e longitude juntas (ou nenhuma das duas)' }]);
+      }
+      const cityId = ('city_id' in values ? values.city_id : existing?.city_id) as number | null | undefined;
+      const city = cityId ? (await presentCities(tx, [cityId])).get(cityId) : undefined;
+      return Object.assign(values, { [CITY]: city });
+    },
+  });
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/site/map',
+    {
+      config: { access: siteResource.access.read },
+      schema: {
+        tags: ['site'],
+        summary: 'Sites no mapa',
+        description: `Os sites com coordenadas que atendem à busca e aos filtros da lista, como marcadores (até ${SITE_MAP_MAX}).`,
+        querystring: siteMapQuery,
+        response: { 200: siteMapResult },
+      },
+    },
+    async (req) => {
+      const user: CurrentUser = userOf(req);
+      const q = req.query;
+      const where = and(tenancyCondition(def, user), isNotNull(sites.latitude), ...searchPatterns(q.search).map((p) => like(sites.search_text, p)), ...siteFilters(q));
+      const rows = await app.db
+        .select({ id: sites.id, code: sites.code, name: sites.name, type: sites.type, status: sites.status, latitude: sites.latitude, longitude: sites.longitude, city_id: sites.city_id })
+        .from(sites)
+        .where(where)
+        .orderBy(asc(sites.code), asc(sites.id))
+        .limit(SITE_MAP_MAX + 1);
+      const cityRefs = await presentCities(app.db, rows.map((r) => r.city_id));
+      const items = rows.slice(0, SITE_MAP_MAX).map(({ city_id, latitude, longitude, ...r }) => {
+        const city = city_id ? cityRefs.get(city_id) : undefined;
+        return { ...r, latitude: latitude!, longitude: longitude!, city: city ? `${city.name}/${city.uf}` : null };
+      });
+      return { items, total_items: items.length, truncated: rows.length > SITE_MAP_MAX };
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SiteStatus, SiteType } from '@operacoes/contract';
+import { cities, searchIndex, tenantColumns, unitsOrganizational } from '../../../core/schema';
+
+/** A place network equipment stands in (POP, tower, data centre, cabinet, client premises), DESIGN §4. */
+export const sites = pgTable(
+  'site',
+  {
+    ...tenantColumns(),
+    code: text().notNull(),
+    name: text().notNull(),
+    type: text().$type<SiteType>().notNull(),
+    unit_organizational_id: integer().references(() => unitsOrganizational.id),
+    address: text(),
+    city_id: integer().references(() => cities.id),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    status: text().$type<SiteStatus>().notNull().default('ativo'),
+    notes: text(),
+  },
+  (t) => [
+    uniqueIndex('site_code_unique').on(t.organization_id, sql`lower(${t.code})`),
+    index('site_org_idx').on(t.organization_id, t.id),
+    index('site_city_idx').on(t.city_id),
+    index('site_unit_idx').on(t.unit_organizational_id),
+    searchIndex('site', t),
+    check('site_type_check', sql`${t.type} in ('pop', 'torre', 'datacenter', 'armario', 'cliente', 'outro')`),
+    check('site_status_check', sql`${t.status} in ('ativo', 'em_implantacao', 'desativado')`),
+    check('site_coordinates_check', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    check('site_latitude_check', sql`${t.latitude} is null or ${t.latitude} between -90 and 90`),
+    check('site_longitude_check', sql`${t.longitude} is null or ${t.longitude} between -180 and 180`),
+  ],
+);

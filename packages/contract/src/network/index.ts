@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './module';
+export * from './site';
+export * from './asset';

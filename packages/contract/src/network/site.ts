@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { listQuery, tenantRecord, updateOf } from '../kit/common';
+import { defineResource } from '../kit/define';
+import { latitude, longitude } from '../kit/validators';
+import { code, id, name, optionalText, queryId, ref } from '../warehouse';
+import { SITE_STATUSES, SITE_TYPES } from './enums';
+import { siteEntity } from './module';
+
+const coordinate = (kind: typeof latitude) => kind.nullable().optional();
+
+export const siteInput = z.object({
+  code: code('do site'),
+  name,
+  type: z.enum(SITE_TYPES, { message: 'Tipo de site inválido' }),
+  unit_organizational_id: id.nullable().optional(),
+  address: optionalText(500),
+  city_id: id.nullable().optional(),
+  latitude: coordinate(latitude),
+  longitude: coordinate(longitude),
+  status: z.enum(SITE_STATUSES, { message: 'Situação inválida' }).default('ativo'),
+  notes: optionalText(4000),
+});
+
+const BOTH_OR_NEITHER = 'Informe latitude e longitude juntas (ou nenhuma das duas)';
+/** Coordinates come in pairs: a latitude without a longitude (or the reverse) is refused on the missing one. */
+export function coordinatesPaired(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  const lat = v.latitude ?? null;
+  const lng = v.longitude ?? null;
+  if ((lat === null) !== (lng === null)) ctx.addIssue({ code: 'custom', message: BOTH_OR_NEITHER, path: [lat === null ? 'latitude' : 'longitude'] });
+}
+
+/** The create body (and the web form): the fields plus the coordinate pair rule. */
+export const siteCreate = siteInput.superRefine(coordinatesPaired);
+/** A PUT keeps what it does not carry; the API checks the pair against the stored row. */
+export const siteUpdate = updateOf(siteInput);
+
+export const cityRef = z.object({ id: z.number(), name: z.string(), uf: z.string() });
+export const siteRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type SiteRef = z.infer<typeof siteRef>;
+
+export const siteRead = tenantRecord({
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(SITE_TYPES),
+  unit_organizational_id: z.number().nullable(),
+  unit_organizational: ref.nullable(),
+  address: z.string().nullable(),
+  city_id: z.number().nullable(),
+  city: cityRef.nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  status: z.enum(SITE_STATUSES),
+  notes: z.string().nullable(),
+  asset_count: z.number(),
+});
+export type SiteRead = z.infer<typeof siteRead>;
+export type SiteInput = z.input<typeof siteInput>;
+
+export const siteListQuery = listQuery.extend({
+  type: z.enum(SITE_TYPES).optional(),
+  status: z.enum(SITE_STATUSES).optional(),
+  city: queryId,
+  unit: queryId,
+});
+export type SiteListQuery = z.infer<typeof siteListQuery>;
+
+/** `GET /api/site/map`: every site with coordinates matching the list's search and filters, as markers. */
+export const siteMarker = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(SITE_TYPES),
+  status: z.enum(SITE_STATUSES),
+  latitude: z.number(),
+  longitude: z.number(),
+  city: z.string().nullable(),
+});
+export type SiteMarker = z.infer<typeof siteMarker>;
+export const siteMapQuery = siteListQuery.omit({ page: true, pageSize: true, sort: true });
+export const siteMapResult = z.object({ items: z.array(siteMarker), total_items: z.number(), truncated: z.boolean() });
+export type SiteMapResult = z.infer<typeof siteMapResult>;
+
+export const siteResource = defineResource({
+  ...siteEntity,
+  apiPath: '/site',
+  permission: 'SITE',
+  tenancy: 'organization',
+  schemas: { read: siteRead, create: siteCreate, update: siteUpdate, query: siteListQuery },
+});
