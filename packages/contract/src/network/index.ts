@@ -2,3 +2,5 @@ export * from './enums';
 export * from './module';
 export * from './site';
 export * from './asset';
+export * from './circuit';
+export * from './unavailability';
