@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import { circuitCarriers, circuitRead, circuitResource, idParam, siteEntity } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
+import { registerAfterCommit } from '../../../core/after-commit';
 import { audit } from '../../../core/audit';
 import { unprocessable } from '../../../core/errors';
 import { searchText } from '../../../core/list';
@@ -90,6 +91,8 @@ export async function circuitRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Notifications and realtime messages leave after the request's transaction commits.
+  registerAfterCommit(fastify);
   await unavailabilityRoutes(fastify, def);
   await slaRoutes(fastify, def);
   contractNoticeJob(fastify);
