@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { dataSourceResource, dataSourceRunRead, dataSourceTestResult, type dataSourceUpdate, listQuery } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
-import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { SecretBox } from '../../core/secrets';
+import { importNetworkRecords } from '../network';
 import { fetchRecords, mapRecord, pick } from './fetch';
 import { parseAllowList } from './safe-fetch';
 import { dataSourceRecords, dataSourceRuns, dataSources } from './schema';
@@ -61,9 +61,6 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
     present: async (rows) => (rows as SourceRow[]).map(presentSource),
     async toValues(input) {
       const { token, ...rest } = input as z.infer<typeof dataSourceUpdate>;
-      if (rest.target && rest.target !== 'staging') {
-        throw new HttpError(422, 'Este destino ainda não está disponível: use a área de preparação.', [{ propertyPath: 'target', message: 'Destino ainda não disponível' }]);
-      }
       const values: Record<string, unknown> = { ...rest };
       // The token is write-only: omitted keeps it, null clears it; the audit log shows only that it changed.
       if (token !== undefined) values.token_encrypted = token ? box.seal(token) : null;
@@ -136,6 +133,7 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
     }
     const log: { row: number; reason: string }[] = [];
     const valid = new Map<string, Record<string, unknown>>();
+    const rowOf = new Map<string, number>();
     items.forEach((item, i) => {
       if (!item || typeof item !== 'object' || Array.isArray(item)) return void log.push({ row: i + 1, reason: 'O registro não é um objeto JSON' });
       const key = pick(item, source.key_field);
@@ -143,8 +141,18 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
       if (typeof key === 'object') return void log.push({ row: i + 1, reason: `Campo-chave "${source.key_field}" não é um valor simples` });
       if (valid.has(String(key))) return void log.push({ row: i + 1, reason: `Chave repetida: ${String(key)}` });
       valid.set(String(key), mapRecord(item, source.mapping));
+      rowOf.set(String(key), i + 1);
     });
     const keys = [...valid.keys()];
+    if (source.target !== 'staging') {
+      // Sites and assets: upserted into the network module's tables by code / hostname, each record checked by its rules.
+      const user = userId ? ({ id: userId } as CurrentUser) : undefined;
+      const records = keys.map((k) => ({ row: rowOf.get(k)!, key: k, data: valid.get(k)! }));
+      const outcome = await app.db.transaction((tx) => importNetworkRecords(tx, source.target as 'site' | 'network_asset', { organizationId: source.organization_id, user }, records));
+      log.push(...outcome.refused);
+      log.sort((a, b) => a.row - b.row);
+      return finish({ status: 'success', created: outcome.created, updated: outcome.updated, rejected: log.length, log: log.slice(0, 1000) });
+    }
     const counts = await app.db.transaction(async (tx) => {
       const existing = new Map<string, string>();
       for (let i = 0; i < keys.length; i += 5000) {

@@ -50,7 +50,7 @@ const summary = (list: { name: string }[]) => list.map((i) => i.name).join(', ')
  * kept), one without is created, and rows left out are removed (409 if something refers to them).
  * An `id` of another asset is 422 on that row.
  */
-export async function syncInterfaces(tx: DbOrTx, user: CurrentUser, asset: { id: number; organization_id: number }, list: InterfaceInput[]) {
+export async function syncInterfaces(tx: DbOrTx, user: CurrentUser | undefined, asset: { id: number; organization_id: number }, list: InterfaceInput[]) {
   const current = await tx.select().from(networkInterfaces).where(eq(networkInterfaces.asset_id, asset.id)).for('update');
   const byId = new Map(current.map((r) => [r.id, r]));
   const unknown = list.flatMap((itf, i) => (itf.id !== undefined && !byId.has(itf.id) ? [{ propertyPath: `interfaces.${i}.id`, message: 'Interface não encontrada neste ativo' }] : []));
