@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { dataSourceRoutes } from './data-source/routes';
 import { localeRoutes } from './locale/routes';
 import { logisticsPublicRoutes, logisticsRoutes } from './logistics/routes';
+import { networkRoutes } from './network/routes';
 import { notificationRoutes } from './notification/routes';
 import { organizationRoutes } from './organization/routes';
 import { organizationSettingsRoutes } from './organization-settings/routes';
@@ -36,6 +37,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...dataSourceRoutes,
   ...logisticsRoutes,
   ...warehouseRoutes,
+  ...networkRoutes,
 ];
 
 /** Without login, in the public frame. */
