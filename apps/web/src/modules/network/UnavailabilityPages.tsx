@@ -9,18 +9,17 @@ import EditIcon from '@mui/icons-material/Edit';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
 import { Box, Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { RESPONSIBILITIES, RESPONSIBILITY_LABELS, unavailabilityNested, unavailabilityUpdate, type Responsibility } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api } from '../../core/api';
-import { enumOptions, FormGrid, FormSelect, FormSwitch, useBoundField, Wide } from '../../core/form';
+import { enumOptions, FormGrid, FormSelect, FormSwitch, Wide } from '../../core/form';
+import { FormDateTime } from '../../core/form/FormDateTime';
 import { formatDateTime } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { useFormReadOnly } from '../../core/readOnly';
 import { ResourcePage, useRemove } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { ResourceList } from '../../core/ResourceList';
@@ -29,24 +28,6 @@ import { ToneChip } from '../../core/ToneChip';
 import { toast } from '../../core/toast';
 import { circuitApi, refreshCircuits, unavailabilityApi, type UnavailabilityRead } from './circuitApi';
 import { DownChip, useLiveCircuits } from './CircuitParts';
-
-/** A date and time (São Paulo, dd/mm/aaaa hh:mm) bound to an ISO 8601 field with offset. */
-function FormDateTime({ name, label, helperText, clearable }: { name: string; label: string; helperText?: string; clearable?: boolean }) {
-  const readOnly = useFormReadOnly();
-  const f = useBoundField<string | null | undefined>(name, helperText);
-  return (
-    <DateTimePicker
-      label={label}
-      value={f.value ? dayjs(f.value) : null}
-      onChange={(d: Dayjs | null) => f.onChange(d && d.isValid() ? d.second(0).millisecond(0).format() : null)}
-      disabled={readOnly}
-      disableFuture
-      ampm={false}
-      inputRef={f.inputRef}
-      slotProps={{ field: { clearable }, textField: { name: f.name, fullWidth: true, onBlur: f.onBlur, error: f.error, helperText: f.helperText } }}
-    />
-  );
-}
 
 const durationText = (p: UnavailabilityRead) => {
   const m = p.duration_minutes ?? Math.round((Date.now() - Date.parse(p.started_at)) / 60_000);
@@ -118,8 +99,8 @@ function Fields({ ongoingHelp }: { ongoingHelp: boolean }) {
   return (
     <Section title="Período">
       <FormGrid>
-        <FormDateTime name="started_at" label="Início" />
-        <FormDateTime name="ended_at" label="Fim" clearable helperText={ongoingHelp ? 'Em branco: ainda fora do ar' : undefined} />
+        <FormDateTime name="started_at" label="Início" disableFuture />
+        <FormDateTime name="ended_at" label="Fim" clearable disableFuture helperText={ongoingHelp ? 'Em branco: ainda fora do ar' : undefined} />
         <FormSelect name="responsibility" label="Responsabilidade" required options={enumOptions(RESPONSIBILITIES, RESPONSIBILITY_LABELS)} />
         <FormText name="protocol" label="Protocolo da operadora" />
         <Wide>

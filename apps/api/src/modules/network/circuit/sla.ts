@@ -12,6 +12,7 @@
  * - incidents: counted periods touching the month; mttr: mean full duration (minutes, 2 decimals) of
  *   the month's closed counted periods, null when none.
  */
+import { saoPauloWallClock } from '../../../core/dates';
 
 export type SlaPeriod = { started_at: Date; ended_at: Date | null; counts_for_sla: boolean };
 export type SlaCircuit = { sla_percent: string | number; monthly_cost: string; credit_factor: string | number };
@@ -26,24 +27,9 @@ export type SlaFigures = {
 };
 
 const MINUTE = 60_000;
-const TZ = 'America/Sao_Paulo';
 
-const offsetFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TZ,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 /** Milliseconds São Paulo's wall clock is ahead of UTC at instant `t` (negative: −3 h = −10 800 000). */
-function offsetAt(t: number): number {
-  const p = Object.fromEntries(offsetFormat.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return wall - Math.floor(t / 1000) * 1000;
-}
+const offsetAt = (t: number): number => saoPauloWallClock(t) - Math.floor(t / 1000) * 1000;
 
 /** The UTC instant of São Paulo's first midnight of day 1 of `month` (0-based) of `year`. */
 export function monthStartUtc(year: number, month: number): number {
