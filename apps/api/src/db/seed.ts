@@ -6,6 +6,7 @@ import type { Db } from '../core/db';
 import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
 import { seedLogisticsDemo } from '../modules/logistics/seed';
+import { seedNetworkDemo } from '../modules/network/seed';
 import { notifications } from '../modules/notification/schema';
 import { organizations, persons, unitsOrganizational, users, userUnits } from '../core/schema';
 import { releaseNotes } from '../modules/release-note/schema';
@@ -82,7 +83,8 @@ export async function seedDemo(app: FastifyInstance) {
   const started = performance.now();
   const warehouse = await seedWarehouseDemo(ctx);
   const logistics = await seedLogisticsDemo(ctx);
-  if (warehouse || logistics) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics) }, 'demo data seeded');
+  const network = await seedNetworkDemo(ctx);
+  if (warehouse || logistics || network) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

@@ -131,6 +131,8 @@ export type ResourceListProps<T extends GridValidRowModel> = {
    * and searches; "mark all" marks the rows of the page.
    */
   selection?: { ids: ReadonlySet<GridRowId>; onChange: (ids: Set<GridRowId>) => void };
+  /** The list's current search and filters (e.g. for an export of what the list shows). */
+  onQueryChange?: (query: Record<string, string>) => void;
 };
 
 
@@ -149,6 +151,7 @@ export function ResourceList<T extends GridValidRowModel>({
   toolbar,
   onRowOpen,
   selection,
+  onQueryChange,
 }: ResourceListProps<T>) {
   const { prefs } = useSession();
   const theme = useTheme();
@@ -163,6 +166,12 @@ export function ResourceList<T extends GridValidRowModel>({
   const params = listParams(pagination, sort, debouncedSearch, filterValues);
 
   useEffect(() => setPagination((p) => ({ ...p, page: 0 })), [debouncedSearch, filterValues]);
+  useEffect(() => {
+    if (!onQueryChange) return;
+    const query: Record<string, string> = Object.fromEntries(Object.entries(filterValues).filter(([, v]) => v !== ''));
+    if (debouncedSearch.trim()) query.search = debouncedSearch.trim();
+    onQueryChange(query);
+  }, [debouncedSearch, filterValues, onQueryChange]);
 
   const q = useQuery({
     queryKey: [...listKey(resource), params],

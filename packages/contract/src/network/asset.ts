@@ -27,12 +27,16 @@ export const macAddress = z
       .replace(/(..)(?!$)/g, '$1:'),
   );
 
+/** A blank text field of a form means "none". */
+const blankAsNull = <O>(schema: z.ZodType<O>) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional()) as unknown as z.ZodOptional<z.ZodNullable<z.ZodType<O, O | string>>>;
+
 export const interfaceInput = z.object({
   /** Present for an interface the asset already has: its row (and id) is kept. */
   id: id.optional(),
   name: z.string().trim().min(1, 'Informe o nome da interface').max(60, 'Nome longo demais'),
   type: z.enum(INTERFACE_TYPES, { message: 'Tipo de interface inválido' }).default('ethernet'),
-  mac: macAddress.nullable().optional(),
+  mac: blankAsNull(macAddress),
   speed_mbps: z.number().int('Velocidade em Mbps inteiros').positive('A velocidade deve ser maior que zero').max(1_000_000, 'Velocidade grande demais').nullable().optional(),
   description: optionalText(200),
   enabled: z.boolean().default(true),
@@ -58,8 +62,8 @@ export const assetInput = z.object({
   vendor: z.enum(ASSET_VENDORS, { message: 'Fabricante inválido' }),
   model: optionalText(120),
   serial: optionalText(120),
-  management_ip: ipAddress.nullable().optional(),
-  routeros_version: z.enum(ROUTEROS_VERSIONS, { message: 'Versão do RouterOS: 6.x ou 7.x' }).nullable().optional(),
+  management_ip: blankAsNull(ipAddress),
+  routeros_version: blankAsNull(z.enum(ROUTEROS_VERSIONS, { message: 'Versão do RouterOS: 6.x ou 7.x' })),
   site_id: id.nullable().optional(),
   status: z.enum(ASSET_STATUSES, { message: 'Situação inválida' }).default('ativo'),
   patrimony_id: id.nullable().optional(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { hostname, ipAddress, vlanId } from '../kit/validators';
 
+/** OpenStreetMap's standard tiles. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 const decimal = (label: string) => z.number({ message: `${label}: informe um número` }).min(0, `${label} não pode ser negativo`);
 
 /** One schema per section of /organization-settings; every field has a default. */
@@ -16,6 +19,14 @@ export const ORGANIZATION_SETTINGS = {
     margin_percent: z.number().min(0).max(500).default(30),
     proposal_validity_days: z.number().int().min(1).max(365).default(15),
     default_template_id: z.number().int().positive().nullable().default(null),
+    /** Tiles of the maps (sites, viability): an http(s) template with {z}, {x} and {y}; OpenStreetMap's by default. */
+    map_tile_url: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^https?:\/\/[^\s]+$/, 'Informe uma URL http(s)')
+      .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'A URL precisa conter {z}, {x} e {y}')
+      .default(DEFAULT_MAP_TILE_URL),
   }),
   warehouse: z.object({
     patrimony_prefix: z.string().trim().max(10).regex(/^[A-Z0-9-]*$/, 'Use letras maiúsculas, números e hífen').default('PAT-'),

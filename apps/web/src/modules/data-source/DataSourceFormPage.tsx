@@ -320,8 +320,11 @@ function SourceForm({ source }: { source: DataSource | null }) {
             name="target"
             label="Destino"
             disabled={dis}
-            options={DATA_SOURCE_TARGETS.map((t) => ({ value: t, label: t === 'staging' ? DATA_SOURCE_TARGET_LABELS[t] : `${DATA_SOURCE_TARGET_LABELS[t]} (em breve)`, disabled: t !== 'staging' }))}
+            options={DATA_SOURCE_TARGETS.map((t) => ({ value: t, label: DATA_SOURCE_TARGET_LABELS[t] }))}
           />
+          <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { md: '1 / -1' } }}>
+            Sites são atualizados pelo código (code) e ativos pelo hostname; campos extras aceitos: city_ibge_code (site) e site_code e interfaces (ativo).
+          </Typography>
         </Box>
       </Section>
       <Section title="Mapeamento de campos" hint="Para cada campo de destino, o caminho do campo na fonte (ex.: endereco.cidade).">

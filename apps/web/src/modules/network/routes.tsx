@@ -1,14 +1,18 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
+const SiteListPage = lazy(() => import('./SiteListPage'));
+const SiteFormPage = lazy(() => import('./SiteFormPage'));
+const AssetListPage = lazy(() => import('./AssetListPage'));
+const AssetFormPage = lazy(() => import('./AssetFormPage'));
 const CircuitListPage = lazy(() => import('./CircuitListPage'));
 const CircuitFormPage = lazy(() => import('./CircuitFormPage'));
 const UnavailabilityListPage = lazy(() => import('./UnavailabilityPages').then((m) => ({ default: m.UnavailabilityListPage })));
 const UnavailabilityCreatePage = lazy(() => import('./UnavailabilityPages').then((m) => ({ default: m.UnavailabilityCreatePage })));
 const UnavailabilityEditPage = lazy(() => import('./UnavailabilityPages').then((m) => ({ default: m.UnavailabilityEditPage })));
 
-/** Network (issue 11): operator circuits and their unavailability periods (the SLA report is a tab of /circuit). */
-export const circuitRoutes: RouteObject[] = [
+/** Operator circuits and their unavailability periods (the SLA report is a tab of /circuit). */
+const circuitRoutes: RouteObject[] = [
   { path: '/circuit', element: <CircuitListPage /> },
   { path: '/circuit/create', element: <CircuitFormPage /> },
   { path: '/circuit/edit/:id', element: <CircuitFormPage /> },
@@ -17,5 +21,13 @@ export const circuitRoutes: RouteObject[] = [
   { path: '/circuit/unavailability/edit/:id', element: <UnavailabilityEditPage /> },
 ];
 
-/** The network module's routes. */
-export const networkRoutes: RouteObject[] = [...circuitRoutes];
+/** Network (issue 11, DESIGN §4): sites (table and map), network assets with their interfaces, operator circuits. */
+export const networkRoutes: RouteObject[] = [
+  { path: '/site', element: <SiteListPage /> },
+  { path: '/site/create', element: <SiteFormPage /> },
+  { path: '/site/edit/:id', element: <SiteFormPage /> },
+  { path: '/asset', element: <AssetListPage /> },
+  { path: '/asset/create', element: <AssetFormPage /> },
+  { path: '/asset/edit/:id', element: <AssetFormPage /> },
+  ...circuitRoutes,
+];

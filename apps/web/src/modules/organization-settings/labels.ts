@@ -13,6 +13,7 @@ export const SETTINGS_FIELD_LABELS: { [S in SettingsSection]: Record<string, str
     margin_percent: 'Margem (%)',
     proposal_validity_days: 'Validade da proposta (dias)',
     default_template_id: 'Modelo padrão',
+    map_tile_url: 'URL das imagens do mapa (tiles)',
   },
   warehouse: {
     patrimony_prefix: 'Prefixo do número de patrimônio',

@@ -3,7 +3,7 @@
  * /patrimony/edit/:id (data, place or holder, status; its movements and history).
  */
 import QrCodeIcon from '@mui/icons-material/QrCode';
-import { Alert, Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import {
   BULK_MAX_ITEMS,
   EDITABLE_PATRIMONY_STATUSES,
@@ -18,8 +18,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { api } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
@@ -286,6 +287,27 @@ export function PatrimonyCreatePage() {
   );
 }
 
+/** The network asset that is this item (issue 11: the asset and patrimony pages link each other); nothing for users without NETWORK_ASSET. */
+function LinkedAsset({ itemId }: { itemId: number }) {
+  const { can } = useCan();
+  const allowed = can(readPermissionsOf('NETWORK_ASSET'));
+  const q = useQuery({
+    queryKey: ['network_asset', 'patrimony', itemId],
+    queryFn: async () => (await api.get<{ items: { id: number; hostname: string; serial: string | null }[] }>('/asset', { params: { patrimony: itemId }, silent: true })).data.items[0] ?? null,
+    enabled: allowed,
+  });
+  if (!q.data) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      Este item é o ativo de rede{' '}
+      <Link component={RouterLink} to={`/asset/edit/${q.data.id}`}>
+        {q.data.hostname}
+      </Link>
+      .
+    </Alert>
+  );
+}
+
 export function PatrimonyEditPage() {
   const { id } = useParams();
   const itemId = Number(id);
@@ -302,6 +324,7 @@ export function PatrimonyEditPage() {
       <RecordFrame loading={q.isLoading} missing={!p} what="Patrimônio" backTo="/patrimony">
         {p && (
           <>
+            <LinkedAsset itemId={p.id} />
             {p.holder && (
               <Alert severity="info" sx={{ mb: 2 }}>
                 Com {p.holder.name} ({p.holder.username}){p.holder_confirmed_at ? ` · recebimento confirmado em ${formatDateTime(p.holder_confirmed_at)}` : ' · recebimento ainda não confirmado'}

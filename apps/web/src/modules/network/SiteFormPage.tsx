@@ -1,0 +1,113 @@
+/** /site/create and /site/edit/:id: a site, with what stands on it (assets, circuits) and its history. */
+import AddIcon from '@mui/icons-material/Add';
+import { Button, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { SITE_STATUS_LABELS, SITE_STATUSES, SITE_TYPE_LABELS, SITE_TYPES, siteCreate } from '@operacoes/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { FormCity } from '../../core/CityAutocomplete';
+import { enumOptions, FormGrid, FormNumber, FormSelect, Wide } from '../../core/form';
+import { useCan } from '../../core/permissions';
+import { ResourcePage } from '../../core/resource';
+import { FormText } from '../../core/ResourceForm';
+import { Section } from '../../core/Section';
+import { fetchUnitOptions } from '../unit-organizational';
+import { assetApi, fetchAssetsOf, netKeys, siteApi, type SiteRead } from './api';
+import { AssetStatusChip } from './parts';
+import { SiteCircuits } from './SiteCircuits';
+
+const coordinate = (v: string | null) => (v !== null && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+
+/** The assets standing on the site, each a link to its page. */
+function SiteAssets({ site }: { site: SiteRead }) {
+  const { user } = useCan();
+  const q = useQuery({ queryKey: netKeys.assetsOf(site.id), queryFn: () => fetchAssetsOf(site.id), enabled: assetApi.canRead(user) });
+  if (!assetApi.canRead(user)) return null;
+  const items = q.data?.items ?? [];
+  return (
+    <Section
+      title={`Ativos de rede (${q.data?.total_items ?? site.asset_count})`}
+      actions={
+        assetApi.canCreate(user) ? (
+          <Button size="small" startIcon={<AddIcon />} component={RouterLink} to={`/asset/create?site=${site.id}`}>
+            Novo ativo aqui
+          </Button>
+        ) : undefined
+      }
+    >
+      {items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {q.isLoading ? 'Carregando…' : 'Nenhum ativo de rede neste site.'}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label="Ativos de rede do site">
+          {items.map((a) => (
+            <ListItem key={a.id} disableGutters secondaryAction={<AssetStatusChip status={a.status} />}>
+              <ListItemText
+                primary={
+                  <Link component={RouterLink} to={`/asset/edit/${a.id}`}>
+                    {a.hostname}
+                  </Link>
+                }
+                secondary={[a.model, a.management_ip, `${a.interfaces.length} interface(s)`].filter(Boolean).join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+export default function SiteFormPage() {
+  const [params] = useSearchParams();
+  const units = useQuery({ queryKey: ['network', 'units'], queryFn: fetchUnitOptions, staleTime: 60_000 });
+  const blank = {
+    code: '',
+    name: '',
+    type: 'pop' as const,
+    status: 'ativo' as const,
+    unit_organizational_id: null,
+    address: '',
+    city_id: null,
+    // "Novo site aqui" on the map brings the point.
+    latitude: coordinate(params.get('lat')),
+    longitude: coordinate(params.get('lng')),
+    notes: '',
+  };
+  return (
+    <ResourcePage resource={siteApi} schema={siteCreate} blank={blank} subtitle={(s) => `${s.code} · ${s.name}`} invalidates={() => [['site', 'map']]}>
+      {(site) => (
+        <>
+          <Section title="Identificação">
+            <FormGrid columns="1fr 2fr">
+              <FormText name="code" label="Código" required placeholder="POP-CWB-01" autoFocus={!site} />
+              <FormText name="name" label="Nome" required />
+              <FormSelect name="type" label="Tipo" required options={enumOptions(SITE_TYPES, SITE_TYPE_LABELS)} />
+              <FormSelect name="status" label="Situação" required options={enumOptions(SITE_STATUSES, SITE_STATUS_LABELS)} />
+              <Wide>
+                <FormSelect name="unit_organizational_id" label="Unidade organizacional" options={[{ value: '', label: 'Nenhuma' }, ...(units.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }))]} helperText="Opcional: a unidade responsável" />
+              </Wide>
+            </FormGrid>
+          </Section>
+          <Section title="Localização">
+            <FormGrid>
+              <Wide>
+                <FormText name="address" label="Endereço" fullWidth />
+              </Wide>
+              <Wide>
+                <FormCity name="city_id" label="Cidade" initialCity={site?.city ?? null} />
+              </Wide>
+              <FormNumber name="latitude" label="Latitude" allowNegative helperText="Entre -90 e 90 (ex.: -25,4284); junto com a longitude" />
+              <FormNumber name="longitude" label="Longitude" allowNegative helperText="Entre -180 e 180 (ex.: -49,2733)" />
+            </FormGrid>
+          </Section>
+          <Section title="Observações">
+            <FormText name="notes" label="Observações" fullWidth multiline minRows={2} />
+          </Section>
+          {site && <SiteAssets site={site} />}
+          {site && <SiteCircuits siteId={site.id} />}
+        </>
+      )}
+    </ResourcePage>
+  );
+}
