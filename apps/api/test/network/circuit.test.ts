@@ -121,3 +121,23 @@ describe('circuit: own rules', () => {
     expect((await upload(Buffer.from('não é pdf'), 'application/pdf')).statusCode).toBe(415);
   });
 });
+
+describe('circuit: demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('seeds carriers\' circuits between the demo sites, with periods and one circuit down now, once', async () => {
+    const { seedDemo } = await import('../../src/db/seed');
+    await seedDemo(t.app);
+    await seedDemo(t.app);
+    const admin = await t.adminToken();
+    const list = json<{ items: { carrier: string; down: boolean; organization_id: number }[] }>(await t.call('GET', '/api/circuit?pageSize=50', admin));
+    expect(list.items.map((c) => c.carrier).sort()).toEqual(['Claro', 'Embratel', 'Oi', 'TIM', 'Vivo']);
+    expect(list.items.filter((c) => c.down)).toHaveLength(1);
+    const periods = json<{ total_items: number }>(await t.call('GET', '/api/circuit/unavailability?pageSize=1', admin));
+    expect(periods.total_items).toBe(6);
+  });
+});
