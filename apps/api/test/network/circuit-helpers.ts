@@ -11,7 +11,7 @@ export async function circuitBody(t: TestApp, organizationId = t.platformOrganiz
     bandwidth_mbps: 500,
     site_a_id: a.id,
     site_b_id: b.id,
-    monthly_cost: '2.890,50'.replace('.', ''),
+    monthly_cost: '2890,50',
     installed_on: '2025-03-10',
     contract_ends_on: '2027-03-10',
     sla_percent: 99.5,

@@ -33,7 +33,7 @@ describe('circuit: own rules', () => {
   afterAll(() => t?.close());
 
   it('answers money as a string with two decimals, SLA and credit factor as numbers, and the site references', async () => {
-    const body = await circuitBody(t, t.platformOrganizationId, { monthly_cost: '1.234,5'.replace('.', ''), sla_percent: 99.95, credit_factor: 1.5 });
+    const body = await circuitBody(t, t.platformOrganizationId, { monthly_cost: '1234,5', sla_percent: 99.95, credit_factor: 1.5 });
     const res = await t.call('POST', '/api/circuit', token, body);
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res)).toMatchObject({ monthly_cost: '1234.50', sla_percent: 99.95, credit_factor: 1.5, status: 'ativo', down: false, down_since: null, site_a: { id: body.site_a_id }, site_b: { id: body.site_b_id } });

@@ -20,8 +20,8 @@ import { FormDateTime } from '../../core/form/FormDateTime';
 import { formatDateTime } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { ResourcePage, useRemove } from '../../core/resource';
-import { FormText } from '../../core/ResourceForm';
+import { ResourcePage, useRemove, useResourceForm } from '../../core/resource';
+import { FormText, ResourceForm } from '../../core/ResourceForm';
 import { ResourceList } from '../../core/ResourceList';
 import { Section } from '../../core/Section';
 import { ToneChip } from '../../core/ToneChip';
@@ -118,22 +118,28 @@ function Fields({ ongoingHelp }: { ongoingHelp: boolean }) {
 const blank = { started_at: '', ended_at: null, cause: '', responsibility: 'operadora' as const, protocol: '', counts_for_sla: true, notes: '' };
 
 export function UnavailabilityCreatePage() {
+  // The route's `:id` is the circuit's, so the page is always a create (not the kit's ResourcePage, which reads `:id` as the record).
   const circuitId = Number(useParams().id);
   const qc = useQueryClient();
+  const circuit = useQuery({ queryKey: circuitApi.keys.one(circuitId), queryFn: () => circuitApi.get(circuitId) });
   // The circuit's own create: POST /api/circuit/{id}/unavailability.
   const resource = { ...unavailabilityApi, save: async (_id: number | null, body: unknown) => (await api.post<UnavailabilityRead>(`/circuit/${circuitId}/unavailability`, body)).data };
+  const f = useResourceForm(resource, null, {
+    schema: unavailabilityNested,
+    blank: { ...blank, started_at: dayjs().second(0).millisecond(0).format() },
+    savedTo: () => `/circuit/${circuitId}/unavailability/`,
+    cancelTo: () => `/circuit/${circuitId}/unavailability/`,
+    onSaved: () => void refreshCircuits(qc),
+    toasts: { created: 'Indisponibilidade registrada!' },
+  });
+  const c = circuit.data;
   return (
-    <ResourcePage
-      resource={resource}
-      schema={unavailabilityNested}
-      blank={{ ...blank, started_at: dayjs().second(0).millisecond(0).format() }}
-      savedTo={() => `/circuit/${circuitId}/unavailability/`}
-      cancelTo={() => `/circuit/${circuitId}/unavailability/`}
-      onSaved={() => void refreshCircuits(qc)}
-      toasts={{ created: 'Indisponibilidade registrada!' }}
-    >
-      {() => <Fields ongoingHelp />}
-    </ResourcePage>
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageTitle title="Nova indisponibilidade" subtitle={c ? `${c.carrier} · ${c.designation}` : undefined} />
+      <ResourceForm {...f}>
+        <Fields ongoingHelp />
+      </ResourceForm>
+    </Box>
   );
 }
 
