@@ -7,37 +7,12 @@
  *
  * Env: PORT, JWT_SECRET, DATABASE_URL (pool of 20, like the API).
  */
-import http from 'node:http';
-import { jwtVerify } from 'jose';
-import pg from 'pg';
+import { FORBIDDEN, type BaselineUser, type Row, allowed, query, serve } from './baseline-kit';
 
-pg.types.setTypeParser(1082, (v: string) => v); // date → 'YYYY-MM-DD', as drizzle's date({ mode: 'string' })
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-pool.on('error', () => undefined);
-type Row = Record<string, unknown>;
-const query = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[];
-const key = new TextEncoder().encode(process.env.JWT_SECRET!);
 const iso = (d: unknown) => (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d as string)).toISOString());
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 const inList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 const uniq = (xs: unknown[]) => [...new Set(xs.filter((x) => x !== null && x !== undefined))] as number[];
-
-const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
-
-async function authenticate(req: http.IncomingMessage) {
-  const h = req.headers.authorization;
-  if (!h?.startsWith('Bearer ')) return undefined;
-  try {
-    const { payload } = await jwtVerify(h.slice(7), key, { algorithms: ['HS256'] });
-    if (payload.typ !== 'access') return undefined;
-    const [u] = await query(AUTH, [Number(payload.sub)]);
-    if (!u || !u.is_active || u.token_version !== payload.ver) return undefined;
-    return u as { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
-  } catch {
-    return undefined;
-  }
-}
-const allowed = (u: { super_admin: boolean; permissions: string[] }, name: string) => u.super_admin || u.permissions.includes(name) || u.permissions.includes(`${name}.INDEX`);
 
 /** The one-round-trip name lookup of `loadRefs` (src/modules/warehouse/shared.ts). */
 async function refs(want: { p?: unknown[]; s?: unknown[]; t?: unknown[]; u?: unknown[] }) {
@@ -71,8 +46,8 @@ const person = (m: Map<number, Row>, id: unknown) => {
 const PATRIMONY_COLS =
   '"id", "organization_id", "tag", "serial", "product_id", "condition", "status", "stock_id", "section_id", "holder_user_id", "holder_confirmed_at", "acquisition_date", "acquisition_value", "invoice_number", "supplier", "notes", "created_at", "updated_at"';
 
-async function patrimony(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
-  if (!allowed(u, 'PATRIMONY')) return [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
+async function patrimony(u: BaselineUser, url: URL) {
+  if (!allowed(u, 'PATRIMONY')) return FORBIDDEN;
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
   const offset = (page - 1) * pageSize;
@@ -146,8 +121,8 @@ const MOVEMENT_COLS = ['id', 'organization_id', 'type', 'product_id', 'patrimony
   .map((c) => `"movement"."${c}"`)
   .join(', ');
 
-async function movementList(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
-  if (!allowed(u, 'PATRIMONY_HISTORY')) return [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
+async function movementList(u: BaselineUser, url: URL) {
+  if (!allowed(u, 'PATRIMONY_HISTORY')) return FORBIDDEN;
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
   const offset = (page - 1) * pageSize;
@@ -190,31 +165,4 @@ async function movementList(u: { organization_id: number; permissions: string[];
   return [200, { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize }] as const;
 }
 
-const server = http.createServer((req, res) => {
-  const send = (status: number, body: unknown) => {
-    const json = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-    res.end(json);
-  };
-  void (async () => {
-    const url = new URL(req.url!, 'http://x');
-    if (url.pathname === '/api/health') return send(200, { status: 'ok' });
-    const user = await authenticate(req);
-    if (!user) return send(401, { code: 401, message: 'Sessão inválida ou expirada.' });
-    if (req.method === 'GET' && url.pathname === '/api/patrimony') {
-      const [status, body] = await patrimony(user, url);
-      return send(status, body);
-    }
-    if (req.method === 'GET' && url.pathname === '/api/movements') {
-      const [status, body] = await movementList(user, url);
-      return send(status, body);
-    }
-    send(404, { code: 404, message: 'Rota não encontrada' });
-  })().catch((err) => {
-    console.error(err);
-    send(500, { code: 500, message: 'Erro interno do servidor.' });
-  });
-});
-server.keepAliveTimeout = 72_000;
-server.listen(Number(process.env.PORT ?? 3998), '127.0.0.1');
-process.on('SIGTERM', () => process.exit(0));
+serve({ '/api/patrimony': patrimony, '/api/movements': movementList });

@@ -16,15 +16,10 @@
  * BENCH_PG_URL (maintenance database, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DURATION (seconds per server per endpoint), BENCH_LOG_LEVEL, BENCH_OUT (write the report there too).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
@@ -32,9 +27,9 @@ import { openDatabase } from '../src/core/db';
 import { Passwords } from '../src/core/passwords';
 import { Tokens } from '../src/core/tokens';
 import { seedBase } from '../src/db/seed';
+import { type Cannon, cannonPair, cpuShare, ms, sameAnswers, startServer, stopServer } from './harness';
 import { seedWarehouse } from './warehouse-seed';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? (QUICK ? 20_000 : 200_000));
@@ -47,111 +42,6 @@ const JWT_SECRET = randomBytes(32).toString('base64url');
 const PASSWORD = 'bench-password-123';
 
 const log = (msg: string) => console.log(`[bench-warehouse ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-
-type Cannon = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuUsPerRequest: number };
-type Target = { base: string; pid: number; requests: { path: string; headers: Record<string, string> }[] };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(entry: string, env: Record<string, string | undefined>) {
-  const port = await freePort();
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: apiDir, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (performance.now() - t0 > 180_000) throw new Error(`${entry} did not start: ${stderr}`);
-    await sleep(100);
-  }
-  return { child, base, startMs: performance.now() - t0 };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-const cpuMsOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
-/** API and baseline in alternating segments so that the machine's other load weighs on both alike. */
-async function cannonPair(api: Target, baseline: Target): Promise<[Cannon, Cannon]> {
-  const seg = DURATION / SEGMENTS;
-  const runs: [Result[], Result[]] = [[], []];
-  const opts = (t: Target) => ({ url: t.base, connections: CONNECTIONS, timeout: 30, requests: t.requests.map((r) => ({ method: 'GET', ...r })) });
-  await autocannon({ ...opts(api), duration: WARMUP });
-  await autocannon({ ...opts(baseline), duration: WARMUP });
-  const cpu = [0, 0];
-  for (let i = 0; i < SEGMENTS; i++) {
-    for (const [k, t] of [api, baseline].entries()) {
-      const c0 = cpuMsOf(t.pid);
-      runs[k].push(await autocannon({ ...opts(t), duration: seg }));
-      cpu[k] += cpuMsOf(t.pid) - c0;
-    }
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const agg = (rs: Result[], cpuMs: number): Cannon => ({
-    cpuUsPerRequest: (cpuMs * 1000) / rs.reduce((a, r) => a + r.requests.total, 0),
-    rps: rs.reduce((a, r) => a + r.requests.total, 0) / rs.reduce((a, r) => a + r.duration, 0),
-    p50: median(rs.map((r) => r.latency.p50)),
-    p99: median(rs.map((r) => r.latency.p99)),
-    requests: rs.reduce((a, r) => a + r.requests.total, 0),
-    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-    errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
-  });
-  return [agg(runs[0], cpu[0]), agg(runs[1], cpu[1])];
-}
-
-function cpuShare(): number {
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  let x = 0;
-  while (performance.now() - w0 < 300) for (let i = 0; i < 1e5; i++) x += i & 1;
-  const c = process.cpuUsage(c0);
-  return x < 0 ? 0 : (c.user + c.system) / 1000 / (performance.now() - w0);
-}
-
-/** The first path where two JSON values differ. */
-function firstDifference(a: unknown, b: unknown, at = '$'): string | undefined {
-  if (isDeepStrictEqual(a, b)) return undefined;
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
-      if (d) return d;
-    }
-  }
-  return `${at}: API ${JSON.stringify(a)?.slice(0, 200)} vs baseline ${JSON.stringify(b)?.slice(0, 200)}`;
-}
-
-async function sameAnswers(api: string, baseline: string, requests: { path: string; headers: Record<string, string> }[]) {
-  for (const r of requests.slice(0, 8)) {
-    const [a, b] = await Promise.all([api, baseline].map(async (base) => (await fetch(base + r.path, { headers: r.headers })).json()));
-    const d = firstDifference(a, b);
-    if (d) throw new Error(`baseline differs from the API on ${r.path}: ${d}`);
-  }
-}
 
 async function main() {
   const started = performance.now();
@@ -233,7 +123,7 @@ async function main() {
     const results: { name: string; api: Cannon; baseline: Cannon }[] = [];
     for (const e of endpoints) {
       log(`${e.name}: API and baseline, ${SEGMENTS} alternating segments`);
-      const [a, b] = await cannonPair({ base: api.base, pid: api.child.pid!, requests: e.requests }, { base: baseline.base, pid: baseline.child.pid!, requests: e.requests });
+      const [a, b] = await cannonPair({ base: api.base, pid: api.child.pid!, requests: e.requests }, { base: baseline.base, pid: baseline.child.pid!, requests: e.requests }, { duration: DURATION, segments: SEGMENTS, warmup: WARMUP, connections: CONNECTIONS });
       log(`  API ${a.rps.toFixed(0)} req/s p99 ${ms(a.p99)} ms ${a.cpuUsPerRequest.toFixed(0)} µs CPU/req; baseline ${b.rps.toFixed(0)} req/s p99 ${ms(b.p99)} ms ${b.cpuUsPerRequest.toFixed(0)} µs CPU/req; ratio ${(a.rps / b.rps).toFixed(2)}`);
       results.push({ name: e.name, api: a, baseline: b });
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { type SlaItem, type SlaReport, circuitResource, slaLetterQuery, slaQuery, slaReport } from '@operacoes/contract';
+import { type SlaItem, circuitResource, slaLetterQuery, slaQuery, slaReport } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError } from '../../../core/errors';
@@ -9,7 +9,7 @@ import { brDateTime, drawTable, newPdf } from '../../../core/pdf';
 import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../../core/schema';
 import { type Cell, csv, xlsx } from '../../warehouse';
-import { type SlaPeriod, monthBounds, slaFigures, sumMoney } from './sla';
+import { type SlaPeriod, monthBounds, slaReportOf, sumMoney } from './sla';
 import { circuitUnavailabilities, circuits } from './schema';
 
 type Period = SlaPeriod & { circuit_id: number; cause: string; protocol: string | null };
@@ -18,7 +18,7 @@ type Period = SlaPeriod & { circuit_id: number; cause: string; protocol: string 
  * The month's report: every visible circuit (of one carrier when asked), with the counted periods
  * touching the month read in one indexed statement and the math done in TypeScript (`sla.ts`).
  */
-export async function slaOf(db: DbOrTx, where: ReturnType<typeof and>, month: string, now = Date.now()): Promise<{ report: SlaReport; periods: Map<number, Period[]> }> {
+export async function slaOf(db: DbOrTx, where: ReturnType<typeof and>, month: string, now = Date.now()) {
   const bounds = monthBounds(month);
   const start = new Date(bounds.start);
   const end = new Date(bounds.end);
@@ -42,44 +42,7 @@ export async function slaOf(db: DbOrTx, where: ReturnType<typeof and>, month: st
       .where(and(where, eq(circuitUnavailabilities.counts_for_sla, true), lt(circuitUnavailabilities.started_at, end), or(isNull(circuitUnavailabilities.ended_at), gt(circuitUnavailabilities.ended_at, start))))
       .orderBy(asc(circuitUnavailabilities.started_at)),
   ]);
-  const periods = new Map<number, Period[]>();
-  for (const p of found) {
-    const list = periods.get(p.circuit_id) ?? [];
-    list.push(p);
-    periods.set(p.circuit_id, list);
-  }
-  const items: SlaItem[] = rows.map((c) => ({
-    circuit_id: c.id,
-    carrier: c.carrier,
-    designation: c.designation,
-    ...slaFigures(c, periods.get(c.id) ?? [], bounds, now),
-    sla_percent: Number(c.sla_percent),
-    monthly_cost: c.monthly_cost,
-  }));
-  const byCarrier = new Map<string, SlaItem[]>();
-  for (const i of items) byCarrier.set(i.carrier, [...(byCarrier.get(i.carrier) ?? []), i]);
-  const carriers = [...byCarrier].map(([carrier, list]) => ({
-    carrier,
-    circuits: list.length,
-    downtime_minutes: list.reduce((a, i) => a + i.downtime_minutes, 0),
-    credit: sumMoney(list.map((i) => i.credit)),
-  }));
-  // Key order as the contract lists it.
-  const ordered = items.map((i) => ({
-    circuit_id: i.circuit_id,
-    carrier: i.carrier,
-    designation: i.designation,
-    minutes_in_month: i.minutes_in_month,
-    downtime_minutes: i.downtime_minutes,
-    availability_percent: i.availability_percent,
-    sla_percent: i.sla_percent,
-    breached: i.breached,
-    incidents: i.incidents,
-    mttr_minutes: i.mttr_minutes,
-    monthly_cost: i.monthly_cost,
-    credit: i.credit,
-  }));
-  return { report: { items: ordered, carriers }, periods };
+  return slaReportOf(rows, found, bounds, now);
 }
 
 /** "1234.5" → "R$ 1.234,50" (exact: the string's digits, never a float). */

@@ -144,3 +144,47 @@ export function currentMonth(now = Date.now()): string {
   const d = new Date(now + offsetAt(now));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+type ReportCircuit = SlaCircuit & { id: number; carrier: string; designation: string; sla_percent: string; monthly_cost: string };
+type ReportPeriod = SlaPeriod & { circuit_id: number };
+type ReportItem = SlaFigures & { circuit_id: number; carrier: string; designation: string; sla_percent: number; monthly_cost: string };
+
+/**
+ * The report of a month (issue 11's answer shape) from the circuits (in their order) and their
+ * counted periods touching the month: items and the carriers' totals; `periods` by circuit for the letter.
+ */
+export function slaReportOf<P extends ReportPeriod>(circuits: ReportCircuit[], found: P[], bounds: { start: number; end: number; minutes: number }, now: number) {
+  const periods = new Map<number, P[]>();
+  for (const p of found) {
+    const list = periods.get(p.circuit_id) ?? [];
+    list.push(p);
+    periods.set(p.circuit_id, list);
+  }
+  const items: ReportItem[] = circuits.map((c) => {
+    const f = slaFigures(c, periods.get(c.id) ?? [], bounds, now);
+    // Key order as the contract lists it.
+    return {
+      circuit_id: c.id,
+      carrier: c.carrier,
+      designation: c.designation,
+      minutes_in_month: f.minutes_in_month,
+      downtime_minutes: f.downtime_minutes,
+      availability_percent: f.availability_percent,
+      sla_percent: Number(c.sla_percent),
+      breached: f.breached,
+      incidents: f.incidents,
+      mttr_minutes: f.mttr_minutes,
+      monthly_cost: c.monthly_cost,
+      credit: f.credit,
+    };
+  });
+  const byCarrier = new Map<string, ReportItem[]>();
+  for (const i of items) byCarrier.set(i.carrier, [...(byCarrier.get(i.carrier) ?? []), i]);
+  const carriers = [...byCarrier].map(([carrier, list]) => ({
+    carrier,
+    circuits: list.length,
+    downtime_minutes: list.reduce((a, i) => a + i.downtime_minutes, 0),
+    credit: sumMoney(list.map((i) => i.credit)),
+  }));
+  return { report: { items, carriers }, periods };
+}

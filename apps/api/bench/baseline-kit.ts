@@ -1,0 +1,67 @@
+/**
+ * What the benchmarks' baselines share: a minimal `node:http` + `pg` server (pool of 20, like the
+ * API) with the API's JWT check (jose, HS256, the user's token version) and JSON answers. No
+ * framework, validation, serializer or logging: what the API would cost if it were free.
+ *
+ * Env: PORT, JWT_SECRET, DATABASE_URL.
+ */
+import http from 'node:http';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+pg.types.setTypeParser(1082, (v: string) => v); // date → 'YYYY-MM-DD', as drizzle's date({ mode: 'string' })
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+pool.on('error', () => undefined);
+export type Row = Record<string, unknown>;
+export const query = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[];
+const key = new TextEncoder().encode(process.env.JWT_SECRET!);
+
+const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
+
+export type BaselineUser = { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
+
+async function authenticate(req: http.IncomingMessage): Promise<BaselineUser | undefined> {
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Bearer ')) return undefined;
+  try {
+    const { payload } = await jwtVerify(h.slice(7), key, { algorithms: ['HS256'] });
+    if (payload.typ !== 'access') return undefined;
+    const [u] = await query(AUTH, [Number(payload.sub)]);
+    if (!u || !u.is_active || u.token_version !== payload.ver) return undefined;
+    return u as BaselineUser;
+  } catch {
+    return undefined;
+  }
+}
+/** `X` or `X.INDEX` (or a super admin): may read. */
+export const allowed = (u: BaselineUser, name: string) => u.super_admin || u.permissions.includes(name) || u.permissions.includes(`${name}.INDEX`);
+export const FORBIDDEN = [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
+
+export type Handler = (user: BaselineUser, url: URL) => Promise<readonly [number, unknown]>;
+
+/** Serves `GET` of each path (plus /api/health) on PORT until SIGTERM. */
+export function serve(routes: Record<string, Handler>) {
+  const server = http.createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      const json = JSON.stringify(body);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+      res.end(json);
+    };
+    void (async () => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname === '/api/health') return send(200, { status: 'ok' });
+      const user = await authenticate(req);
+      if (!user) return send(401, { code: 401, message: 'Sessão inválida ou expirada.' });
+      const handler = req.method === 'GET' ? routes[url.pathname] : undefined;
+      if (!handler) return send(404, { code: 404, message: 'Rota não encontrada' });
+      const [status, body] = await handler(user, url);
+      send(status, body);
+    })().catch((err) => {
+      console.error(err);
+      send(500, { code: 500, message: 'Erro interno do servidor.' });
+    });
+  });
+  server.keepAliveTimeout = 72_000;
+  server.listen(Number(process.env.PORT ?? 3998), '127.0.0.1');
+  process.on('SIGTERM', () => process.exit(0));
+}
