@@ -178,13 +178,14 @@ export function slaReportOf<P extends ReportPeriod>(circuits: ReportCircuit[], f
       credit: f.credit,
     };
   });
-  const byCarrier = new Map<string, ReportItem[]>();
-  for (const i of items) byCarrier.set(i.carrier, [...(byCarrier.get(i.carrier) ?? []), i]);
-  const carriers = [...byCarrier].map(([carrier, list]) => ({
-    carrier,
-    circuits: list.length,
-    downtime_minutes: list.reduce((a, i) => a + i.downtime_minutes, 0),
-    credit: sumMoney(list.map((i) => i.credit)),
-  }));
+  const totals = new Map<string, { circuits: number; downtime_minutes: number; cents: bigint }>();
+  for (const i of items) {
+    const t = totals.get(i.carrier) ?? { circuits: 0, downtime_minutes: 0, cents: 0n };
+    t.circuits++;
+    t.downtime_minutes += i.downtime_minutes;
+    t.cents += scaled(i.credit, 2);
+    totals.set(i.carrier, t);
+  }
+  const carriers = [...totals].map(([carrier, t]) => ({ carrier, circuits: t.circuits, downtime_minutes: t.downtime_minutes, credit: centsToMoney(t.cents) }));
   return { report: { items, carriers }, periods };
 }

@@ -1,0 +1,16 @@
+import pg from 'pg';
+import pino from 'pino';
+import { openDatabase } from '../src/core/db';
+import { Tokens } from '../src/core/tokens';
+import { loadConfig } from '../src/config';
+import { Passwords } from '../src/core/passwords';
+import { seedBase } from '../src/db/seed';
+import { seedCircuits } from './circuit-seed';
+const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await c.connect(); await c.query('DROP DATABASE IF EXISTS circ_prof_tmp WITH (FORCE)'); await c.query('CREATE DATABASE circ_prof_tmp'); await c.end();
+const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/circ_prof_tmp' });
+const cfg = loadConfig({ DATA_DIR: '/tmp/circ-prof-data' }, { jwtSecret: 'profsecretprofsecretprofsecret12' });
+await seedBase(database.db, new Passwords(cfg.argon2), { adminUsername: 'admin', adminPassword: 'bench-password-123' }, pino({ level: 'silent' }));
+const s = await seedCircuits(database.db, { sites: 2000, circuits: 5000, periods: 100000, months: 24 }, console.log);
+await database.close();
+console.log('TOKEN', await new Tokens('profsecretprofsecretprofsecret12').access(s.userId, 0, s.organizationId));
