@@ -1,7 +1,7 @@
 /**
- * What the benchmarks' baselines share: a minimal `node:http` + `pg` server (pool of 20, like the
- * API) with the API's JWT check (jose, HS256, the user's token version) and JSON answers. No
- * framework, validation, serializer or logging: what the API would cost if it were free.
+ * What every benchmark baseline shares: a `node:http` + `pg` server (pool of 20, like the API) with
+ * the API's JWT check (jose, HS256) and user lookup, and no framework, validation, serializer or
+ * logging: what the API would cost if it were free. A baseline gives its routes to `serveBaseline`.
  *
  * Env: PORT, JWT_SECRET, DATABASE_URL.
  */
@@ -10,17 +10,19 @@ import { jwtVerify } from 'jose';
 import pg from 'pg';
 
 pg.types.setTypeParser(1082, (v: string) => v); // date → 'YYYY-MM-DD', as drizzle's date({ mode: 'string' })
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 pool.on('error', () => undefined);
 export type Row = Record<string, unknown>;
 export const query = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[];
 const key = new TextEncoder().encode(process.env.JWT_SECRET!);
+export const iso = (d: unknown) => (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d as string)).toISOString());
+export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+export const inList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+export const uniq = (xs: unknown[]) => [...new Set(xs.filter((x) => x !== null && x !== undefined))] as number[];
 
 const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
 
-export type BaselineUser = { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
-
-async function authenticate(req: http.IncomingMessage): Promise<BaselineUser | undefined> {
+export async function authenticate(req: http.IncomingMessage) {
   const h = req.headers.authorization;
   if (!h?.startsWith('Bearer ')) return undefined;
   try {
@@ -28,19 +30,19 @@ async function authenticate(req: http.IncomingMessage): Promise<BaselineUser | u
     if (payload.typ !== 'access') return undefined;
     const [u] = await query(AUTH, [Number(payload.sub)]);
     if (!u || !u.is_active || u.token_version !== payload.ver) return undefined;
-    return u as BaselineUser;
+    return u as { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
   } catch {
     return undefined;
   }
 }
-/** `X` or `X.INDEX` (or a super admin): may read. */
-export const allowed = (u: BaselineUser, name: string) => u.super_admin || u.permissions.includes(name) || u.permissions.includes(`${name}.INDEX`);
-export const FORBIDDEN = [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
+export const allowed = (u: { super_admin: boolean; permissions: string[] }, name: string) => u.super_admin || u.permissions.includes(name) || u.permissions.includes(`${name}.INDEX`);
 
-export type Handler = (user: BaselineUser, url: URL) => Promise<readonly [number, unknown]>;
+export type BaselineUser = { id: number; organization_id: number; super_admin: boolean; permissions: string[] };
+export type BaselineRoute = (user: BaselineUser, url: URL) => Promise<readonly [number, unknown]>;
+export const forbiddenAnswer = [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
 
-/** Serves `GET` of each path (plus /api/health) on PORT until SIGTERM. */
-export function serve(routes: Record<string, Handler>) {
+/** Serves `GET <path>` routes behind the token check, plus /api/health. */
+export function serveBaseline(routes: Record<string, BaselineRoute>) {
   const server = http.createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       const json = JSON.stringify(body);
@@ -52,10 +54,12 @@ export function serve(routes: Record<string, Handler>) {
       if (url.pathname === '/api/health') return send(200, { status: 'ok' });
       const user = await authenticate(req);
       if (!user) return send(401, { code: 401, message: 'Sessão inválida ou expirada.' });
-      const handler = req.method === 'GET' ? routes[url.pathname] : undefined;
-      if (!handler) return send(404, { code: 404, message: 'Rota não encontrada' });
-      const [status, body] = await handler(user, url);
-      send(status, body);
+      const route = req.method === 'GET' ? routes[url.pathname] : undefined;
+      if (route) {
+        const [status, body] = await route(user, url);
+        return send(status, body);
+      }
+      send(404, { code: 404, message: 'Rota não encontrada' });
     })().catch((err) => {
       console.error(err);
       send(500, { code: 500, message: 'Erro interno do servidor.' });

@@ -4,7 +4,7 @@
  * same report math (`slaReportOf`), on the shared baseline server (node:http + pg + the JWT check).
  */
 import { monthBounds, slaReportOf } from '../src/modules/network/circuit/sla';
-import { FORBIDDEN, type BaselineUser, allowed, query, serve } from './baseline-kit';
+import { type BaselineUser, allowed, forbiddenAnswer, query, serveBaseline } from './baseline-kit';
 
 const CIRCUITS =
   'select "id", "carrier", "designation", "sla_percent", "monthly_cost", "credit_factor" from "circuit" where "circuit"."organization_id" = $1 order by "circuit"."carrier" asc, "circuit"."designation" asc, "circuit"."id" asc';
@@ -15,7 +15,7 @@ const PERIODS =
   'order by "circuit_unavailability"."started_at" asc';
 
 async function sla(u: BaselineUser, url: URL) {
-  if (!allowed(u, 'OPERATOR_CIRCUIT')) return FORBIDDEN;
+  if (!allowed(u, 'OPERATOR_CIRCUIT')) return forbiddenAnswer;
   const month = url.searchParams.get('month') ?? '';
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return [422, { code: 422, message: 'month: Mês inválido (use AAAA-MM)', violations: [{ propertyPath: 'month', message: 'Mês inválido (use AAAA-MM)' }] }] as const;
   const bounds = monthBounds(month);
@@ -23,4 +23,4 @@ async function sla(u: BaselineUser, url: URL) {
   return [200, slaReportOf(circuits as never, periods as never, bounds, Date.now()).report] as const;
 }
 
-serve({ '/api/circuit/sla': sla });
+serveBaseline({ '/api/circuit/sla': sla });

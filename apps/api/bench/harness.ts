@@ -1,7 +1,7 @@
 /**
- * What the benchmarks share: starting the real server and a baseline as child processes, running
- * autocannon against both in alternating segments (so the machine's other load weighs on both
- * alike), the CPU each spent, and the check that both answer identically before measuring.
+ * The benchmark harness the API benchmarks share (warehouse, network): start the real server and a
+ * baseline as child processes, check that they answer alike, and load them with autocannon in
+ * alternating segments (so the machine's other load weighs on both alike), with server CPU per request.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,8 +14,7 @@ import autocannon, { type Result } from 'autocannon';
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-/** autocannon settings of one measurement: seconds per server, alternating segments, warm-up seconds, connections. */
-export type CannonRun = { duration: number; segments: number; warmup: number; connections: number };
+export type LoadOptions = { duration: number; warmup: number; segments: number; connections: number };
 
 export type Cannon = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuUsPerRequest: number };
 export type Target = { base: string; pid: number; requests: { path: string; headers: Record<string, string> }[] };
@@ -64,15 +63,14 @@ export const cpuMsOf = (pid: number) => {
 };
 
 /** API and baseline in alternating segments so that the machine's other load weighs on both alike. */
-export async function cannonPair(api: Target, baseline: Target, run: CannonRun): Promise<[Cannon, Cannon]> {
-  const { duration: DURATION, segments: SEGMENTS, warmup: WARMUP, connections: CONNECTIONS } = run;
-  const seg = DURATION / SEGMENTS;
+export async function cannonPair(api: Target, baseline: Target, o: LoadOptions): Promise<[Cannon, Cannon]> {
+  const seg = o.duration / o.segments;
   const runs: [Result[], Result[]] = [[], []];
-  const opts = (t: Target) => ({ url: t.base, connections: CONNECTIONS, timeout: 30, requests: t.requests.map((r) => ({ method: 'GET', ...r })) });
-  await autocannon({ ...opts(api), duration: WARMUP });
-  await autocannon({ ...opts(baseline), duration: WARMUP });
+  const opts = (t: Target) => ({ url: t.base, connections: o.connections, timeout: 30, requests: t.requests.map((r) => ({ method: 'GET', ...r })) });
+  await autocannon({ ...opts(api), duration: o.warmup });
+  await autocannon({ ...opts(baseline), duration: o.warmup });
   const cpu = [0, 0];
-  for (let i = 0; i < SEGMENTS; i++) {
+  for (let i = 0; i < o.segments; i++) {
     for (const [k, t] of [api, baseline].entries()) {
       const c0 = cpuMsOf(t.pid);
       runs[k].push(await autocannon({ ...opts(t), duration: seg }));
@@ -120,4 +118,3 @@ export async function sameAnswers(api: string, baseline: string, requests: { pat
     if (d) throw new Error(`baseline differs from the API on ${r.path}: ${d}`);
   }
 }
-

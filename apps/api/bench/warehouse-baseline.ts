@@ -7,12 +7,7 @@
  *
  * Env: PORT, JWT_SECRET, DATABASE_URL (pool of 20, like the API).
  */
-import { FORBIDDEN, type BaselineUser, type Row, allowed, query, serve } from './baseline-kit';
-
-const iso = (d: unknown) => (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d as string)).toISOString());
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-const inList = (n: number, from: number) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
-const uniq = (xs: unknown[]) => [...new Set(xs.filter((x) => x !== null && x !== undefined))] as number[];
+import { allowed, fold, inList, iso, query, type Row, serveBaseline, uniq } from './baseline-kit';
 
 /** The one-round-trip name lookup of `loadRefs` (src/modules/warehouse/shared.ts). */
 async function refs(want: { p?: unknown[]; s?: unknown[]; t?: unknown[]; u?: unknown[] }) {
@@ -46,8 +41,8 @@ const person = (m: Map<number, Row>, id: unknown) => {
 const PATRIMONY_COLS =
   '"id", "organization_id", "tag", "serial", "product_id", "condition", "status", "stock_id", "section_id", "holder_user_id", "holder_confirmed_at", "acquisition_date", "acquisition_value", "invoice_number", "supplier", "notes", "created_at", "updated_at"';
 
-async function patrimony(u: BaselineUser, url: URL) {
-  if (!allowed(u, 'PATRIMONY')) return FORBIDDEN;
+async function patrimony(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
+  if (!allowed(u, 'PATRIMONY')) return [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
   const offset = (page - 1) * pageSize;
@@ -121,8 +116,8 @@ const MOVEMENT_COLS = ['id', 'organization_id', 'type', 'product_id', 'patrimony
   .map((c) => `"movement"."${c}"`)
   .join(', ');
 
-async function movementList(u: BaselineUser, url: URL) {
-  if (!allowed(u, 'PATRIMONY_HISTORY')) return FORBIDDEN;
+async function movementList(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
+  if (!allowed(u, 'PATRIMONY_HISTORY')) return [403, { code: 403, message: 'Você não tem permissão para esta ação.' }] as const;
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
   const offset = (page - 1) * pageSize;
@@ -165,4 +160,4 @@ async function movementList(u: BaselineUser, url: URL) {
   return [200, { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize }] as const;
 }
 
-serve({ '/api/patrimony': patrimony, '/api/movements': movementList });
+serveBaseline({ '/api/patrimony': patrimony, '/api/movements': movementList });

@@ -123,7 +123,7 @@ async function main() {
     const results: { name: string; api: Cannon; baseline: Cannon }[] = [];
     for (const e of endpoints) {
       log(`${e.name}: API and baseline, ${SEGMENTS} alternating segments`);
-      const [a, b] = await cannonPair({ base: api.base, pid: api.child.pid!, requests: e.requests }, { base: baseline.base, pid: baseline.child.pid!, requests: e.requests }, { duration: DURATION, segments: SEGMENTS, warmup: WARMUP, connections: CONNECTIONS });
+      const [a, b] = await cannonPair({ base: api.base, pid: api.child.pid!, requests: e.requests }, { base: baseline.base, pid: baseline.child.pid!, requests: e.requests }, { duration: DURATION, warmup: WARMUP, segments: SEGMENTS, connections: CONNECTIONS });
       log(`  API ${a.rps.toFixed(0)} req/s p99 ${ms(a.p99)} ms ${a.cpuUsPerRequest.toFixed(0)} µs CPU/req; baseline ${b.rps.toFixed(0)} req/s p99 ${ms(b.p99)} ms ${b.cpuUsPerRequest.toFixed(0)} µs CPU/req; ratio ${(a.rps / b.rps).toFixed(2)}`);
       results.push({ name: e.name, api: a, baseline: b });
     }

@@ -1,4 +1,5 @@
 import { DATA_SOURCE_SCHEDULE_LABELS, DATA_SOURCE_TARGET_LABELS } from '../data-source';
+import { NETWORK_VALUE_LABELS } from '../network/labels';
 import { RECEIVING_ITEM_STATUS_LABELS, SHIPMENT_DESTINATION_LABELS, SHIPMENT_SOLICITATION_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from '../logistics';
 import {
   DESTINATION_TYPE_LABELS,
@@ -43,6 +44,7 @@ export const REVISION_VALUE_LABELS: Readonly<Record<string, Readonly<Record<stri
   'shipment.status': SHIPMENT_STATUS_LABELS,
   'shipment.destination_type': SHIPMENT_DESTINATION_LABELS,
   received_status: RECEIVING_ITEM_STATUS_LABELS,
+  ...NETWORK_VALUE_LABELS,
 };
 
 /** The label of an enum value of `path` in `entity`, or undefined when the field has no labels. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NETWORK_FIELD_LABELS } from '../network/labels';
 import { listQuery } from '../kit/common';
 import { dateOrDateTime } from '../kit/validators';
 
@@ -116,4 +117,5 @@ export const FIELD_LABELS: Record<string, string> = {
   cancelled_by: 'Cancelada por',
   cancelled_at: 'Cancelada em',
   cancel_reason: 'Motivo do cancelamento',
+  ...NETWORK_FIELD_LABELS,
 };

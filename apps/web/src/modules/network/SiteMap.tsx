@@ -73,7 +73,8 @@ export default function SiteMap({ markers, tileUrl, canCreate, height = 520 }: {
               key={m.id}
               center={[m.latitude, m.longitude]}
               radius={8}
-              pathOptions={{ color: '#fff', weight: 2, fillColor: COLOR[m.status], fillOpacity: 0.95, className: `site-marker site-marker-${m.id}` }}
+              className={`site-marker site-marker-${m.id}`}
+              pathOptions={{ color: '#fff', weight: 2, fillColor: COLOR[m.status], fillOpacity: 0.95 }}
               bubblingMouseEvents={false}
               eventHandlers={{ click: () => navigate(`/site/edit/${m.id}`) }}
             >

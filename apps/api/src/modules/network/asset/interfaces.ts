@@ -3,6 +3,7 @@ import type { InterfaceInput, InterfaceRead } from '@operacoes/contract';
 import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
+import { preparedRead } from '../../../core/prepared';
 import { HttpError, unprocessable } from '../../../core/errors';
 import { type Guard, referencesOf } from '../../../core/resource-kit';
 import { networkInterfaces } from './schema';
@@ -38,7 +39,15 @@ export const presentInterface = (r: InterfaceRow): InterfaceRead => ({
 export async function interfacesOf(db: DbOrTx, assetIds: number[]): Promise<Map<number, InterfaceRead[]>> {
   const out = new Map<number, InterfaceRead[]>(assetIds.map((id) => [id, []]));
   if (assetIds.length === 0) return out;
-  const rows = await db.select().from(networkInterfaces).where(inArray(networkInterfaces.asset_id, assetIds)).orderBy(asc(networkInterfaces.asset_id), asc(networkInterfaces.position), asc(networkInterfaces.id));
+  // One prepared statement (`asset_id = any($1)`): the asset list runs it on every page.
+  const statement = preparedRead<InterfaceRow>(db, interfacesOf, 'interfaces_of_assets', (handle) =>
+    handle
+      .select()
+      .from(networkInterfaces)
+      .where(sql`${networkInterfaces.asset_id} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(networkInterfaces.asset_id), asc(networkInterfaces.position), asc(networkInterfaces.id)),
+  );
+  const rows = await statement.execute({ ids: assetIds });
   for (const r of rows) out.get(r.asset_id)!.push(presentInterface(r));
   return out;
 }
