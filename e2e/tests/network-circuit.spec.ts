@@ -5,7 +5,7 @@ import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 /**
  * Issue 11, operator circuits in the browser: the manager (gestor) creates a circuit between two
  * demo sites, opens an unavailability period — a second browser shows the circuit "fora do ar"
- * live, without reload — closes it (the second browser sees it back "no ar"), reads the SLA tab
+ * live on a 360 px phone, without reload — closes it (the second browser sees it back "no ar"), reads the SLA tab
  * and downloads the carrier's discount letter (a PDF).
  */
 
@@ -48,11 +48,13 @@ test('circuits: create between two sites, open an unavailability (live "fora do 
   });
   expect(past.status()).toBe(201);
 
-  // Another browser watches the list.
-  const watcher = await as(browser, 'gestor');
+  // Another browser, on a 360 px phone, watches the list.
+  const watcher = await as(browser, 'gestor', { width: 360, height: 740 });
   await watcher.goto('/circuit');
   await watcher.getByLabel('Pesquisar operadora ou designação').fill(designation);
   await expect(stateOf(watcher, designation)).toHaveText('no ar');
+  // Usable on the phone: the page does not scroll sideways (the grid scrolls inside itself).
+  expect(await watcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await watcher.waitForTimeout(1500); // the realtime stream is connected
 
   // Open an unavailability period now (no end).
