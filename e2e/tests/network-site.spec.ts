@@ -90,6 +90,14 @@ test('sites and assets: map without tiles → create a site on the map → open 
   await expect(page.getByRole('region', { name: 'Interfaces (3)' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Interface 2' }).getByLabel('MAC')).toHaveValue('4C:5E:0C:AA:BB:CC');
   await expect(page.getByRole('listitem', { name: 'Interface 3' }).getByLabel('Nome')).toHaveValue('wlan1');
+  // An edit keeps the interfaces (their ids travel with the rows): rename one and save.
+  const assetUrl = page.url();
+  await page.getByRole('listitem', { name: 'Interface 1' }).getByLabel('Nome').fill('ether1-uplink');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expectToast(page, 'Ativo de rede atualizado!');
+  await page.goto(assetUrl);
+  await expect(page.getByRole('listitem', { name: 'Interface 1' }).getByLabel('Nome')).toHaveValue('ether1-uplink');
+  await expect(page.getByRole('region', { name: 'Interfaces (3)' })).toBeVisible();
 
   // The site's page lists it.
   await page.goto(siteUrl);
@@ -119,4 +127,28 @@ test('sites and assets on a 360 px phone: the map and the asset form fit the scr
   await expect(page.getByRole('listitem', { name: 'Interface 1' }).getByLabel('Nome')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
+});
+
+test('site and asset screens have no serious accessibility violations', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await noTiles(page);
+  await uiLogin(page, 'gestor');
+  await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+  const pages: [string, string][] = [
+    ['/site', 'Sites'],
+    ['/site?view=map', 'Sites'],
+    ['/site/edit/1', 'Editar site'],
+    ['/asset', 'Ativos de rede'],
+    ['/asset/edit/1', 'Editar ativo de rede'],
+    ['/asset/create', 'Novo ativo de rede'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.getByLabel(/^Carregando/).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    if (path.includes('map')) await expect(page.locator('path.site-marker').first()).toBeVisible();
+    const r = await new AxeBuilder({ page }).exclude('.swal2-container').analyze();
+    const violations = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    expect({ path, violations }).toEqual({ path, violations: [] });
+  }
 });

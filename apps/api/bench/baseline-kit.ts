@@ -13,7 +13,8 @@ pg.types.setTypeParser(1082, (v: string) => v); // date → 'YYYY-MM-DD', as dri
 export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 pool.on('error', () => undefined);
 export type Row = Record<string, unknown>;
-export const query = async (text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[];
+/** A query; with a `name`, a named prepared statement (planned once per connection, as the API's lists are). */
+export const query = async (text: string, values: unknown[], name?: string) => (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
 const key = new TextEncoder().encode(process.env.JWT_SECRET!);
 export const iso = (d: unknown) => (d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d as string)).toISOString());
 export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

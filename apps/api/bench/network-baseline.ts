@@ -1,7 +1,7 @@
 /**
  * Baseline of the network benchmark: `GET /api/asset?search=…` answered with the same statements
  * as the API (the list with its total in one statement, then the page's sites and interfaces in
- * parallel), the same token check and the same JSON, on the shared baseline server (baseline-kit).
+ * parallel), named and prepared as the API's are, the same token check and the same JSON, on the shared baseline server (baseline-kit).
  *
  * Env: PORT, JWT_SECRET, DATABASE_URL.
  */
@@ -26,13 +26,14 @@ const assetList: BaselineRoute = async (u, url) => {
   const found = await query(
     `select ${ASSET_COLS}, (count(*) over ())::int as "__total" from "network_asset" where "organization_id" = $1${likes.join('')} order by "hostname" asc, "id" asc limit $${params.length - 1} offset $${params.length}`,
     params,
+    `asset_list_${words.length}`,
   );
   const total = found.length ? (found[0].__total as number) : 0;
   const ids = found.map((r) => r.id as number);
   const siteIds = uniq(found.map((r) => r.site_id));
   const [sites, interfaces] = await Promise.all([
-    siteIds.length ? query('select "id", "code", "name" from "site" where "id" = any($1)', [siteIds]) : [],
-    ids.length ? query('select "id", "asset_id", "name", "type", "mac", "speed_mbps", "description", "enabled" from "network_interface" where "asset_id" = any($1) order by "asset_id", "position", "id"', [ids]) : [],
+    siteIds.length ? query('select "id", "code", "name" from "site" where "id" = any($1)', [siteIds], 'sites_by_ids') : [],
+    ids.length ? query('select "id", "asset_id", "name", "type", "mac", "speed_mbps", "description", "enabled" from "network_interface" where "asset_id" = any($1) order by "asset_id", "position", "id"', [ids], 'interfaces_of_assets') : [],
   ]);
   const siteOf = new Map(sites.map((s) => [s.id as number, s]));
   const itfOf = new Map<number, unknown[]>(ids.map((id) => [id, []]));

@@ -70,7 +70,7 @@ export async function seedNetwork(db: Db, size: NetworkSeedSize, log: (msg: stri
              CASE WHEN g % 23 = 0 THEN 'manutencao' WHEN g % 31 = 0 THEN 'em_estoque' WHEN g % 37 = 0 THEN 'desativado' ELSE 'ativo' END,
              lower(unaccent(concat_ws(' ', h.hostname, h.ip, h.serial, v.model, v.label, r.label)))
       FROM generate_series(1, ${size.assets}) g
-      JOIN bench_site s ON s.n = (g * 7) % ${size.sites}
+      JOIN bench_site s ON s.n = (g::bigint * 7919) % ${size.sites}
       JOIN ${roles} r ON r.k = g % ${ROLES.length}
       JOIN bench_vendor v ON v.k = (g / ${ROLES.length}) % ${VENDORS.length} AND v.j = (g / ${ROLES.length * VENDORS.length}) % v.models
       CROSS JOIN LATERAL (SELECT r.prefix || '-' || s.city || '-' || lpad(g::text, 5, '0') AS hostname,

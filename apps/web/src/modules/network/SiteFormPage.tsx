@@ -21,7 +21,15 @@ const coordinate = (v: string | null) => (v !== null && v !== '' && Number.isFin
 function SiteAssets({ site }: { site: SiteRead }) {
   const { user } = useCan();
   const q = useQuery({ queryKey: netKeys.assetsOf(site.id), queryFn: () => fetchAssetsOf(site.id), enabled: assetApi.canRead(user) });
-  if (!assetApi.canRead(user)) return null;
+  if (!assetApi.canRead(user)) {
+    return (
+      <Section title="Ativos de rede">
+        <Typography variant="body2" color="text.secondary">
+          {site.asset_count === 0 ? 'Nenhum ativo de rede neste site.' : `${site.asset_count} ativo(s) de rede neste site.`}
+        </Typography>
+      </Section>
+    );
+  }
   const items = q.data?.items ?? [];
   return (
     <Section
