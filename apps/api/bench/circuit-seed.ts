@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '@operacoes/contract';
 import type { Db } from '../src/core/db';
+import { sqlSteps } from './harness';
 
 export type CircuitSeedSize = { sites: number; circuits: number; periods: number; months: number };
 export type CircuitSeeded = { organizationId: number; userId: number; timings: Record<string, number>; counts: Record<string, number> };
@@ -13,15 +13,7 @@ const CARRIERS = ['Vivo', 'Claro', 'Embratel', 'Oi', 'TIM', 'Algar', 'Sercomtel'
  * counted for the SLA, some overlapping); one circuit in a hundred has an ongoing period.
  */
 export async function seedCircuits(db: Db, size: CircuitSeedSize, log: (msg: string) => void): Promise<CircuitSeeded> {
-  const run = async <T = Record<string, unknown>>(text: string) => (await db.execute(sql.raw(text))).rows as T[];
-  const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, f: () => Promise<T>) => {
-    const t0 = performance.now();
-    const r = await f();
-    timings[name] = performance.now() - t0;
-    log(`  ${name}: ${(timings[name] / 1000).toFixed(1)} s`);
-    return r;
-  };
+  const { run, timed, timings } = sqlSteps(db, log);
   const [org] = await run<{ id: number }>(`INSERT INTO organization (fantasy_name, legal_name, cnpj, search_text) VALUES ('Bench Circuitos', 'Bench Circuitos Telecom Ltda', '11222333000181', 'bench circuitos') RETURNING id`);
   const o = Number(org.id);
   const [person] = await run<{ id: number }>(`INSERT INTO person (organization_id, nickname, full_name) VALUES (${o}, 'NOC', 'NOC da Bancada') RETURNING id`);

@@ -16,7 +16,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { openDatabase } from '../src/core/db';
 import { Tokens } from '../src/core/tokens';
@@ -24,7 +23,7 @@ import { loadConfig } from '../src/config';
 import { Passwords } from '../src/core/passwords';
 import { seedBase } from '../src/db/seed';
 import { seedCircuits } from './circuit-seed';
-import { type Cannon, cannonPair, cpuShare, ms, sameAnswers, startServer, stopServer } from './harness';
+import { type Cannon, benchDatabase, cannonPair, cpuShare, ms, sameAnswers, startServer, stopServer } from './harness';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,26 +43,14 @@ function lastMonth(): string {
 
 async function main() {
   const started = performance.now();
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: PG_SERVER });
-    await c.connect();
-    try {
-      return (await c.query(text)).rows;
-    } finally {
-      await c.end();
-    }
-  };
-  const dbName = `bench_circ_${randomBytes(5).toString('hex')}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  const u = new URL(PG_SERVER);
-  u.pathname = `/${dbName}`;
-  const databaseUrl = u.toString();
+  const bench = await benchDatabase(PG_SERVER, 'bench_circ');
+  const databaseUrl = bench.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'operacoes-bench-circ-'));
   let api: Awaited<ReturnType<typeof startServer>> | undefined;
   let baseline: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    const [{ version }] = await admin('select version()');
-    log(`PostgreSQL: ${String(version).split(' on ')[0]}; seeding ${CIRCUITS.toLocaleString('en')} circuits and ${PERIODS.toLocaleString('en')} periods into ${dbName}`);
+    const version = bench.version;
+    log(`PostgreSQL: ${version}; seeding ${CIRCUITS.toLocaleString('en')} circuits and ${PERIODS.toLocaleString('en')} periods into ${bench.name}`);
     const database = await openDatabase({ databaseUrl });
     database.pool?.on('error', () => undefined);
     const cfg = loadConfig({ DATA_DIR: dataDir }, { jwtSecret: JWT_SECRET });
@@ -109,7 +96,7 @@ async function main() {
 
     const ok = (c: Cannon) => (c.non2xx || c.errors ? ` (${c.non2xx} non-2xx, ${c.errors} errors)` : '');
     const lines = [
-      `Run: ${new Date().toUTCString()}; machine ${os.hostname()}, ${os.cpus().length} vCPU ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${String(version).split(' on ')[0]}.`,
+      `Run: ${new Date().toUTCString()}; machine ${os.hostname()}, ${os.cpus().length} vCPU ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${version}.`,
       `Dataset: ${seeded.counts.circuits.toLocaleString('en')} circuits (8 carriers, 2,000 sites), ${seeded.counts.periods.toLocaleString('en')} unavailability periods over 24 months (${incidents.toLocaleString('en')} counted incidents touch ${month}; ${breached} circuits breached); one organization${QUICK ? ' (BENCH_QUICK)' : ''}. autocannon ${RUN.connections} connections, ${RUN.duration} s per server in ${RUN.segments} alternating segments after ${RUN.warmup} s warm-up; load average ${load.toFixed(1)}, runner got ${(share * 100).toFixed(0)}% of a core.`,
       '',
       '| request | alone: median / worst of 20 (ms) | req/s at 50 conn. | p50 (ms) | p99 (ms) | server CPU µs/request |',
@@ -128,7 +115,7 @@ async function main() {
   } finally {
     if (api) await stopServer(api.child);
     if (baseline) await stopServer(baseline.child);
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => log(`could not drop ${dbName}: ${e}`));
+    await bench.drop().catch((e) => log(`could not drop ${bench.name}: ${e}`));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
