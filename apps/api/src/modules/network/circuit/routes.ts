@@ -1,3 +1,20 @@
+/**
+ * Operator circuits (issue 11). Decisions where SPEC and DESIGN are silent:
+ * - Unavailability periods are also served by the kit at `/api/circuit/unavailability` (list with
+ *   `?circuit=` and `?ongoing=`, create with `circuit_id`) beside SPEC's `/api/circuit/{id}/unavailability`.
+ * - A start or an end in the future is refused (60 s of clock skew tolerated): periods are recorded, not planned.
+ * - A circuit with periods cannot be deleted (409): its SLA history would go with it. Cancel it instead.
+ * - Opening and closing a period notify the OPERATOR_CIRCUIT holders of the organization but the
+ *   author; `{type: 'circuit', circuit_id, down}` goes to the organization's realtime topic for the chips.
+ * - The SLA report lists every circuit of the organization, whatever its status; the minutes of a
+ *   period are the whole minutes whose first instant falls in it; MTTR is the mean full duration of
+ *   the closed counted periods touching the month (sla.ts).
+ * - The carrier letter is always the requester's own organization's (404 when the carrier has no
+ *   circuit there); without a breach it says there is nothing to claim.
+ * - Contract-end notices: at start and hourly; cancelled circuits are skipped; one per circuit and
+ *   contract date, so a renewed contract is announced again. The notice (days) is the new
+ *   organization-settings section `circuit` (`/organization-settings/circuit`, default 30).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, or, sql } from 'drizzle-orm';
