@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
@@ -14,6 +15,12 @@ async function as(browser: Browser, username: string, viewport?: { width: number
   const page = await context.newPage();
   await uiLogin(page, username);
   return page;
+}
+
+/** Serious or critical accessibility violations on the page (axe). */
+async function seriousViolations(page: Page) {
+  const r = await new AxeBuilder({ page }).exclude('.swal2-container').analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`) }));
 }
 
 /** The state chip of the circuit's row in the list. */
@@ -84,4 +91,21 @@ test('circuits: create between two sites, open an unavailability (live "fora do 
   expect(download.suggestedFilename()).toMatch(/^pedido-de-desconto-.*\.pdf$/);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // No serious accessibility violations on the circuit screens and the dashboard card.
+  for (const [path, heading] of [
+    ['/circuit?tab=sla', 'Circuitos de operadora'],
+    ['/circuit', 'Circuitos de operadora'],
+    [`/circuit/edit/${circuitId}`, 'Editar circuito'],
+    [`/circuit/${circuitId}/unavailability/`, 'Indisponibilidades do circuito'],
+    [`/circuit/${circuitId}/unavailability/create`, 'Nova indisponibilidade'],
+    ['/', /Bom dia|Boa tarde|Boa noite/],
+  ] as const) {
+    await noc.goto(path);
+    await expect(noc.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await noc.getByLabel(/^Carregando/).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    await noc.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    expect({ path, violations: await seriousViolations(noc) }).toEqual({ path, violations: [] });
+  }
+  await expect(noc.getByRole('region', { name: 'Circuitos de operadora' })).toContainText('fora do ar agora');
 });

@@ -5,7 +5,7 @@ import type { CircuitRead, CircuitRealtimeMessage, ListResult, SlaReport } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../core/api';
-import { ToneChip } from '../../core/ToneChip';
+import { AlarmChip, ToneChip } from '../../core/ToneChip';
 import { useRealtimeEvent } from '../notification';
 
 const month = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
@@ -19,7 +19,7 @@ export function CircuitsCard() {
   const worst = [...(sla.data?.items ?? [])].sort((a, b) => a.availability_percent - b.availability_percent).slice(0, 5);
   const count = down.data?.total_items ?? 0;
   return (
-    <Paper variant="outlined" sx={{ p: 2, gridColumn: { sm: '1 / -1', lg: 'span 2' } }} aria-label="Circuitos de operadora">
+    <Paper component="section" variant="outlined" sx={{ p: 2, gridColumn: { sm: '1 / -1', lg: 'span 2' } }} aria-label="Circuitos de operadora">
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
         <CableIcon color={count ? 'error' : 'primary'} fontSize="large" aria-hidden />
         <Box sx={{ flex: 1 }}>
@@ -40,7 +40,7 @@ export function CircuitsCard() {
           ) : (
             <List dense disablePadding>
               {down.data!.items.map((c) => (
-                <ListItem key={c.id} disableGutters secondaryAction={<ToneChip color="error" label="fora do ar" status="down" />}>
+                <ListItem key={c.id} disableGutters secondaryAction={<AlarmChip label="fora do ar" status="down" />}>
                   <ListItemText primary={<Link component={RouterLink} to={`/circuit/${c.id}/unavailability/`}>{`${c.carrier} · ${c.designation}`}</Link>} secondary={c.down_since ? `desde ${new Date(c.down_since).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' })}` : undefined} />
                 </ListItem>
               ))}
@@ -54,7 +54,7 @@ export function CircuitsCard() {
           ) : (
             <List dense disablePadding>
               {worst.map((i) => (
-                <ListItem key={i.circuit_id} disableGutters secondaryAction={<ToneChip color={i.breached ? 'error' : 'success'} label={pct(i.availability_percent)} status={i.breached ? 'breached' : 'ok'} />}>
+                <ListItem key={i.circuit_id} disableGutters secondaryAction={i.breached ? <AlarmChip label={pct(i.availability_percent)} status="breached" /> : <ToneChip color="success" label={pct(i.availability_percent)} status="ok" />}>
                   <ListItemText primary={`${i.carrier} · ${i.designation}`} secondary={`SLA ${i.sla_percent.toLocaleString('pt-BR')}%`} />
                 </ListItem>
               ))}

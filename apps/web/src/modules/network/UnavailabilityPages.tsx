@@ -24,7 +24,7 @@ import { ResourcePage, useRemove, useResourceForm } from '../../core/resource';
 import { FormText, ResourceForm } from '../../core/ResourceForm';
 import { ResourceList } from '../../core/ResourceList';
 import { Section } from '../../core/Section';
-import { ToneChip } from '../../core/ToneChip';
+import { AlarmChip, ToneChip } from '../../core/ToneChip';
 import { toast } from '../../core/toast';
 import { circuitApi, refreshCircuits, unavailabilityApi, type UnavailabilityRead } from './circuitApi';
 import { DownChip, useLiveCircuits } from './CircuitParts';
@@ -35,7 +35,7 @@ const durationText = (p: UnavailabilityRead) => {
 };
 
 const columns: GridColDef<UnavailabilityRead>[] = [
-  { field: 'ongoing', headerName: 'Estado', width: 130, sortable: false, renderCell: ({ row }) => (row.ongoing ? <ToneChip color="error" label="em andamento" status="ongoing" /> : <ToneChip color="default" label="encerrada" status="closed" />) },
+  { field: 'ongoing', headerName: 'Estado', width: 130, sortable: false, renderCell: ({ row }) => (row.ongoing ? <AlarmChip label="em andamento" status="ongoing" /> : <ToneChip color="default" label="encerrada" status="closed" />) },
   { field: 'started_at', headerName: 'Início', width: 140, valueFormatter: (v: string) => formatDateTime(v) },
   { field: 'ended_at', headerName: 'Fim', width: 140, valueFormatter: (v: string | null) => (v ? formatDateTime(v) : '—') },
   { field: 'duration_minutes', headerName: 'Duração', width: 130, sortable: false, valueGetter: (_v, row) => durationText(row) },
