@@ -13,7 +13,7 @@
  * default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION, BENCH_OUT (write the report there too).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -23,7 +23,7 @@ import { loadConfig } from '../src/config';
 import { Passwords } from '../src/core/passwords';
 import { seedBase } from '../src/db/seed';
 import { seedCircuits } from './circuit-seed';
-import { type Cannon, benchDatabase, cannonPair, cpuShare, ms, sameAnswers, startServer, stopServer } from './harness';
+import { type Cannon, benchDatabase, cannonPair, cpuShare, ms, publishReport, sameAnswers, startServer, stopServer } from './harness';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -108,10 +108,7 @@ async function main() {
       `Seed: ${Object.entries(seeded.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join('; ')}; total ${(seedMs / 1000).toFixed(1)} s.`,
       '',
     ];
-    const report = lines.join('\n');
-    console.log('\n' + report);
-    if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, report);
-    log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    publishReport(lines.join('\n'), started, log);
   } finally {
     if (api) await stopServer(api.child);
     if (baseline) await stopServer(baseline.child);

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,7 +142,7 @@ export async function benchDatabase(serverUrl: string, prefix: string) {
   return { name, url: u.toString(), version: String(version).split(' on ')[0], drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** A seed's raw SQL runner and its timed steps (logged, and kept by name in `timings`). */
+/** A seed's raw SQL runner and its timed steps (logged, and kept by name in `timings`): the users', warehouse's and circuits' seeds. */
 export function sqlSteps(db: Db, log: (msg: string) => void) {
   const timings: Record<string, number> = {};
   const run = async <T = Record<string, unknown>>(text: string) => (await db.execute(sql.raw(text))).rows as T[];
@@ -154,4 +154,11 @@ export function sqlSteps(db: Db, log: (msg: string) => void) {
     return r;
   };
   return { run, timed, timings };
+}
+
+/** Prints a benchmark's report, writes it to BENCH_OUT when set, and logs the run's time. */
+export function publishReport(report: string, started: number, log: (msg: string) => void) {
+  console.log('\n' + report);
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, report);
+  log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
