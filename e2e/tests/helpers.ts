@@ -125,3 +125,21 @@ export function linkIn(mail: string, pathPart: string): string {
   if (!m) throw new Error(`no link with ${pathPart}`);
   return m[0];
 }
+
+/** Picks an option of a search-as-you-type combobox. */
+export async function pick(page: Page, label: string | RegExp, text: string, clearsOnPick = false) {
+  const option = new RegExp(text);
+  const box = page.getByRole('combobox', { name: label });
+  // Wait for the debounced search to answer (the first option is the searched one), then click
+  // that option. Under a loaded CI machine the list may close before the answer, or redraw under
+  // the pointer (a detached option): then search and pick again, until the choice took.
+  await expect(async () => {
+    await box.fill('');
+    await box.fill(text);
+    await expect(page.getByRole('option').first()).toHaveText(option, { timeout: 5000 });
+    // The demo's own products may be listed after it: click the searched option itself, at once
+    // (no wait for a list that a late answer keeps redrawing).
+    await page.getByRole('option').filter({ hasText: option }).first().click({ force: true, timeout: 5000 });
+    if (!clearsOnPick) await expect(box).toHaveValue(option, { timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
+}

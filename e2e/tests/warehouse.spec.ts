@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast, uiLogin } from './helpers';
+import { expectToast, pick, uiLogin } from './helpers';
 
 /**
  * Issue 5, the warehouse in the browser: the warehouse keeper (almoxarife) creates a stock, a
@@ -15,24 +15,6 @@ async function as(browser: Browser, username: string, viewport?: { width: number
   const page = await context.newPage();
   await uiLogin(page, username);
   return page;
-}
-
-/** Picks an option of a search-as-you-type combobox. */
-async function pick(page: Page, label: string | RegExp, text: string, clearsOnPick = false) {
-  const option = new RegExp(text);
-  const box = page.getByRole('combobox', { name: label });
-  // Wait for the debounced search to answer (the first option is the searched one), then click
-  // that option. Under a loaded CI machine the list may close before the answer, or redraw under
-  // the pointer (a detached option): then search and pick again, until the choice took.
-  await expect(async () => {
-    await box.fill('');
-    await box.fill(text);
-    await expect(page.getByRole('option').first()).toHaveText(option, { timeout: 5000 });
-    // The demo's own products may be listed after it: click the searched option itself, at once
-    // (no wait for a list that a late answer keeps redrawing).
-    await page.getByRole('option').filter({ hasText: option }).first().click({ force: true, timeout: 5000 });
-    if (!clearsOnPick) await expect(box).toHaveValue(option, { timeout: 3000 });
-  }).toPass({ timeout: 60_000 });
 }
 
 test('warehouse: stock → section → product → 5 items in bulk → request → approve → deliver → my patrimony → movements', async ({ browser }) => {

@@ -4,12 +4,16 @@
  * alternating segments (so the machine's other load weighs on both alike), with server CPU per request.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../src/core/db';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -117,4 +121,44 @@ export async function sameAnswers(api: string, baseline: string, requests: { pat
     const d = firstDifference(a, b);
     if (d) throw new Error(`baseline differs from the API on ${r.path}: ${d}`);
   }
+}
+
+/** A fresh database `<prefix>_<random>` on the PostgreSQL server of `serverUrl` (its maintenance database), and how to drop it. */
+export async function benchDatabase(serverUrl: string, prefix: string) {
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const [{ version }] = await admin('select version()');
+  return { name, url: u.toString(), version: String(version).split(' on ')[0], drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A seed's raw SQL runner and its timed steps (logged, and kept by name in `timings`): the users', warehouse's and circuits' seeds. */
+export function sqlSteps(db: Db, log: (msg: string) => void) {
+  const timings: Record<string, number> = {};
+  const run = async <T = Record<string, unknown>>(text: string) => (await db.execute(sql.raw(text))).rows as T[];
+  const timed = async <T>(name: string, f: () => Promise<T>) => {
+    const t0 = performance.now();
+    const r = await f();
+    timings[name] = performance.now() - t0;
+    log(`  ${name}: ${(timings[name] / 1000).toFixed(1)} s`);
+    return r;
+  };
+  return { run, timed, timings };
+}
+
+/** Prints a benchmark's report, writes it to BENCH_OUT when set, and logs the run's time. */
+export function publishReport(report: string, started: number, log: (msg: string) => void) {
+  console.log('\n' + report);
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, report);
+  log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

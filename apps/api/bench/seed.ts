@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '@operacoes/contract';
 import type { Db } from '../src/core/db';
+import { sqlSteps } from './harness';
 
 export type SeedSize = { organizations: number; usersPerOrganization: number; notificationsPerUser: number; realtimeUsers: number };
 
@@ -30,15 +30,7 @@ const arr = (xs: string[]) => `ARRAY[${xs.map(lit).join(',')}]::text[]`;
  * `passwordHash`.
  */
 export async function seedBench(db: Db, size: SeedSize, passwordHash: string, log: (msg: string) => void): Promise<Seeded> {
-  const run = async <T = Record<string, unknown>>(text: string) => (await db.execute(sql.raw(text))).rows as T[];
-  const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, f: () => Promise<T>) => {
-    const t0 = performance.now();
-    const r = await f();
-    timings[name] = performance.now() - t0;
-    log(`  ${name}: ${(timings[name] / 1000).toFixed(1)} s`);
-    return r;
-  };
+  const { run, timed, timings } = sqlSteps(db, log);
 
   const settings = lit(JSON.stringify(DEFAULT_SETTINGS));
   const orgs = await run<{ id: number }>(

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS } from '@operacoes/contract';
 import type { Db } from '../src/core/db';
+import { sqlSteps } from './harness';
 
 export type WarehouseSeedSize = { items: number; movementsPerItem: number; stocks: number; sectionsPerStock: number; products: number };
 export type WarehouseSeeded = { organizationId: number; userId: number; itemIds: { min: number; max: number }; timings: Record<string, number>; counts: Record<string, number> };
@@ -39,15 +39,7 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * replay). `search_text` is what `patrimonySearchText()` computes (tag and serial; product words are found through the product).
  */
 export async function seedWarehouse(db: Db, size: WarehouseSeedSize, passwordHash: string, log: (msg: string) => void): Promise<WarehouseSeeded> {
-  const run = async <T = Record<string, unknown>>(text: string) => (await db.execute(sql.raw(text))).rows as T[];
-  const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, f: () => Promise<T>) => {
-    const t0 = performance.now();
-    const r = await f();
-    timings[name] = performance.now() - t0;
-    log(`  ${name}: ${(timings[name] / 1000).toFixed(1)} s`);
-    return r;
-  };
+  const { run, timed, timings } = sqlSteps(db, log);
   const sectionCount = size.stocks * size.sectionsPerStock;
 
   const [org] = await run<{ id: number }>(`INSERT INTO organization (fantasy_name, legal_name, search_text) VALUES ('Bench Almoxarifado', 'Bench Almoxarifado Telecom Ltda', 'bench almoxarifado') RETURNING id`);

@@ -22,3 +22,8 @@ export function ActiveChip({ active, gender = 'm' }: { active: boolean; gender?:
   const end = gender === 'f' ? 'a' : 'o';
   return <ToneChip color={active ? 'success' : 'default'} label={active ? `Ativ${end}` : `Inativ${end}`} status={String(active)} />;
 }
+
+/** A filled red chip for an alarm ("fora do ar"): white on the dark red, readable (AA) in both themes. */
+export function AlarmChip({ label, status, size = 'small' }: { label: string; status: string; size?: ChipProps['size'] }) {
+  return <Chip size={size} label={label} data-status={status} sx={{ fontWeight: 600, bgcolor: 'error.dark', color: 'common.white' }} />;
+}

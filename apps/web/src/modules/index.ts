@@ -15,6 +15,7 @@ import { notificationRoutes } from './notification/routes';
 import { organizationRoutes } from './organization/routes';
 import { organizationSettingsRoutes } from './organization-settings/routes';
 import { releaseNoteRoutes } from './release-note/routes';
+import { reportRoutes } from './report/routes';
 import { revisionRoutes } from './revision/routes';
 import { settingsRoutes } from './settings/routes';
 import { unitRoutes } from './unit-organizational/routes';
@@ -38,6 +39,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...logisticsRoutes,
   ...warehouseRoutes,
   ...networkRoutes,
+  ...reportRoutes,
 ];
 
 /** Without login, in the public frame. */

@@ -3,3 +3,5 @@ export * from './module';
 export * from './site';
 export * from './asset';
 export * from './labels';
+export * from './circuit';
+export * from './unavailability';

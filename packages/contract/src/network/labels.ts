@@ -1,3 +1,5 @@
+import { CIRCUIT_STATUS_LABELS, CIRCUIT_TYPE_LABELS } from './circuit';
+import { RESPONSIBILITY_LABELS } from './unavailability';
 import { ASSET_ROLE_LABELS, ASSET_STATUS_LABELS, ASSET_VENDOR_LABELS, INTERFACE_TYPE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from './enums';
 
 /** pt-BR names of the network module's fields, for the revision log's diff (spread into FIELD_LABELS). */
@@ -13,6 +15,25 @@ export const NETWORK_FIELD_LABELS: Record<string, string> = {
   site_id: 'Site',
   patrimony_id: 'Patrimônio',
   interfaces: 'Interfaces',
+  carrier: 'Operadora',
+  designation: 'Designação',
+  bandwidth_mbps: 'Banda (Mbps)',
+  site_a_id: 'Ponta A',
+  site_b_id: 'Ponta B',
+  monthly_cost: 'Custo mensal',
+  installed_on: 'Instalado em',
+  contract_ends_on: 'Fim do contrato',
+  sla_percent: 'SLA (%)',
+  credit_factor: 'Fator de crédito',
+  contract_file: 'Contrato (PDF)',
+  support_contacts: 'Contatos de suporte',
+  circuit_id: 'Circuito',
+  started_at: 'Início',
+  ended_at: 'Fim',
+  cause: 'Causa',
+  responsibility: 'Responsabilidade',
+  protocol: 'Protocolo',
+  counts_for_sla: 'Conta para o SLA',
 };
 
 /** pt-BR labels of the network module's enum values in the revision log (spread into REVISION_VALUE_LABELS). */
@@ -23,4 +44,7 @@ export const NETWORK_VALUE_LABELS: Readonly<Record<string, Readonly<Record<strin
   'network_asset.vendor': ASSET_VENDOR_LABELS,
   'network_asset.status': ASSET_STATUS_LABELS,
   'network_interface.type': INTERFACE_TYPE_LABELS,
+  'circuit.type': CIRCUIT_TYPE_LABELS,
+  'circuit.status': CIRCUIT_STATUS_LABELS,
+  'circuit_unavailability.responsibility': RESPONSIBILITY_LABELS,
 };

@@ -2,6 +2,14 @@ import { crudPages, defineEntity, defineModule } from '../kit/define';
 
 export const siteEntity = defineEntity({ entity: 'site', label: 'Site', plural: 'Sites', gender: 'm', webPath: '/site' });
 export const networkAssetEntity = defineEntity({ entity: 'network_asset', label: 'Ativo de rede', plural: 'Ativos de rede', gender: 'm', webPath: '/asset' });
+export const circuitEntity = defineEntity({ entity: 'circuit', label: 'Circuito', plural: 'Circuitos de operadora', gender: 'm', webPath: '/circuit' });
+export const unavailabilityEntity = defineEntity({
+  entity: 'circuit_unavailability',
+  label: 'Indisponibilidade',
+  plural: 'Indisponibilidades',
+  gender: 'f',
+  link: (id: number) => `/circuit/unavailability/edit/${id}`,
+});
 
 export const networkModule = defineModule({
   name: 'network',
@@ -24,5 +32,7 @@ export const networkModule = defineModule({
   entities: [
     siteEntity,
     networkAssetEntity,
+    circuitEntity,
+    unavailabilityEntity,
   ],
 });

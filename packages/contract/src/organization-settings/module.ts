@@ -18,6 +18,7 @@ export const organizationSettingsModule = defineModule({
     { path: '/organization-settings/warehouse', title: 'Configurações da organização', page: 'Almoxarifado' },
     { path: '/organization-settings/logistic', title: 'Configurações da organização', page: 'Logística' },
     { path: '/organization-settings/mikrotik', title: 'Configurações da organização', page: 'MikroTik' },
+    { path: '/organization-settings/circuit', title: 'Configurações da organização', page: 'Circuitos de operadora' },
   ],
   entities: [organizationSettingsEntity],
 });

@@ -49,6 +49,10 @@ export const ORGANIZATION_SETTINGS = {
     services_to_disable: z.array(z.enum(['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'])).default(['telnet', 'ftp', 'www', 'api']),
     management_vlan: vlanId.nullable().default(null),
   }),
+  circuit: z.object({
+    /** Operator circuits: days before `contract_ends_on` their holders are notified. */
+    contract_end_notice_days: z.number({ message: 'Informe o número de dias' }).int('Use um número inteiro de dias').min(1, 'Entre 1 e 365 dias').max(365, 'Entre 1 e 365 dias').default(30),
+  }),
 } as const;
 
 export type SettingsSection = keyof typeof ORGANIZATION_SETTINGS;
@@ -61,6 +65,7 @@ export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   warehouse: 'Almoxarifado',
   logistic: 'Logística',
   mikrotik: 'MikroTik',
+  circuit: 'Circuitos de operadora',
 };
 
 /**

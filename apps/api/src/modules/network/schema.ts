@@ -1,3 +1,4 @@
 // The network module's tables, for its own files (other modules import them through ./index.ts).
 export * from './asset/schema';
+export * from './circuit/schema';
 export * from './site/schema';

@@ -69,3 +69,6 @@ export async function seedNetworkDemo(ctx: DemoContext): Promise<boolean> {
   await asset({ hostname: 'fw-fln-01', role: 'firewall', vendor: 'cisco', model: 'Firepower 1120', management_ip: '10.60.0.1', site_id: popFln.id, status: 'manutencao', notes: 'Em RMA: fonte com defeito.', interfaces: withMacs(9, [{ name: 'Ethernet1/1' }, { name: 'Ethernet1/2' }, { name: 'Management1/1' }]) });
   return true;
 }
+
+/** The operator circuits' demo rows (after the sites). */
+export { seedCircuitDemo } from './circuit/seed';

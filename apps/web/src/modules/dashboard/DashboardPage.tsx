@@ -8,6 +8,7 @@ import { builtEntries, useMenu, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { fetchUnreadCount, notificationKeys } from '../notification';
+import { CircuitsCard } from './CircuitsCard';
 
 function greeting(d = new Date()): string {
   const h = d.getHours();
@@ -15,7 +16,7 @@ function greeting(d = new Date()): string {
 }
 
 export default function DashboardPage() {
-  const { user, canSeeRoute } = useCan();
+  const { user, canSeeRoute, can } = useCan();
   const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
   // Modules still "em breve" stay out of the tiles (menu.ts flag).
   const shortcuts = builtEntries(visibleMenu(useMenu(), canSeeRoute)).filter((e) => e.path !== '/');
@@ -48,6 +49,7 @@ export default function DashboardPage() {
             {user?.unit_organizational?.name ?? 'Nenhuma unidade principal'}
           </Typography>
         </Paper>
+        {can(['OPERATOR_CIRCUIT', 'OPERATOR_CIRCUIT.INDEX']) && <CircuitsCard />}
       </Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Acesso rápido

@@ -5,8 +5,23 @@ const SiteListPage = lazy(() => import('./SiteListPage'));
 const SiteFormPage = lazy(() => import('./SiteFormPage'));
 const AssetListPage = lazy(() => import('./AssetListPage'));
 const AssetFormPage = lazy(() => import('./AssetFormPage'));
+const CircuitListPage = lazy(() => import('./CircuitListPage'));
+const CircuitFormPage = lazy(() => import('./CircuitFormPage'));
+const UnavailabilityListPage = lazy(() => import('./UnavailabilityPages').then((m) => ({ default: m.UnavailabilityListPage })));
+const UnavailabilityCreatePage = lazy(() => import('./UnavailabilityPages').then((m) => ({ default: m.UnavailabilityCreatePage })));
+const UnavailabilityEditPage = lazy(() => import('./UnavailabilityPages').then((m) => ({ default: m.UnavailabilityEditPage })));
 
-/** Network (issue 11, DESIGN §4): sites (table and map) and network assets with their interfaces. */
+/** Operator circuits and their unavailability periods (the SLA report is a tab of /circuit). */
+const circuitRoutes: RouteObject[] = [
+  { path: '/circuit', element: <CircuitListPage /> },
+  { path: '/circuit/create', element: <CircuitFormPage /> },
+  { path: '/circuit/edit/:id', element: <CircuitFormPage /> },
+  { path: '/circuit/:id/unavailability/', element: <UnavailabilityListPage /> },
+  { path: '/circuit/:id/unavailability/create', element: <UnavailabilityCreatePage /> },
+  { path: '/circuit/unavailability/edit/:id', element: <UnavailabilityEditPage /> },
+];
+
+/** Network (issue 11, DESIGN §4): sites (table and map), network assets with their interfaces, operator circuits. */
 export const networkRoutes: RouteObject[] = [
   { path: '/site', element: <SiteListPage /> },
   { path: '/site/create', element: <SiteFormPage /> },
@@ -14,4 +29,5 @@ export const networkRoutes: RouteObject[] = [
   { path: '/asset', element: <AssetListPage /> },
   { path: '/asset/create', element: <AssetFormPage /> },
   { path: '/asset/edit/:id', element: <AssetFormPage /> },
+  ...circuitRoutes,
 ];

@@ -42,6 +42,25 @@ export function playNotificationSound(): void {
   }
 }
 
+/** Realtime messages that are not notifications (`{type: 'circuit', …}`), for the modules that listen to them. */
+type RealtimeEvent = { type: string } & Record<string, unknown>;
+const eventListeners = new Set<(msg: RealtimeEvent) => void>();
+
+/** Calls `handler` for each realtime message of `type` while the component is mounted (the layout's connection carries them). */
+export function useRealtimeEvent<T extends RealtimeEvent>(type: T['type'], handler: (msg: T) => void): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    const listener = (msg: RealtimeEvent) => {
+      if (msg.type === type) ref.current(msg as T);
+    };
+    eventListeners.add(listener);
+    return () => {
+      eventListeners.delete(listener);
+    };
+  }, [type]);
+}
+
 export function useRealtime(enabled: boolean): void {
   const qc = useQueryClient();
   const { prefs } = useSession();
@@ -64,7 +83,11 @@ export function useRealtime(enabled: boolean): void {
       } catch {
         return;
       }
-      if (!msg || (msg.type && msg.type !== 'notification')) return;
+      if (!msg) return;
+      if (msg.type && msg.type !== 'notification') {
+        eventListeners.forEach((l) => l(msg as unknown as RealtimeEvent));
+        return;
+      }
       const n: NotificationRead = {
         id: msg.id ?? -Date.now(),
         title: msg.title ?? '',

@@ -1,5 +1,6 @@
 /** /organization-settings: the hub, one card per settings section and one for data sources. */
 import BuildIcon from '@mui/icons-material/Build';
+import CableIcon from '@mui/icons-material/Cable';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
@@ -19,6 +20,7 @@ const SECTIONS: { section: SettingsSection; icon: ReactElement; text: string }[]
   { section: 'warehouse', icon: <WarehouseIcon />, text: 'Numeração do patrimônio, aprovação de saídas e alertas de estoque.' },
   { section: 'logistic', icon: <LocalShippingIcon />, text: 'Transportadoras, remetente padrão e validade do link de recebimento.' },
   { section: 'mikrotik', icon: <RouterIcon />, text: 'DNS, NTP, SNMP, syslog, usuários e serviços dos scripts RouterOS.' },
+  { section: 'circuit', icon: <CableIcon />, text: 'Aviso de fim de contrato dos circuitos de operadora.' },
 ];
 
 function HubCard({ to, icon, title, text }: { to: string; icon: ReactElement; title: string; text: string }) {

@@ -101,6 +101,8 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
           />
         </Box>
       );
+    case 'circuit':
+      return <Box sx={grid}>{num('contract_end_notice_days', { slotProps: suffix('dias'), helperText: 'Os responsáveis por circuitos são avisados esta quantidade de dias antes do fim do contrato' })}</Box>;
   }
 }
 

@@ -6,7 +6,7 @@ const SettingsHubPage = lazy(() => import('./SettingsHubPage'));
 const SettingsSectionPage = lazy(() => import('./SettingsSectionPage'));
 
 // Listed here (not imported from the contract) so the entry chunk stays free of zod.
-const SECTIONS: SettingsSection[] = ['external-activity', 'viability', 'warehouse', 'logistic', 'mikrotik'];
+const SECTIONS: SettingsSection[] = ['external-activity', 'viability', 'warehouse', 'logistic', 'mikrotik', 'circuit'];
 
 /** /organization-settings and one page per section (SPEC §2). */
 export const organizationSettingsRoutes: RouteObject[] = [

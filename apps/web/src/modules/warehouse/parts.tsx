@@ -42,10 +42,9 @@ export const RequestStatusChip = ({ status, size }: { status: SolicitationStatus
 );
 
 const qtyFmt = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 export const formatQty = (n: number | null | undefined, unit?: UnitOfMeasure) =>
   n === null || n === undefined ? '' : `${qtyFmt.format(n)}${unit && unit !== 'un' ? ` ${unit}` : ''}`;
-export const formatBRL = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : brl.format(Number(v)));
+export { formatBRL } from '../../core/format';
 export const unitLabel = (u: UnitOfMeasure) => UNIT_OF_MEASURE_LABELS[u] ?? u;
 
 export const sectionLabel = (s: Pick<SectionRead, 'name' | 'code'> & { stock?: { name: string } | null }) =>

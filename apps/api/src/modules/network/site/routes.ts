@@ -11,6 +11,7 @@ import { type Guard, defineApiResource } from '../../../core/resource-kit';
 import { unitsOrganizational } from '../../../core/schema';
 import { cities, presentCities } from '../../locale';
 import { networkAssets } from '../asset/schema';
+import { circuits } from '../circuit/schema';
 import { sites } from './schema';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -19,7 +20,10 @@ type SiteRow = typeof sites.$inferSelect;
  * What refers to a site: a delete while any of these does is refused (409, naming them).
  * The circuits (issue 11, other half) add their line here.
  */
-export const siteReferences: Guard[] = [[networkAssets, networkAssets.site_id, 'ativo de rede', 'ativos de rede']];
+export const siteReferences: Guard[] = [
+  [networkAssets, networkAssets.site_id, 'ativo de rede', 'ativos de rede'],
+  [circuits, [circuits.site_a_id, circuits.site_b_id], 'circuito de operadora', 'circuitos de operadora'],
+];
 
 /** The list's module filters (shared by the list, the map and the data-source import's lookups). */
 export const siteFilters = (q: Partial<SiteListQuery>): (SQL | undefined)[] => [

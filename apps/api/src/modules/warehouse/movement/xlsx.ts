@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import { saoPauloWallClock } from '../../../core/dates';
 
 /** A cell: text, number, a date (shown in São Paulo time), or empty. */
 export type Cell = string | number | Date | null | undefined;
@@ -19,22 +20,8 @@ function column(i: number): string {
   return s;
 }
 
-const saoPaulo = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Sao_Paulo',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 /** Excel's serial date of the wall-clock time in São Paulo. */
-function excelDate(d: Date): number {
-  const p = Object.fromEntries(saoPaulo.formatToParts(d).map((x) => [x.type, x.value]));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return local / 86_400_000 + 25569;
-}
+const excelDate = (d: Date): number => saoPauloWallClock(d) / 86_400_000 + 25569;
 
 function sheetXml(header: string[], rows: Cell[][], widths: number[]): string {
   const out: string[] = [];

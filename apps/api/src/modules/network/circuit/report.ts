@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SlaItem, circuitResource, slaLetterQuery, slaQuery, slaReport } from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../../core/access';
+import type { DbOrTx } from '../../../core/db';
+import { HttpError } from '../../../core/errors';
+import { brDateTime, drawTable, newPdf } from '../../../core/pdf';
+import { type ResourceDef, tenancyCondition } from '../../../core/resource';
+import { organizations } from '../../../core/schema';
+import { type Cell, csv, xlsx } from '../../warehouse';
+import { type SlaPeriod, monthBounds, slaReportOf, sumMoney } from './sla';
+import { circuitUnavailabilities, circuits } from './schema';
+
+type Period = SlaPeriod & { circuit_id: number; cause: string; protocol: string | null };
+
+/**
+ * The month's report: every visible circuit (of one carrier when asked), with the counted periods
+ * touching the month read in one indexed statement and the math done in TypeScript (`sla.ts`).
+ */
+export async function slaOf(db: DbOrTx, where: ReturnType<typeof and>, month: string, now = Date.now()) {
+  const bounds = monthBounds(month);
+  const start = new Date(bounds.start);
+  const end = new Date(bounds.end);
+  const [rows, found] = await Promise.all([
+    db
+      .select({ id: circuits.id, carrier: circuits.carrier, designation: circuits.designation, sla_percent: circuits.sla_percent, monthly_cost: circuits.monthly_cost, credit_factor: circuits.credit_factor })
+      .from(circuits)
+      .where(where)
+      .orderBy(asc(circuits.carrier), asc(circuits.designation), asc(circuits.id)),
+    db
+      .select({
+        circuit_id: circuitUnavailabilities.circuit_id,
+        started_at: circuitUnavailabilities.started_at,
+        ended_at: circuitUnavailabilities.ended_at,
+        counts_for_sla: circuitUnavailabilities.counts_for_sla,
+        cause: circuitUnavailabilities.cause,
+        protocol: circuitUnavailabilities.protocol,
+      })
+      .from(circuitUnavailabilities)
+      .innerJoin(circuits, eq(circuits.id, circuitUnavailabilities.circuit_id))
+      .where(and(where, eq(circuitUnavailabilities.counts_for_sla, true), lt(circuitUnavailabilities.started_at, end), or(isNull(circuitUnavailabilities.ended_at), gt(circuitUnavailabilities.ended_at, start))))
+      .orderBy(asc(circuitUnavailabilities.started_at)),
+  ]);
+  return slaReportOf(rows, found, bounds, now);
+}
+
+/** "1234.5" → "R$ 1.234,50" (exact: the string's digits, never a float). */
+export function brl(value: string): string {
+  const [int, frac = ''] = value.replace('-', '').split('.');
+  return `${value.startsWith('-') ? '-' : ''}R$ ${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac.padEnd(2, '0').slice(0, 2)}`;
+}
+const pct = (n: number, digits = 4) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} de ${month.slice(0, 4)}`;
+const cnpjText = (d: string | null) => (d && d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : (d ?? 'não informado'));
+const minutesText = (m: number) => `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}min`;
+
+const EXPORT_HEADER = ['Operadora', 'Designação', 'Minutos no mês', 'Minutos indisponível', 'Disponibilidade (%)', 'SLA (%)', 'SLA violado', 'Incidentes', 'MTTR (min)', 'Custo mensal (R$)', 'Crédito (R$)'];
+const WIDTHS = [20, 22, 14, 18, 18, 10, 12, 11, 11, 16, 14];
+const exportRow = (i: SlaItem): Cell[] => [i.carrier, i.designation, i.minutes_in_month, i.downtime_minutes, i.availability_percent, i.sla_percent, i.breached ? 'Sim' : 'Não', i.incidents, i.mttr_minutes, Number(i.monthly_cost), Number(i.credit)];
+
+/** The carrier's letter asking for the month's SLA credits ("pedido de desconto"). */
+export async function letterPdf(opts: { organization: { fantasy_name: string; legal_name: string; cnpj: string | null }; carrier: string; month: string; items: SlaItem[]; periods: Map<number, Period[]>; today?: Date }): Promise<Buffer> {
+  const { organization: org, carrier, month, items, periods } = opts;
+  const breached = items.filter((i) => i.breached);
+  const total = sumMoney(breached.map((i) => i.credit));
+  const { doc, bytes } = newPdf(`Pedido de desconto · ${carrier} · ${month}`);
+  const today = (opts.today ?? new Date()).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo', day: 'numeric', month: 'long', year: 'numeric' });
+  doc.font('Helvetica-Bold').fontSize(12).text(org.legal_name || org.fantasy_name);
+  doc.font('Helvetica').fontSize(10).text(`${org.fantasy_name} · CNPJ ${cnpjText(org.cnpj)}`);
+  doc.moveDown(1).text(today, { align: 'right' });
+  doc.moveDown(1).text(`À ${carrier}`);
+  doc.text('Setor de atendimento corporativo / faturamento');
+  doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text(`Assunto: pedido de desconto por descumprimento de SLA — ${monthName(month)}`);
+  doc.font('Helvetica').fontSize(10).moveDown(0.8);
+  if (breached.length === 0) {
+    doc.text(`Nenhum circuito da ${carrier} contratado por ${org.fantasy_name} ficou abaixo do SLA em ${monthName(month)}. Não há desconto a pedir neste mês.`);
+  } else {
+    doc.text(
+      `Prezados, em ${monthName(month)} os circuitos abaixo, contratados por ${org.fantasy_name}, ficaram indisponíveis por tempo superior ao previsto no nível de serviço (SLA) contratado. ` +
+        'Conforme o contrato, solicitamos o desconto proporcional na próxima fatura, no valor total indicado ao final desta carta.',
+      { align: 'justify' },
+    );
+    for (const i of breached) {
+      doc.moveDown(1).font('Helvetica-Bold').fontSize(11).text(`Circuito ${i.designation}`);
+      doc.font('Helvetica').fontSize(10);
+      doc.text(`SLA contratado: ${pct(i.sla_percent, 3)} · Disponibilidade apurada: ${pct(i.availability_percent)} · Indisponibilidade: ${minutesText(i.downtime_minutes)} (${i.downtime_minutes} min de ${i.minutes_in_month})`);
+      doc.text(`Custo mensal: ${brl(i.monthly_cost)} · Crédito: ${brl(i.credit)}`);
+      doc.moveDown(0.4);
+      const rows = (periods.get(i.circuit_id) ?? []).map((p) => [brDateTime(p.started_at), p.ended_at ? brDateTime(p.ended_at) : 'em andamento', p.protocol ?? '—', p.cause]);
+      drawTable(doc, ['Início', 'Fim', 'Protocolo', 'Causa'], [95, 95, 90, 235], rows);
+    }
+    doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text(`Total do desconto solicitado: ${brl(total)}`);
+    doc.font('Helvetica').fontSize(10);
+  }
+  doc.moveDown(2).text('Atenciosamente,');
+  doc.moveDown(2).text('______________________________________');
+  doc.text(org.legal_name || org.fantasy_name);
+  doc.end();
+  return bytes;
+}
+
+/** `GET /api/circuit/sla` (JSON, CSV, XLSX) and `GET /api/circuit/sla/letter` (PDF). */
+export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDef) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['circuit'];
+  const scope = (user: CurrentUser, carrier?: string) => and(tenancyCondition(circuitDef, user), carrier ? sql`lower(${circuits.carrier}) = lower(${carrier})` : undefined);
+
+  app.get(
+    '/circuit/sla',
+    {
+      config: { access: circuitResource.access.read },
+      schema: {
+        tags,
+        summary: 'Relatório de SLA das operadoras',
+        description:
+          'Por circuito e mês (limites em America/Sao_Paulo): minutos do mês, minutos indisponível (períodos que contam para o SLA, recortados ao mês, sobreposições contadas uma vez, em andamento até agora), disponibilidade, violação, incidentes, MTTR e crédito (só quando violado). Totais por operadora. `format=csv|xlsx` exporta.',
+        querystring: slaQuery,
+        response: { 200: slaReport },
+      },
+      // The report is built by slaReportOf (typed as the contract's shape) and can hold thousands of
+      // circuits: written as it is, without a second pass of the schema over every item.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      const { report } = await slaOf(app.db, scope(user, req.query.carrier), req.query.month);
+      if (req.query.format === 'csv' || req.query.format === 'xlsx') {
+        const rows = report.items.map(exportRow);
+        for (const c of report.carriers) rows.push([`Total ${c.carrier}`, `${c.circuits} circuito(s)`, null, c.downtime_minutes, null, null, null, null, null, null, Number(c.credit)]);
+        const name = `sla-operadoras-${req.query.month}`;
+        if (req.query.format === 'csv') return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv(EXPORT_HEADER, rows) as never);
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+          .send(xlsx(`SLA ${req.query.month}`, EXPORT_HEADER, rows, WIDTHS) as never);
+      }
+      return report;
+    },
+  );
+
+  app.get(
+    '/circuit/sla/letter',
+    {
+      config: { access: circuitResource.access.read },
+      schema: {
+        tags,
+        summary: 'Carta de pedido de desconto (PDF)',
+        description: 'A carta à operadora pedindo o desconto do mês: organização (nome e CNPJ), cada circuito com SLA violado, seus períodos, protocolos e crédito, e o total. Sempre da organização de quem pede.',
+        querystring: slaLetterQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      const [org] = await app.db.select({ fantasy_name: organizations.fantasy_name, legal_name: organizations.legal_name, cnpj: organizations.cnpj }).from(organizations).where(eq(organizations.id, user.organizationId));
+      const where = and(eq(circuits.organization_id, user.organizationId), sql`lower(${circuits.carrier}) = lower(${req.query.carrier})`);
+      const { report, periods } = await slaOf(app.db, where, req.query.month);
+      if (report.items.length === 0) throw new HttpError(404, `Nenhum circuito da operadora "${req.query.carrier}" nesta organização.`);
+      const pdf = await letterPdf({ organization: org, carrier: report.items[0].carrier, month: req.query.month, items: report.items, periods });
+      const file = `pedido-de-desconto-${report.items[0].carrier.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-')}-${req.query.month}.pdf`;
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${file}"`).send(pdf);
+    },
+  );
+}

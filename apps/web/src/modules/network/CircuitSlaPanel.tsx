@@ -1,0 +1,114 @@
+/** The "SLA" tab of /circuit: a month's availability per circuit, totals per carrier, exports and the carriers' letters. */
+import DescriptionIcon from '@mui/icons-material/Description';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { downloadFile } from '../../core/download';
+import { formatBRL } from '../../core/format';
+import { circuitKeys, fetchCarriers, fetchSla, thisMonth, type SlaItem } from './circuitApi';
+import { ToneChip } from '../../core/ToneChip';
+
+const pct = (n: number, digits = 4) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+const minutes = (n: number | null) => (n === null ? '—' : n.toLocaleString('pt-BR', { maximumFractionDigits: 1 }));
+
+export default function CircuitSlaPanel() {
+  const [month, setMonth] = useState(thisMonth());
+  const [carrier, setCarrier] = useState('');
+  const carriers = useQuery({ queryKey: circuitKeys.carriers, queryFn: fetchCarriers, staleTime: 60_000 });
+  const valid = /^\d{4}-\d{2}$/.test(month);
+  const q = useQuery({ queryKey: circuitKeys.sla(month, carrier), queryFn: () => fetchSla(month, carrier), enabled: valid });
+  const byCarrier = new Map<string, SlaItem[]>();
+  for (const i of q.data?.items ?? []) byCarrier.set(i.carrier, [...(byCarrier.get(i.carrier) ?? []), i]);
+  const params = { month, carrier: carrier || undefined };
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+        <TextField type="month" label="Mês" value={month} onChange={(e) => setMonth(e.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 180 }} />
+        <TextField select label="Operadora" value={carrier} onChange={(e) => setCarrier(e.target.value)} size="small" sx={{ minWidth: 180 }}>
+          <MenuItem value="">Todas</MenuItem>
+          {(carriers.data ?? []).map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        <Button startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.csv`, { ...params, format: 'csv' })} disabled={!valid}>
+          CSV
+        </Button>
+        <Button startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.xlsx`, { ...params, format: 'xlsx' })} disabled={!valid}>
+          XLSX
+        </Button>
+      </Box>
+      {q.isLoading && <CircularProgress aria-label="Carregando o relatório" />}
+      {q.data && q.data.items.length === 0 && <Alert severity="info">Nenhum circuito para este filtro.</Alert>}
+      {q.data && q.data.items.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={`SLA das operadoras em ${month}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Designação</TableCell>
+                <TableCell align="right">Indisponível (min)</TableCell>
+                <TableCell align="right">Disponibilidade</TableCell>
+                <TableCell align="right">SLA</TableCell>
+                <TableCell align="right">Incidentes</TableCell>
+                <TableCell align="right">MTTR (min)</TableCell>
+                <TableCell align="right">Custo mensal</TableCell>
+                <TableCell align="right">Crédito</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {[...byCarrier].map(([name, items]) => {
+                const total = q.data.carriers.find((c) => c.carrier === name);
+                return (
+                  <Fragment key={name}>
+                    <TableRow sx={{ bgcolor: 'action.hover' }}>
+                      <TableCell colSpan={8}>
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                          <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+                          <Box sx={{ flex: 1 }} />
+                          <Button size="small" startIcon={<DescriptionIcon />} onClick={() => void downloadFile('/circuit/sla/letter', `pedido-de-desconto-${month}.pdf`, { month, carrier: name })}>
+                            Carta de pedido de desconto
+                          </Button>
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                    {items.map((i) => (
+                      <TableRow key={i.circuit_id}>
+                        <TableCell>
+                          {i.designation} {i.breached && <ToneChip color="error" label="SLA violado" status="breached" />}
+                        </TableCell>
+                        <TableCell align="right">{minutes(i.downtime_minutes)}</TableCell>
+                        <TableCell align="right">{pct(i.availability_percent)}</TableCell>
+                        <TableCell align="right">{pct(i.sla_percent, 2)}</TableCell>
+                        <TableCell align="right">{i.incidents}</TableCell>
+                        <TableCell align="right">{minutes(i.mttr_minutes)}</TableCell>
+                        <TableCell align="right">{formatBRL(i.monthly_cost)}</TableCell>
+                        <TableCell align="right">{formatBRL(i.credit)}</TableCell>
+                      </TableRow>
+                    ))}
+                    {total && (
+                      <TableRow>
+                        <TableCell sx={{ fontWeight: 700 }}>
+                          Total {name} ({total.circuits} circuito{total.circuits === 1 ? '' : 's'})
+                        </TableCell>
+                        <TableCell align="right" sx={{ fontWeight: 700 }}>
+                          {minutes(total.downtime_minutes)}
+                        </TableCell>
+                        <TableCell colSpan={5} />
+                        <TableCell align="right" sx={{ fontWeight: 700 }}>
+                          {formatBRL(total.credit)}
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}
