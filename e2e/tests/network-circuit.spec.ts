@@ -108,4 +108,16 @@ test('circuits: create between two sites, open an unavailability (live "fora do 
     expect({ path, violations: await seriousViolations(noc) }).toEqual({ path, violations: [] });
   }
   await expect(noc.getByRole('region', { name: 'Circuitos de operadora' })).toContainText('fora do ar agora');
+
+  // The SLA tab, the form and the periods on the phone: nothing scrolls the page sideways.
+  for (const [path, heading] of [
+    ['/circuit?tab=sla', 'Circuitos de operadora'],
+    ['/circuit/create', 'Novo circuito'],
+    [`/circuit/${circuitId}/unavailability/`, 'Indisponibilidades do circuito'],
+  ] as const) {
+    await watcher.goto(path);
+    await expect(watcher.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await watcher.getByLabel(/^Carregando/).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    expect({ path, width: await watcher.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 360 });
+  }
 });

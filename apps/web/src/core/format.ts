@@ -31,9 +31,6 @@ export const formatDateTime = (iso: string | null | undefined, seconds = false) 
   iso ? (seconds ? dateTimeSecFmt : dateTimeFmt).format(new Date(iso)) : '';
 export const formatDate = (iso: string | null | undefined) => (iso ? dateFmt.format(new Date(iso)) : '');
 
-/** A calendar date "2027-03-10" as "10/03/2027" (no time zone involved). */
-export const formatDay = (day: string | null | undefined) => (day ? day.slice(0, 10).split('-').reverse().join('/') : '');
-
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 /** Money ("1234.5" or 1234.5) as "R$ 1.234,50"; blank as "—". */
 export const formatBRL = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : brl.format(Number(v)));
