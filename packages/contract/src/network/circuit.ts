@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
 import { dateOnly, money } from '../kit/validators';
 import { id, optionalText, queryId } from '../warehouse';
@@ -7,25 +7,13 @@ import { circuitEntity } from './module';
 import { siteRef } from './site';
 
 /** Operator circuits (issue 11): a circuit leased from a carrier, with its contract and SLA. */
-export const CIRCUIT_TYPES = ['link_dedicado', 'mpls', 'l2l', 'ip_transito', 'fibra_apagada', 'lan_to_lan', 'outro'] as const;
+export const CIRCUIT_TYPE_LABELS = { link_dedicado: 'Link dedicado', mpls: 'MPLS', l2l: 'L2L', ip_transito: 'IP trânsito', fibra_apagada: 'Fibra apagada', lan_to_lan: 'LAN to LAN', outro: 'Outro' } as const;
+export const CIRCUIT_TYPES = enumOf(CIRCUIT_TYPE_LABELS);
 export type CircuitType = (typeof CIRCUIT_TYPES)[number];
-export const CIRCUIT_TYPE_LABELS: Record<CircuitType, string> = {
-  link_dedicado: 'Link dedicado',
-  mpls: 'MPLS',
-  l2l: 'L2L',
-  ip_transito: 'IP trânsito',
-  fibra_apagada: 'Fibra apagada',
-  lan_to_lan: 'LAN to LAN',
-  outro: 'Outro',
-};
 
-export const CIRCUIT_STATUSES = ['em_ativacao', 'ativo', 'cancelado'] as const;
+export const CIRCUIT_STATUS_LABELS = { em_ativacao: 'Em ativação', ativo: 'Ativo', cancelado: 'Cancelado' } as const;
+export const CIRCUIT_STATUSES = enumOf(CIRCUIT_STATUS_LABELS);
 export type CircuitStatus = (typeof CIRCUIT_STATUSES)[number];
-export const CIRCUIT_STATUS_LABELS: Record<CircuitStatus, string> = {
-  em_ativacao: 'Em ativação',
-  ativo: 'Ativo',
-  cancelado: 'Cancelado',
-};
 
 /** Decimal places a number may carry ("99.999" has 3). */
 const places = (n: number, max: number) => Math.abs(Math.round(n * 10 ** max) - n * 10 ** max) < 1e-6;

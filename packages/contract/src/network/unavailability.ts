@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
 import { id, optionalText, queryId } from '../warehouse';
 import { unavailabilityEntity } from './module';
 
 /** Who caused an unavailability period. */
-export const RESPONSIBILITIES = ['operadora', 'propria', 'cliente', 'forca_maior'] as const;
+export const RESPONSIBILITY_LABELS = { operadora: 'Operadora', propria: 'Própria', cliente: 'Cliente', forca_maior: 'Força maior' } as const;
+export const RESPONSIBILITIES = enumOf(RESPONSIBILITY_LABELS);
 export type Responsibility = (typeof RESPONSIBILITIES)[number];
-export const RESPONSIBILITY_LABELS: Record<Responsibility, string> = {
-  operadora: 'Operadora',
-  propria: 'Própria',
-  cliente: 'Cliente',
-  forca_maior: 'Força maior',
-};
 
 /** Clock skew tolerated between a browser and the server before a moment counts as "in the future". */
 const SKEW_MS = 60_000;
