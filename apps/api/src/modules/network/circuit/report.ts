@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type SlaItem, circuitResource, slaLetterQuery, slaQuery, slaReport } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../../core/access';
+import { userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError } from '../../../core/errors';
 import { brDateTime, drawTable, newPdf } from '../../../core/pdf';
