@@ -21,12 +21,18 @@ export const siteInput = z.object({
   notes: optionalText(4000),
 });
 
-const BOTH_OR_NEITHER = 'Informe latitude e longitude juntas (ou nenhuma das duas)';
-/** Coordinates come in pairs: a latitude without a longitude (or the reverse) is refused on the missing one. */
-export function coordinatesPaired(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+export const COORDINATES_PAIRED = 'Informe latitude e longitude juntas (ou nenhuma das duas)';
+/** The coordinate a pair is missing (a latitude without a longitude, or the reverse), or null when whole or empty. */
+export function unpairedCoordinate(v: { latitude?: number | null; longitude?: number | null }): 'latitude' | 'longitude' | null {
   const lat = v.latitude ?? null;
   const lng = v.longitude ?? null;
-  if ((lat === null) !== (lng === null)) ctx.addIssue({ code: 'custom', message: BOTH_OR_NEITHER, path: [lat === null ? 'latitude' : 'longitude'] });
+  if ((lat === null) === (lng === null)) return null;
+  return lat === null ? 'latitude' : 'longitude';
+}
+/** Coordinates come in pairs: a latitude without a longitude (or the reverse) is refused on the missing one. */
+export function coordinatesPaired(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  const missing = unpairedCoordinate(v);
+  if (missing) ctx.addIssue({ code: 'custom', message: COORDINATES_PAIRED, path: [missing] });
 }
 
 /** The create body (and the web form): the fields plus the coordinate pair rule. */

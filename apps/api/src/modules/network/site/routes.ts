@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SQL, and, asc, count, eq, inArray, isNotNull, like } from 'drizzle-orm';
-import { SITE_MAP_MAX, type SiteListQuery, cityEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity } from '@operacoes/contract';
+import { COORDINATES_PAIRED, SITE_MAP_MAX, type SiteListQuery, cityEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity, unpairedCoordinate } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { unprocessable } from '../../../core/errors';
@@ -79,10 +79,11 @@ export async function siteRoutes(fastify: FastifyInstance) {
     async toValues(values, { tx }, existing) {
       // A PUT may carry one coordinate: the pair it leaves must still be whole.
       if (existing && ('latitude' in values || 'longitude' in values)) {
-        const lat = 'latitude' in values ? values.latitude : existing.latitude;
-        const lng = 'longitude' in values ? values.longitude : existing.longitude;
-        if ((lat ?? null) === null && (lng ?? null) !== null) throw unprocessable([{ propertyPath: 'latitude', message: 'Informe latitude e longitude juntas (ou nenhuma das duas)' }]);
-        if ((lng ?? null) === null && (lat ?? null) !== null) throw unprocessable([{ propertyPath: 'longitude', message: 'Informe latitude e longitude juntas (ou nenhuma das duas)' }]);
+        const missing = unpairedCoordinate({
+          latitude: ('latitude' in values ? values.latitude : existing.latitude) as number | null,
+          longitude: ('longitude' in values ? values.longitude : existing.longitude) as number | null,
+        });
+        if (missing) throw unprocessable([{ propertyPath: missing, message: COORDINATES_PAIRED }]);
       }
       const cityId = ('city_id' in values ? values.city_id : existing?.city_id) as number | null | undefined;
       const city = cityId ? (await presentCities(tx, [cityId])).get(cityId) : undefined;
