@@ -1,6 +1,7 @@
 import './kit/zod-pt-br';
 export * from './kit/common';
 export * from './kit/validators';
+export * from './kit/ip';
 export * from './kit/define';
 export * from './kit/workflow';
 export * from './permissions';

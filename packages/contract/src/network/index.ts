@@ -5,3 +5,7 @@ export * from './asset';
 export * from './labels';
 export * from './circuit';
 export * from './unavailability';
+export * from './svc';
+export * from './lmc';
+export * from './union';
+export * from './script';

@@ -3,6 +3,10 @@ import { crudPages, defineEntity, defineModule } from '../kit/define';
 export const siteEntity = defineEntity({ entity: 'site', label: 'Site', plural: 'Sites', gender: 'm', webPath: '/site' });
 export const networkAssetEntity = defineEntity({ entity: 'network_asset', label: 'Ativo de rede', plural: 'Ativos de rede', gender: 'm', webPath: '/asset' });
 export const circuitEntity = defineEntity({ entity: 'circuit', label: 'Circuito', plural: 'Circuitos de operadora', gender: 'm', webPath: '/circuit' });
+export const svcEntity = defineEntity({ entity: 'svc', label: 'SVC', plural: 'SVCs', gender: 'm', webPath: '/svc' });
+export const lmcEntity = defineEntity({ entity: 'lmc', label: 'LMC', plural: 'LMCs', gender: 'f', webPath: '/lmc' });
+export const lmxEntity = defineEntity({ entity: 'lmx', label: 'Segmento LMX', plural: 'Segmentos LMX', gender: 'm', link: (id: number) => `/lmx/edit/${id}` });
+export const unionEntity = defineEntity({ entity: 'network_union', label: 'União', plural: 'Uniões', gender: 'f', webPath: '/union' });
 export const unavailabilityEntity = defineEntity({
   entity: 'circuit_unavailability',
   label: 'Indisponibilidade',
@@ -34,5 +38,9 @@ export const networkModule = defineModule({
     networkAssetEntity,
     circuitEntity,
     unavailabilityEntity,
+    svcEntity,
+    lmcEntity,
+    lmxEntity,
+    unionEntity,
   ],
 });

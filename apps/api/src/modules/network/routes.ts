@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { assetRoutes } from './asset/routes';
 import { circuitRoutes } from './circuit/routes';
+import { lmcRoutes } from './lmc/routes';
+import { scriptRoutes } from './script/routes';
 import { siteRoutes } from './site/routes';
+import { svcRoutes } from './svc/routes';
+import { unionRoutes } from './union/routes';
 
-/** Network (DESIGN §4, issue 11): sites and network assets with their interfaces. */
+/** Network (DESIGN §4, issues 11 and 12): sites, assets, operator circuits, SVCs, LMCs with their LMX segments, unions, MikroTik scripts. */
 export async function networkRoutes(app: FastifyInstance) {
   await siteRoutes(app);
   await assetRoutes(app);
   await circuitRoutes(app);
+  await lmcRoutes(app);
+  await svcRoutes(app);
+  await unionRoutes(app);
+  await scriptRoutes(app);
 }

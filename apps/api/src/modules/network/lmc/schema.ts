@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, cidr, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LmcStatus, LmxMedium } from '@operacoes/contract';
+import { searchIndex, tenantColumns } from '../../../core/schema';
+import { networkAssets, networkInterfaces } from '../asset/schema';
+import { circuits } from '../circuit/schema';
+import { sites } from '../site/schema';
+
+/** A logical link end to end between two sites (issue 12). */
+export const lmcs = pgTable(
+  'lmc',
+  {
+    ...tenantColumns(),
+    code: text().notNull(),
+    name: text().notNull(),
+    site_a_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => sites.id),
+    site_b_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => sites.id),
+    capacity_mbps: integer().notNull(),
+    status: text().$type<LmcStatus>().notNull().default('planejado'),
+    notes: text(),
+  },
+  (t) => [
+    uniqueIndex('lmc_code_unique').on(t.organization_id, sql`lower(${t.code})`),
+    index('lmc_org_idx').on(t.organization_id, t.id),
+    index('lmc_site_a_idx').on(t.site_a_id),
+    index('lmc_site_b_idx').on(t.site_b_id),
+    searchIndex('lmc', t),
+    check('lmc_status_check', sql`${t.status} in ('planejado', 'ativo', 'desativado')`),
+    check('lmc_sites_check', sql`${t.site_a_id} <> ${t.site_b_id}`),
+    check('lmc_capacity_check', sql`${t.capacity_mbps} > 0`),
+  ],
+);
+
+/** One segment of an LMC's path: from an asset's interface to another's, over a medium. */
+export const lmxSegments = pgTable(
+  'lmx',
+  {
+    ...tenantColumns(),
+    lmc_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => lmcs.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    from_asset_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => networkAssets.id),
+    from_interface_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => networkInterfaces.id),
+    to_asset_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => networkAssets.id),
+    to_interface_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => networkInterfaces.id),
+    medium: text().$type<LmxMedium>().notNull(),
+    circuit_id: integer().references((): AnyPgColumn => circuits.id),
+    vlan_id: integer(),
+    capacity_mbps: integer().notNull(),
+    subnet: cidr(),
+    notes: text(),
+  },
+  (t) => [
+    index('lmx_lmc_idx').on(t.lmc_id, t.position),
+    index('lmx_org_idx').on(t.organization_id, t.id),
+    index('lmx_from_interface_idx').on(t.from_interface_id, t.vlan_id),
+    index('lmx_to_interface_idx').on(t.to_interface_id, t.vlan_id),
+    index('lmx_from_asset_idx').on(t.from_asset_id),
+    index('lmx_to_asset_idx').on(t.to_asset_id),
+    index('lmx_circuit_idx').on(t.circuit_id),
+    searchIndex('lmx', t),
+    check('lmx_medium_check', sql`${t.medium} in ('fibra_propria', 'radio', 'circuito_operadora')`),
+    check('lmx_circuit_check', sql`(${t.medium} = 'circuito_operadora') = (${t.circuit_id} is not null)`),
+    check('lmx_vlan_check', sql`${t.vlan_id} is null or ${t.vlan_id} between 1 and 4094`),
+    check('lmx_capacity_check', sql`${t.capacity_mbps} > 0`),
+  ],
+);
