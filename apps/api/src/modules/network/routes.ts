@@ -5,6 +5,7 @@ import { lmcRoutes } from './lmc/routes';
 import { scriptRoutes } from './script/routes';
 import { siteRoutes } from './site/routes';
 import { svcRoutes } from './svc/routes';
+import { topologyRoutes } from './topology/routes';
 import { unionRoutes } from './union/routes';
 
 /** Network (DESIGN §4, issues 11 and 12): sites, assets, operator circuits, SVCs, LMCs with their LMX segments, unions, MikroTik scripts. */
@@ -16,4 +17,5 @@ export async function networkRoutes(app: FastifyInstance) {
   await svcRoutes(app);
   await unionRoutes(app);
   await scriptRoutes(app);
+  await topologyRoutes(app);
 }
