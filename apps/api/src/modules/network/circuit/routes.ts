@@ -27,7 +27,9 @@ import { searchText } from '../../../core/list';
 import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { saveUpload, uploadedFile } from '../../files';
+import { lmxSegments } from '../lmc/schema';
 import { sites } from '../site/schema';
+import { unionMembers } from '../union/schema';
 import { contractNoticeJob } from './notices';
 import { presentCircuits } from './present';
 import { slaRoutes } from './report';
@@ -55,7 +57,11 @@ export async function circuitRoutes(fastify: FastifyInstance) {
       site_b_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
     },
     unique: { designation: 'a designação' },
-    guardDelete: [[circuitUnavailabilities, circuitUnavailabilities.circuit_id, 'período de indisponibilidade', 'períodos de indisponibilidade']],
+    guardDelete: [
+      [circuitUnavailabilities, circuitUnavailabilities.circuit_id, 'período de indisponibilidade', 'períodos de indisponibilidade'],
+      [lmxSegments, lmxSegments.circuit_id, 'segmento LMX', 'segmentos LMX'],
+      [unionMembers, unionMembers.circuit_id, 'união', 'uniões'],
+    ],
     present: (rows, db) => presentCircuits(rows as CircuitRow[], db),
     toValues(values, _ctx, existing) {
       const siteA = (values.site_a_id ?? existing?.site_a_id) as number | undefined;

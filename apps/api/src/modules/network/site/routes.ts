@@ -12,6 +12,7 @@ import { unitsOrganizational } from '../../../core/schema';
 import { cities, presentCities } from '../../locale';
 import { networkAssets } from '../asset/schema';
 import { circuits } from '../circuit/schema';
+import { lmcs } from '../lmc/schema';
 import { sites } from './schema';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -23,6 +24,7 @@ type SiteRow = typeof sites.$inferSelect;
 export const siteReferences: Guard[] = [
   [networkAssets, networkAssets.site_id, 'ativo de rede', 'ativos de rede'],
   [circuits, [circuits.site_a_id, circuits.site_b_id], 'circuito de operadora', 'circuitos de operadora'],
+  [lmcs, [lmcs.site_a_id, lmcs.site_b_id], 'LMC', 'LMCs'],
 ];
 
 /** The list's module filters (shared by the list, the map and the data-source import's lookups). */
