@@ -6,7 +6,7 @@ import type { Db } from '../core/db';
 import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
 import { seedLogisticsDemo } from '../modules/logistics/seed';
-import { seedCircuitDemo, seedNetworkDemo } from '../modules/network/seed';
+import { seedCircuitDemo, seedNetworkDemo, seedPathDemo } from '../modules/network/seed';
 import { notifications } from '../modules/notification/schema';
 import { organizations, persons, unitsOrganizational, users, userUnits } from '../core/schema';
 import { releaseNotes } from '../modules/release-note/schema';
@@ -85,7 +85,8 @@ export async function seedDemo(app: FastifyInstance) {
   const logistics = await seedLogisticsDemo(ctx);
   const network = await seedNetworkDemo(ctx);
   const circuits = await seedCircuitDemo(ctx);
-  if (warehouse || logistics || network || circuits) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits }, 'demo data seeded');
+  const paths = await seedPathDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

@@ -33,6 +33,19 @@ describe('network demo and map settings', () => {
     expect(json<{ total_items: number }>(await t.call('GET', '/api/site', gestor)).total_items).toBe(sites.total_items);
   });
 
+  it('seeds the paths: two LMCs over radio and a down Vivo circuit, a degraded union, SVCs with their blocks', async () => {
+    const lmcs = json<{ items: { code: string; segments: { medium: string }[]; svcs: unknown[]; down: boolean; unions: { code: string }[] }[] }>(await t.call('GET', '/api/lmc?pageSize=100', gestor));
+    expect(lmcs.items.map((l) => [l.code, l.segments.length, l.down, l.unions.map((u) => u.code)])).toEqual([
+      ['LMC-CWB-PGO-01', 2, false, ['UN-CWB-PGO']],
+      ['LMC-CWB-PGO-02', 1, true, ['UN-CWB-PGO']],
+    ]);
+    const unions = json<{ items: { code: string; degraded: boolean; capacity_mbps: number }[] }>(await t.call('GET', '/api/union', gestor));
+    expect(unions.items).toMatchObject([{ code: 'UN-CWB-PGO', degraded: true, capacity_mbps: 1000 }]);
+    const svcs = json<{ total_items: number; items: { code: string; ip_block: string | null }[] }>(await t.call('GET', '/api/svc?ip=200.150.10.10', gestor));
+    expect(svcs.items.map((s) => s.code)).toEqual(['SVC-0002']);
+    expect(json<{ total_items: number }>(await t.call('GET', '/api/svc', gestor)).total_items).toBe(5);
+  });
+
   it("keeps the map's tile URL in the viability settings: OpenStreetMap's by default, a template with {z}/{x}/{y}", async () => {
     const read = json<{ map_tile_url: string }>(await t.call('GET', '/api/organization-settings/viability', gestor));
     expect(read.map_tile_url).toBe(DEFAULT_MAP_TILE_URL);

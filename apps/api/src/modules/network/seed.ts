@@ -72,3 +72,5 @@ export async function seedNetworkDemo(ctx: DemoContext): Promise<boolean> {
 
 /** The operator circuits' demo rows (after the sites). */
 export { seedCircuitDemo } from './circuit/seed';
+/** The paths' demo rows: LMCs, segments, a union and SVCs (after the circuits). */
+export { seedPathDemo } from './lmc/seed';
