@@ -136,9 +136,13 @@ describe('SVC: the IP plan', () => {
     expect((await t.call('PUT', `/api/svc/${old.id}`, token, { status: 'ativo' })).statusCode).toBe(409);
   });
 
-  it('lets exactly one of two overlapping SVCs created at the same moment win', async () => {
-    const answers = await Promise.all([t.call('POST', '/api/svc', token, svc('100.64.0.0/24')), t.call('POST', '/api/svc', token, svc('100.64.0.128/25'))]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  it('lets exactly one of four overlapping SVCs created at the same moment win (six rounds)', async () => {
+    for (let round = 0; round < 6; round++) {
+      // Pairwise overlapping: every block holds 100.64.<round>.0.
+      const blocks = [`100.64.${round}.0/24`, `100.64.${round}.0/25`, `100.64.${round}.0/26`, `100.64.${round}.0/30`];
+      const answers = await Promise.all(blocks.map((b) => t.call('POST', '/api/svc', token, svc(b))));
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([201, 409, 409, 409]);
+    }
   });
 });
 
@@ -203,9 +207,11 @@ describe('LMC and LMX: the path rules', () => {
     const clash = await t.call('POST', '/api/lmx', token, segment(other.id, c, a, { vlan_id: 900 }, 2, 0));
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(`A VLAN 900 já é usada na interface ether1 de ${a.hostname} pela LMC "${mine.code}".`);
-    const [x, y] = [await makeLmc(t), await makeLmc(t)];
-    const race = await Promise.all([x, y].map((l) => t.call('POST', '/api/lmx', token, segment(l.id, c, b, { vlan_id: 901 }, 2, 2))));
-    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    for (let round = 0; round < 4; round++) {
+      const lmcs = [await makeLmc(t), await makeLmc(t), await makeLmc(t), await makeLmc(t)];
+      const race = await Promise.all(lmcs.map((l) => t.call('POST', '/api/lmx', token, segment(l.id, c, b, { vlan_id: 901 + round }, 2, 2))));
+      expect(race.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([201, 409, 409, 409]);
+    }
   });
 
   it('asks for the circuit exactly with an operator circuit, and shows its state', async () => {
