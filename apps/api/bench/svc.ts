@@ -48,7 +48,7 @@ async function seedSvcs(db: Database['db'], blocks: number) {
   await timed(`SVC blocks (${blocks})`, () =>
     run(`INSERT INTO svc (organization_id, code, client_name, client_document, type, bandwidth_mbps, vlan_id, ip_block, status, search_text)
       SELECT ${o}, 'SVC-' || lpad(g::text, 6, '0'), 'Cliente ' || g, '11222333000181', 'internet_dedicada', 100, 1 + g % 4094,
-             CASE WHEN g % 10 = 0 THEN ('2001:db8:' || to_hex(g) || '::/64')::cidr ELSE ('10.0.0.0'::inet + (g::bigint * 4))::cidr END,
+             CASE WHEN g % 10 = 0 THEN ('2001:db8:' || to_hex(g / 65536) || ':' || to_hex(g % 65536) || '::/64')::cidr ELSE ('10.0.0.0'::inet + (g::bigint * 4))::cidr END,
              CASE WHEN g % 50 = 0 THEN 'cancelado' ELSE 'ativo' END, 'svc-' || lpad(g::text, 6, '0')
       FROM generate_series(1, ${blocks}) g`),
   );
