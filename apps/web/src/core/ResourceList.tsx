@@ -125,6 +125,8 @@ export type ResourceListProps<T extends GridValidRowModel> = {
   /** Columns hidden on phones. */
   mobileHidden?: string[];
   toolbar?: ReactNode;
+  /** Query params the page keeps itself (e.g. a free-text filter in `toolbar`); empty values are left out. */
+  params?: Record<string, string>;
   onRowOpen?: (row: T) => void;
   /**
    * Rows ticked in a checkbox column (the grid's own, sized for its checkbox), kept across pages
@@ -149,6 +151,7 @@ export function ResourceList<T extends GridValidRowModel>({
   searchPlaceholder = 'Pesquisar',
   mobileHidden = [],
   toolbar,
+  params: extraParams,
   onRowOpen,
   selection,
   onQueryChange,
@@ -163,9 +166,10 @@ export function ResourceList<T extends GridValidRowModel>({
     Object.fromEntries(filters.map((f) => [f.name, defaultFilters[f.name] ?? ''])),
   );
   const debouncedSearch = useDebounced(search);
-  const params = listParams(pagination, sort, debouncedSearch, filterValues);
+  const params = listParams(pagination, sort, debouncedSearch, { ...filterValues, ...extraParams });
+  const extraKey = JSON.stringify(extraParams ?? {});
 
-  useEffect(() => setPagination((p) => ({ ...p, page: 0 })), [debouncedSearch, filterValues]);
+  useEffect(() => setPagination((p) => ({ ...p, page: 0 })), [debouncedSearch, filterValues, extraKey]);
   useEffect(() => {
     if (!onQueryChange) return;
     const query: Record<string, string> = Object.fromEntries(Object.entries(filterValues).filter(([, v]) => v !== ''));

@@ -83,6 +83,8 @@ type PageProps<D extends WebResource, S extends AnySchema> = ResourceFormOptions
   /** The fields (inside the form; kit inputs go read-only by themselves). */
   children: (record: ReadOf<D> | null) => ReactNode;
   maxWidth?: number;
+  /** The record to edit, when the route's `:id` means something else (`/lmx/create/:lmcId`): null creates. */
+  recordId?: number | null;
 };
 
 function KitForm<D extends WebResource, S extends AnySchema>({ resource, record, children, ...o }: PageProps<D, S> & { record: ReadOf<D> | null }) {
@@ -100,10 +102,10 @@ function KitForm<D extends WebResource, S extends AnySchema>({ resource, record,
 }
 
 /** `/x/create` and `/x/edit/:id` of a resource. */
-export function ResourcePage<D extends WebResource, S extends AnySchema>({ subtitle, maxWidth = 1000, ...props }: PageProps<D, S>) {
+export function ResourcePage<D extends WebResource, S extends AnySchema>({ subtitle, maxWidth = 1000, recordId: forced, ...props }: PageProps<D, S>) {
   const { resource } = props;
   const { id } = useParams();
-  const recordId = id ? Number(id) : null;
+  const recordId = forced !== undefined ? forced : id ? Number(id) : null;
   const q = useQuery({ queryKey: resource.keys.one(recordId ?? 0), queryFn: () => resource.get(recordId!), enabled: !!recordId });
   const w = resourceWords(resource.label, resource.gender);
   return (

@@ -18,11 +18,14 @@ export const circuitKeys = {
 export const fetchCarriers = async () => (await api.get<{ items: string[] }>('/circuit/carriers')).data.items;
 export const fetchSla = async (month: string, carrier: string) => (await api.get<SlaReport>('/circuit/sla', { params: { month, carrier: carrier || undefined } })).data;
 
+/** What shows a circuit's state: its own views, and the paths (LMCs, segments, unions, topology) that run over circuits. */
+const CIRCUIT_VIEWS = ['/circuit', '/lmc', '/lmx', '/union'];
+
 /** After a circuit went down or up (realtime) or a period was saved: every view of circuits and the report refetch. */
 export const refreshCircuits = (qc: QueryClient) =>
   Promise.all([
-    qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' && typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/circuit') }),
-    qc.invalidateQueries({ queryKey: ['circuit'] }),
+    qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' && typeof q.queryKey[1] === 'string' && CIRCUIT_VIEWS.some((v) => (q.queryKey[1] as string).startsWith(v)) }),
+    ...['circuit', 'lmc', 'lmx', 'network_union'].map((entity) => qc.invalidateQueries({ queryKey: [entity] })),
     qc.invalidateQueries({ queryKey: ['dashboard', 'circuits'] }),
   ]);
 

@@ -14,26 +14,64 @@ export const AssetStatusChip = ({ status }: { status: AssetStatus }) => <ToneChi
 
 export const siteLabel = (s: SiteRef) => `${s.code} — ${s.name}`;
 
-/** A site picked by search (code, name or city), bound to a numeric form field. */
-export function FormSitePicker({ name, label = 'Site', initial, required }: { name: string; label?: string; initial?: SiteRef | null; required?: boolean }) {
-  const f = useBoundField<number | null>(name, 'Pesquise pelo código, nome ou cidade');
+type Picked = { id: number };
+
+/**
+ * A record picked by search, bound to a numeric form field: `initial` names the current record
+ * without a request; otherwise it is read by id (`get`).
+ */
+export function FormRecordPicker<T extends Picked>(props: {
+  name: string;
+  label: string;
+  queryKey: readonly unknown[];
+  search: (term: string) => Promise<T[]>;
+  get: (id: number) => Promise<T>;
+  getLabel: (r: T) => string;
+  initial?: T | null;
+  required?: boolean;
+  hint?: string;
+  onPicked?: (r: T | null) => void;
+}) {
+  const f = useBoundField<number | null>(props.name, props.hint);
   const readOnly = useFormReadOnly();
-  const known = initial && initial.id === f.value ? initial : null;
-  const q = useQuery({ queryKey: siteApi.keys.one(f.value ?? 0), queryFn: () => siteApi.get(f.value!), enabled: !!f.value && !known });
-  const value = known ?? (q.data ? { id: q.data.id, code: q.data.code, name: q.data.name } : null);
+  const known = props.initial && props.initial.id === f.value ? props.initial : null;
+  const q = useQuery({ queryKey: [...props.queryKey, 'one', f.value], queryFn: () => props.get(f.value!), enabled: !!f.value && !known });
   return (
-    <AsyncPicker<SiteRef>
-      name={name}
-      queryKey={['site', 'picker']}
-      fetch={async (term) => (await searchSites(term)).map((s) => ({ id: s.id, code: s.code, name: s.name }))}
-      value={value}
-      onChange={(s) => f.onChange(s?.id ?? null)}
-      getLabel={siteLabel}
-      label={label}
-      required={required}
+    <AsyncPicker<T>
+      name={props.name}
+      queryKey={[...props.queryKey, 'picker']}
+      fetch={props.search}
+      value={known ?? q.data ?? null}
+      onChange={(r) => {
+        f.onChange(r?.id ?? null);
+        props.onPicked?.(r);
+      }}
+      getLabel={props.getLabel}
+      label={props.label}
+      required={props.required}
       disabled={readOnly}
       error={f.error}
       helperText={f.helperText}
+    />
+  );
+}
+
+/** A site picked by search (code, name or city), bound to a numeric form field. */
+export function FormSitePicker({ name, label = 'Site', initial, required }: { name: string; label?: string; initial?: SiteRef | null; required?: boolean }) {
+  return (
+    <FormRecordPicker<SiteRef>
+      name={name}
+      label={label}
+      queryKey={['site']}
+      search={async (term) => (await searchSites(term)).map((s) => ({ id: s.id, code: s.code, name: s.name }))}
+      get={async (id) => {
+        const s = await siteApi.get(id);
+        return { id: s.id, code: s.code, name: s.name };
+      }}
+      getLabel={siteLabel}
+      initial={initial}
+      required={required}
+      hint="Pesquise pelo código, nome ou cidade"
     />
   );
 }

@@ -1,6 +1,62 @@
-import Placeholder from '../../../core/Placeholder';
+/** /svc/create and /svc/edit/:id: a customer service (client, type, bandwidth, VLAN, IP block and gateway, the LMC that carries it). */
+import { SVC_STATUSES, SVC_STATUS_LABELS, SVC_TYPES, SVC_TYPE_LABELS, svcCreate } from '@operacoes/contract';
+import { enumOptions, FormGrid, FormNotes, FormNumber, FormSelect } from '../../../core/form';
+import { FormDate } from '../../../core/form/FormDate';
+import { FormMasked } from '../../../core/form/MaskedInput';
+import { ResourcePage } from '../../../core/resource';
+import { FormText } from '../../../core/ResourceForm';
+import { Section } from '../../../core/Section';
+import { svcApi } from '../pathApi';
+import { FormLmcPicker } from '../pathParts';
 
-/** Issue 12: being built. */
-export default function Page() {
-  return <Placeholder module="Rede" />;
+const blank = {
+  code: '',
+  client_name: '',
+  client_document: '',
+  type: '' as never,
+  bandwidth_mbps: null as never,
+  vlan_id: null,
+  ip_block: '',
+  gateway: '',
+  lmc_id: null,
+  status: 'em_ativacao' as const,
+  contract: '',
+  activated_on: null,
+  notes: '',
+};
+
+export default function SvcFormPage() {
+  return (
+    <ResourcePage resource={svcApi} schema={svcCreate} blank={blank} subtitle={(s) => `${s.code} · ${s.client_name}`}>
+      {(svc) => (
+        <>
+          <Section title="Cliente e serviço">
+            <FormGrid>
+              <FormText name="code" label="Código" required helperText="Único na organização (ex.: SVC-0123)" />
+              <FormText name="client_name" label="Cliente" required />
+              <FormMasked kind="cpfCnpj" name="client_document" label="CPF/CNPJ do cliente" required />
+              <FormSelect name="type" label="Tipo" required options={enumOptions(SVC_TYPES, SVC_TYPE_LABELS)} />
+              <FormNumber name="bandwidth_mbps" label="Banda (Mbps)" required />
+              <FormSelect name="status" label="Situação" required options={enumOptions(SVC_STATUSES, SVC_STATUS_LABELS)} />
+              <FormText name="contract" label="Contrato" />
+              <FormDate name="activated_on" label="Ativado em" />
+            </FormGrid>
+          </Section>
+          <Section title="Rede" hint="O bloco IP não pode sobrepor o de outro SVC ativo da organização.">
+            <FormGrid>
+              <FormNumber name="vlan_id" label="VLAN" helperText="De 1 a 4094" />
+              <FormText name="ip_block" label="Bloco IP" helperText="IPv4 ou IPv6 em CIDR, no início da rede (ex.: 200.150.10.0/29)" />
+              <FormText name="gateway" label="Gateway" helperText="Um endereço dentro do bloco" />
+              <FormLmcPicker name="lmc_id" label="LMC" initial={svc?.lmc ?? null} />
+            </FormGrid>
+          </Section>
+          <Section title="Observações">
+            <FormGrid>
+              <FormNotes />
+            </FormGrid>
+          </Section>
+        </>
+      )}
+    </ResourcePage>
+  );
 }
