@@ -6,7 +6,11 @@ export const article = (gender: Gender) => (gender === 'f' ? 'a' : 'o');
 export const agreed = (gender: Gender, stem: string) => `${stem}${article(gender)}`;
 
 export function resourceWords(label: string, gender: Gender, plural?: string) {
-  const l = label.toLowerCase();
+  // Acronyms keep their case: "Nova LMC", "Criar segmento LMX".
+  const l = label
+    .split(' ')
+    .map((w) => (w.length > 1 && w === w.toUpperCase() && /[A-Z]/.test(w) ? w : w.toLowerCase()))
+    .join(' ');
   const f = gender === 'f';
   return {
     create: `${f ? 'Nova' : 'Novo'} ${l}`,
