@@ -34,7 +34,7 @@ test('paths: SVC, LMC with three segments over two assets and a circuit, live to
   // An LMC between the Curitiba POP and the Ponta Grossa tower.
   await page.goto('/lmc/create');
   await page.getByLabel('Código').fill(`LMC-E2E-${tag}`);
-  await page.getByLabel('Nome', { exact: true }).fill('Curitiba ⇄ Ponta Grossa (teste)');
+  await page.getByRole('textbox', { name: /^Nome/ }).fill('Curitiba ⇄ Ponta Grossa (teste)');
   await pick(page, /Ponta A/, 'POP-CWB-01');
   await pick(page, /Ponta B/, 'TR-PGO-01');
   await page.getByLabel('Capacidade (Mbps)').fill('1000');
@@ -77,7 +77,7 @@ test('paths: SVC, LMC with three segments over two assets and a circuit, live to
   // An SVC on it, through the form (CNPJ mask, block and gateway).
   await page.goto('/svc/create');
   await page.getByLabel('Código').fill(`SVC-E2E-${tag}`);
-  await page.getByLabel('Cliente', { exact: true }).fill('Laticínios Campos Gerais');
+  await page.getByRole('textbox', { name: /^Cliente/ }).fill('Laticínios Campos Gerais');
   await page.getByLabel('CPF/CNPJ do cliente').fill('11444777000161');
   await page.getByRole('combobox', { name: /^Tipo/ }).click();
   await page.getByRole('option', { name: 'Internet dedicada' }).click();
@@ -92,8 +92,8 @@ test('paths: SVC, LMC with three segments over two assets and a circuit, live to
 
   // The LMC's page: three segments in order, the SVC over the bottleneck (300 Mbps) warned.
   await page.goto(`/lmc/edit/${lmcId}`);
-  await expect(page.getByLabel(/^Segmento \d$/)).toHaveCount(3);
-  await expect(page.getByLabel('Segmento 3')).toContainText(`LIG-E2E-${tag}`);
+  await expect(page.getByRole('group', { name: /^Segmento \d$/ })).toHaveCount(3);
+  await expect(page.getByRole('group', { name: 'Segmento 3' })).toContainText(`LIG-E2E-${tag}`);
   await expect(page.getByText('A banda dos SVCs (400 Mbps) excede a menor capacidade dos segmentos (300 Mbps).')).toBeVisible();
 
   // The topology; another context opens an unavailability on the circuit: the edge turns red without reload.

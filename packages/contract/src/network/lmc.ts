@@ -114,7 +114,7 @@ export const p2pSubnet = z
 export const lmxInput = z.object({
   lmc_id: id,
   /** 1-based; when omitted the segment goes at the end. */
-  position: z.number().int().min(1, 'Posição a partir de 1').max(10_000).optional(),
+  position: z.number().int().min(1, 'Posição a partir de 1').max(10_000).nullable().optional(),
   from_asset_id: id,
   from_interface_id: id,
   to_asset_id: id,

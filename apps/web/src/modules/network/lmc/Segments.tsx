@@ -20,7 +20,7 @@ const end = (a: { hostname: string }, i: { name: string }) => `${a.hostname}:${i
 
 function SegmentCard({ s, last, canWrite, busy, onMove, onRemove }: { s: LmxRead; last: boolean; canWrite: boolean; busy: boolean; onMove: (d: -1 | 1) => void; onRemove: () => void }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }} aria-label={`Segmento ${s.position}`} data-testid={`segment-${s.id}`}>
+    <Paper variant="outlined" sx={{ p: 1.5, display: "flex", gap: 1.5, alignItems: "center", flexWrap: "wrap" }} role="group" aria-label={`Segmento ${s.position}`} data-testid={`segment-${s.id}`}>
       <Typography sx={{ fontWeight: 700, minWidth: 24 }}>{s.position}</Typography>
       <Box sx={{ flex: 1, minWidth: 220 }}>
         <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
