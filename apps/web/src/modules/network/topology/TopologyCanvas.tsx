@@ -91,7 +91,7 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
           border: '1px solid',
           borderColor: 'divider',
           borderRadius: 1,
-          bgcolor: '#fafbfc',
+          bgcolor: theme.palette.mode === 'dark' ? '#15181c' : '#fafbfc',
           position: 'relative',
           touchAction: 'none',
         }}
@@ -105,6 +105,7 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
           <ReactFlow
             // Mounted with the first layout, so that fitView frames it.
             fitView
+            colorMode={theme.palette.mode}
             fitViewOptions={{ padding: 0.08 }}
             nodes={laid.nodes}
             edges={edges}

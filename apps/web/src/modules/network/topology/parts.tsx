@@ -15,7 +15,7 @@ function SiteNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'site' }>>) 
   return (
     <Box
       data-testid={`node-site-${d.id}`}
-      sx={{ width: '100%', height: '100%', border: '1.5px solid', borderColor: 'grey.400', borderRadius: 2, bgcolor: 'rgba(236, 239, 241, 0.55)', position: 'relative' }}
+      sx={{ width: '100%', height: '100%', border: '1.5px solid', borderColor: 'grey.500', borderRadius: 2, bgcolor: (t) => (t.palette.mode === 'dark' ? 'rgba(96, 125, 139, 0.16)' : 'rgba(236, 239, 241, 0.55)'), position: 'relative' }}
     >
       <Handle type="target" position={Position.Left} style={hidden} isConnectable={false} />
       <Box sx={{ px: 1.5, pt: 0.75, display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
