@@ -159,7 +159,7 @@ async function main() {
         const t = (await handle.jsonValue()) as number;
         // When the topology's answer arrived and when the app's shell was parsed (DOMContentLoaded).
         const marks = await page.evaluate(() => ({
-          answer: performance.getEntriesByType('resource').find((e) => e.name.includes('/topology'))?.responseEnd ?? NaN,
+          answer: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/topology'))?.responseEnd ?? NaN,
           dom: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? NaN,
         }));
         if (screenshot) {
