@@ -4,7 +4,7 @@
  * assets). No React, no DOM: unit-tested in layout.test.ts.
  */
 import { LMX_MEDIUM_LABELS, type LmcTopology, type TopologyEdge } from '@operacoes/contract';
-import type { Edge, Node } from '@xyflow/react';
+import { type Edge, type Node, type NodeHandle, Position } from '@xyflow/react';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 
 export const ASSET_WIDTH = 190;
@@ -38,6 +38,15 @@ export type TopoEdgeData = {
   offset: number;
 };
 export type TopoEdge = Edge<TopoEdgeData, 'topo'>;
+
+/**
+ * The handles of a node of known size (left: in, right: out), given up front so that React Flow draws the
+ * edges at once instead of after measuring every node (it measures them anyway and takes those over).
+ */
+export const handlesOf = (width: number, height: number): NodeHandle[] => [
+  { type: 'target', position: Position.Left, x: -3, y: height / 2 - 3, width: 6, height: 6 },
+  { type: 'source', position: Position.Right, x: width - 3, y: height / 2 - 3, width: 6, height: 6 },
+];
 
 export const siteNodeId = (id: number) => `site-${id}`;
 export const assetNodeId = (id: number) => `asset-${id}`;
@@ -112,12 +121,16 @@ export function flowOf(topo: LmcTopology, laidOut: ElkNode): { nodes: TopoNode[]
   for (const s of topo.sites) {
     const id = siteNodeId(s.id);
     const box = placed.get(id);
+    const [width, height] = [box?.width ?? EMPTY_SITE_WIDTH, box?.height ?? EMPTY_SITE_HEIGHT];
     nodes.push({
       id,
       type: 'site',
       position: at(id),
       data: { kind: 'site', id: s.id, code: s.code, name: s.name, end: s.id === topo.lmc.site_a_id ? 'A' : s.id === topo.lmc.site_b_id ? 'B' : null },
-      style: { width: box?.width ?? EMPTY_SITE_WIDTH, height: box?.height ?? EMPTY_SITE_HEIGHT },
+      width,
+      height,
+      handles: handlesOf(width, height),
+      style: { width, height },
       selectable: false,
       zIndex: 0,
     });
@@ -131,6 +144,9 @@ export function flowOf(topo: LmcTopology, laidOut: ElkNode): { nodes: TopoNode[]
       position: at(id),
       data: { kind: 'asset', id: a.id, hostname: a.hostname, role: a.role, vendor: a.vendor },
       ...(inSite ? { parentId: siteNodeId(a.site_id!), extent: 'parent' as const } : {}),
+      width: ASSET_WIDTH,
+      height: ASSET_HEIGHT,
+      handles: handlesOf(ASSET_WIDTH, ASSET_HEIGHT),
       style: { width: ASSET_WIDTH, height: ASSET_HEIGHT },
       zIndex: 2,
     });
