@@ -163,6 +163,12 @@ async function main() {
           layout: performance.getEntriesByName('topology-layout').at(-1)?.duration ?? NaN,
           dom: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? NaN,
         }));
+        if (process.env.BENCH_TRACE)
+          console.log(
+            await page.evaluate(() =>
+              (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${e.startTime.toFixed(0)}→${e.responseEnd.toFixed(0)} ${e.name.replace(location.origin, '')}`).join('\n'),
+            ),
+          );
         if (screenshot) {
           await page.waitForTimeout(300);
           await page.screenshot({ path: screenshot });

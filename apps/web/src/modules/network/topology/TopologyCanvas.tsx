@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, useMediaQuery, useTheme } from '@
 import type { LmcTopology } from '@operacoes/contract';
 import { Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import type { ElkNode } from 'elkjs/lib/elk-api';
+import ELK from 'elkjs/lib/elk.bundled.js';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../core/toast';
@@ -12,26 +12,18 @@ import { exportTopology } from './exportImage';
 import { layoutTopology, shapeKey, type TopoEdge, type TopoNode, withDown } from './layout';
 import { EDGE_COLORS, edgeTypes, nodeTypes } from './parts';
 
-type Elk = { layout: (g: ElkNode) => Promise<ElkNode> };
-let elk: Promise<Elk> | null = null;
-/**
- * ELK (a large compiled program, its own chunk) loads while the page's data is on its way, and runs a tiny
- * layout at once: its first layout is much slower than the next ones.
- */
-const elkInstance = () =>
-  (elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
-    const instance = new ELK();
-    void instance
-      .layout({
-        id: 'warm-up',
-        layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.hierarchyHandling': 'INCLUDE_CHILDREN' },
-        children: [{ id: 's', children: [{ id: 'a', width: 10, height: 10 }] }, { id: 'b', width: 10, height: 10 }],
-        edges: [{ id: 'e', sources: ['a'], targets: ['b'] }],
-      })
-      .catch(() => undefined);
-    return instance;
-  }));
-void elkInstance();
+let elk: InstanceType<typeof ELK> | null = null;
+const elkInstance = () => (elk ??= new ELK());
+// ELK (a large compiled program, in this page's chunk) is much slower on its first layout: run a tiny one
+// as soon as the page's code is loaded, while its data is on its way.
+void elkInstance()
+  .layout({
+    id: 'warm-up',
+    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.hierarchyHandling': 'INCLUDE_CHILDREN' },
+    children: [{ id: 's', children: [{ id: 'a', width: 10, height: 10 }] }, { id: 'b', width: 10, height: 10 }],
+    edges: [{ id: 'e', sources: ['a'], targets: ['b'] }],
+  })
+  .catch(() => undefined);
 
 type Laid = { key: string; nodes: TopoNode[]; edges: TopoEdge[] };
 
@@ -56,15 +48,13 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
     let live = true;
     // Marks for the render benchmark (bench/topology.ts): the layout's own time.
     performance.mark('topology-layout-start');
-    elkInstance()
-      .then((instance) => layoutTopology(topoRef.current, instance))
-      .then(
-        (r) => {
-          performance.measure('topology-layout', 'topology-layout-start');
-          if (live) setLaid({ key, ...r });
-        },
-        () => live && setFailed(true),
-      );
+    layoutTopology(topoRef.current, elkInstance()).then(
+      (r) => {
+        performance.measure('topology-layout', 'topology-layout-start');
+        if (live) setLaid({ key, ...r });
+      },
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
