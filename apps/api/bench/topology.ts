@@ -17,7 +17,7 @@
  *
  * Env: BENCH_PG_URL (maintenance database, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_RUNS,
  * BENCH_SEGMENTS (default 200), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SCREENSHOT (a .png path:
- * a picture of the large topology), BENCH_OUT (write the report there too).
+ * pictures of the large topology, of the small one (-10.png) and of the small one on a phone (-phone.png)), BENCH_OUT (write the report there too).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -136,19 +136,17 @@ async function main() {
     log(`API topology: ${SEGMENTS} segments median ${ms(quantile(apiTimes[bigId], 0.5))} ms; ${BASELINE_SEGMENTS} segments ${ms(quantile(apiTimes[smallId], 0.5))} ms`);
 
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-    await context.addInitScript(
-      ([s, minutes]) => {
-        const r = s as typeof session;
-        localStorage.setItem('token', r.token);
-        localStorage.setItem('tokenExpiration', String(Date.now() + (minutes as number) * 60_000));
-        localStorage.setItem('userData', JSON.stringify(r.user));
-        localStorage.setItem('mercure_token', r.mercure_token ?? '');
-        localStorage.setItem('mercure_topics', JSON.stringify(r.mercure_topics ?? []));
-        localStorage.setItem('tinymce_key', 'gpl');
-      },
-      [session, 750] as const,
-    );
+    let context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    /** The session in localStorage, as the login page leaves it (apps/web/src/core/storage.ts). */
+    const storeSession = ([s, minutes]: readonly [typeof session, number]) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('tokenExpiration', String(Date.now() + minutes * 60_000));
+      localStorage.setItem('userData', JSON.stringify(s.user));
+      localStorage.setItem('mercure_token', s.mercure_token ?? '');
+      localStorage.setItem('mercure_topics', JSON.stringify(s.mercure_topics ?? []));
+      localStorage.setItem('tinymce_key', 'gpl');
+    };
+    await context.addInitScript(storeSession, [session, 750] as const);
 
     /** One load in a new page: navigation start → every segment's label in the DOM (ms). */
     const load = async (id: number, expected: number, screenshot?: string) => {
@@ -195,7 +193,16 @@ async function main() {
         layouts[id].push(r.layout);
       }
     }
-    if (process.env.BENCH_SCREENSHOT) await load(bigId, SEGMENTS, process.env.BENCH_SCREENSHOT);
+    if (process.env.BENCH_SCREENSHOT) {
+      const shot = process.env.BENCH_SCREENSHOT;
+      await load(bigId, SEGMENTS, shot);
+      await load(smallId, BASELINE_SEGMENTS, shot.replace(/\.png$/, '-10.png'));
+      await context.close();
+      // The small one on a phone too.
+      context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR' });
+      await context.addInitScript(storeSession, [session, 750] as const);
+      await load(smallId, BASELINE_SEGMENTS, shot.replace(/\.png$/, '-phone.png'));
+    }
     const stat = (xs: number[]) => ({ median: quantile(xs, 0.5), p95: quantile(xs, 0.95), min: Math.min(...xs), max: Math.max(...xs) });
     const big = stat(times[bigId]);
     const small = stat(times[smallId]);

@@ -13,6 +13,8 @@ const EMPTY_SITE_WIDTH = 200;
 const EMPTY_SITE_HEIGHT = 72;
 /** Room for the site's header above its assets. */
 const SITE_PADDING = '[top=44,left=16,bottom=16,right=16]';
+/** Room for the edge labels between layers, at the root and inside the sites (ELK does not pass them down). */
+const SPACING = { 'elk.spacing.nodeNode': '50', 'elk.layered.spacing.nodeNodeBetweenLayers': '230', 'elk.spacing.edgeNode': '30' };
 /** Distance between parallel edges joining the same two nodes. */
 export const PARALLEL_GAP = 36;
 
@@ -71,7 +73,7 @@ export function elkGraphOf(topo: LmcTopology): ElkNode {
   const children: ElkNode[] = topo.sites.map((s) => {
     const inside = topo.assets.filter((a) => a.site_id === s.id).map((a) => assetNode(a.id));
     return inside.length
-      ? { id: siteNodeId(s.id), layoutOptions: { 'elk.padding': SITE_PADDING }, children: inside }
+      ? { id: siteNodeId(s.id), layoutOptions: { ...SPACING, 'elk.padding': SITE_PADDING }, children: inside }
       : { id: siteNodeId(s.id), width: EMPTY_SITE_WIDTH, height: EMPTY_SITE_HEIGHT, children: [] };
   });
   for (const a of topo.assets) if (a.site_id === null || !siteIds.has(a.site_id)) children.push(assetNode(a.id));
@@ -86,9 +88,7 @@ export function elkGraphOf(topo: LmcTopology): ElkNode {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.spacing.nodeNode': '40',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '90',
-      'elk.spacing.edgeNode': '30',
+      ...SPACING,
       'elk.padding': '[top=20,left=20,bottom=20,right=20]',
     },
     children,
