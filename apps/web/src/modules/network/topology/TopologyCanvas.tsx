@@ -1,0 +1,176 @@
+/** The topology drawing: React Flow with the ELK layout, live circuit states, zoom/fit, minimap and export. */
+import ImageIcon from '@mui/icons-material/Image';
+import { Alert, Box, Button, CircularProgress, useMediaQuery, useTheme } from '@mui/material';
+import type { LmcTopology } from '@operacoes/contract';
+import { Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../core/toast';
+import { exportTopology } from './exportImage';
+import { layoutTopology, shapeKey, type TopoEdge, type TopoNode, withDown } from './layout';
+import { EDGE_COLORS, edgeTypes, nodeTypes } from './parts';
+
+let elk: InstanceType<typeof ELK> | null = null;
+const elkInstance = () => (elk ??= new ELK());
+// ELK (a large compiled program, in this page's chunk) is much slower on its first layout: run a tiny one
+// as soon as the page's code is loaded, while its data is on its way.
+void elkInstance()
+  .layout({
+    id: 'warm-up',
+    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.hierarchyHandling': 'INCLUDE_CHILDREN' },
+    children: [{ id: 's', children: [{ id: 'a', width: 10, height: 10 }] }, { id: 'b', width: 10, height: 10 }],
+    edges: [{ id: 'e', sources: ['a'], targets: ['b'] }],
+  })
+  .catch(() => undefined);
+
+type Laid = { key: string; nodes: TopoNode[]; edges: TopoEdge[] };
+
+/** A file name from the LMC's code (letters, digits, dot, dash and underscore). */
+export const fileBaseOf = (code: string) => code.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'lmc';
+
+export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; down: ReadonlyMap<number, boolean>; toolbar?: ReactNode }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const navigate = useNavigate();
+  const flow = useReactFlow();
+  const box = useRef<HTMLDivElement>(null);
+  const key = useMemo(() => shapeKey(topo), [topo]);
+  const [laid, setLaid] = useState<Laid | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [exporting, setExporting] = useState<'png' | 'svg' | null>(null);
+
+  // A new layout only when the picture's shape changes; circuit states alone keep it.
+  const topoRef = useRef(topo);
+  topoRef.current = topo;
+  useEffect(() => {
+    let live = true;
+    // Marks for the render benchmark (bench/topology.ts): the layout's own time.
+    performance.mark('topology-layout-start');
+    layoutTopology(topoRef.current, elkInstance()).then(
+      (r) => {
+        performance.measure('topology-layout', 'topology-layout-start');
+        if (live) setLaid({ key, ...r });
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const edges = useMemo(() => (laid ? withDown(laid.edges, down) : []), [laid, down]);
+
+  const onNodeClick = (_: unknown, node: Node) => {
+    const d = (node as TopoNode).data;
+    if (d.kind === 'asset') void navigate(`/asset/edit/${d.id}`);
+  };
+  const openEdge = (e: Edge) => {
+    const d = (e as TopoEdge).data!;
+    void navigate(d.kind === 'segment' ? `/lmx/edit/${d.entityId}` : `/circuit/edit/${d.entityId}`);
+  };
+
+  async function exportAs(format: 'png' | 'svg') {
+    if (!box.current) return;
+    setExporting(format);
+    try {
+      await exportTopology(format, fileBaseOf(topo.lmc.code), box.current, { getNodes: flow.getNodes, getNodesBounds: flow.getNodesBounds, getViewportForBounds });
+    } catch {
+      toast.error('Não foi possível exportar a imagem');
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}>
+        {toolbar}
+        <Button size="small" variant="outlined" startIcon={exporting === 'png' ? <CircularProgress size={16} /> : <ImageIcon />} disabled={!laid || exporting !== null} onClick={() => void exportAs('png')}>
+          Exportar PNG
+        </Button>
+        <Button size="small" variant="outlined" startIcon={exporting === 'svg' ? <CircularProgress size={16} /> : <ImageIcon />} disabled={!laid || exporting !== null} onClick={() => void exportAs('svg')}>
+          Exportar SVG
+        </Button>
+      </Box>
+      {failed && <Alert severity="error">Não foi possível desenhar a topologia.</Alert>}
+      <Box
+        ref={box}
+        data-testid="topology-canvas"
+        aria-busy={laid ? 'false' : 'true'}
+        sx={{
+          // A phone gets the whole screen under the top bar; a wide screen keeps the header in view.
+          height: { xs: 'calc(100dvh - 60px)', md: 'calc(100vh - 230px)' },
+          minHeight: { xs: 420, md: 480 },
+          border: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: theme.palette.mode === 'dark' ? '#15181c' : '#fafbfc',
+          // The nodes' colours (topology.css).
+          '--topo-font': theme.typography.fontFamily,
+          '--topo-text': theme.palette.text.primary,
+          '--topo-text-2': theme.palette.text.secondary,
+          '--topo-paper': theme.palette.background.paper,
+          '--topo-primary': theme.palette.primary.main,
+          '--topo-site-border': theme.palette.grey[500],
+          '--topo-site-bg': theme.palette.mode === 'dark' ? 'rgba(96, 125, 139, 0.16)' : 'rgba(236, 239, 241, 0.55)',
+          position: 'relative',
+          touchAction: 'none',
+        }}
+      >
+        {!laid && !failed && (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <CircularProgress aria-label="Calculando o desenho" />
+          </Box>
+        )}
+        {laid && (
+          <ReactFlow
+            // Mounted with the first layout, so that fitView frames it.
+            fitView
+            colorMode={theme.palette.mode}
+            fitViewOptions={{ padding: 0.08 }}
+            nodes={laid.nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
+            onNodeClick={onNodeClick}
+            onEdgeClick={(_, e) => openEdge(e)}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable
+            panOnDrag
+            zoomOnPinch
+            minZoom={0.05}
+            maxZoom={2.5}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Controls showInteractive={false} position="bottom-left" />
+            {wide && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'site' ? '#cfd8dc' : EDGE_COLORS.main)} nodeStrokeWidth={2} />}
+          </ReactFlow>
+        )}
+      </Box>
+      <LabelClicks container={box} edges={edges} onOpen={openEdge} />
+    </Box>
+  );
+}
+
+/** A click on an edge's label opens it too (labels live outside the SVG edges, in EdgeLabelRenderer). */
+function LabelClicks({ container, edges, onOpen }: { container: React.RefObject<HTMLDivElement | null>; edges: TopoEdge[]; onOpen: (e: Edge) => void }) {
+  const byKey = useRef(new Map<string, TopoEdge>());
+  byKey.current = new Map(edges.map((e) => [e.id, e]));
+  const open = useRef(onOpen);
+  open.current = onOpen;
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const listener = (ev: MouseEvent) => {
+      const label = (ev.target as HTMLElement | null)?.closest?.('[data-edge-key]');
+      const edge = label ? byKey.current.get(label.getAttribute('data-edge-key')!) : undefined;
+      if (edge) open.current(edge);
+    };
+    el.addEventListener('click', listener);
+    return () => el.removeEventListener('click', listener);
+  }, [container]);
+  return null;
+}

@@ -1,0 +1,99 @@
+/** The topology's drawing pieces: site groups, asset nodes, the edges with their labels, and the legend. */
+import { Box, Typography } from '@mui/material';
+import { ASSET_ROLE_LABELS, ASSET_VENDOR_LABELS, type AssetRole, type AssetVendor } from '@operacoes/contract';
+import { BaseEdge, EdgeLabelRenderer, Handle, type EdgeProps, type NodeProps, Position } from '@xyflow/react';
+import { memo } from 'react';
+import './topology.css';
+import { type AssetNodeData, type EdgeRole, edgeLabel, edgePath, type SiteNodeData, type TopoEdge, type TopoNode } from './layout';
+
+export const EDGE_COLORS: Record<EdgeRole | 'down', string> = { main: '#1565c0', sibling: '#7b1fa2', circuit: '#00796b', down: '#d32f2f' };
+const DASH: Record<EdgeRole, string | undefined> = { main: undefined, sibling: '8 5', circuit: '2 5' };
+
+function SiteNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'site' }>>) {
+  const d = data as SiteNodeData;
+  return (
+    <div className="topo-site" data-testid={`node-site-${d.id}`}>
+      <Handle type="target" position={Position.Left} className="topo-handle" isConnectable={false} />
+      <div className="topo-site-head">
+        <span className="topo-site-code">{d.code}</span>
+        <span className="topo-site-name">
+          {d.name}
+          {d.end ? ` · ponta ${d.end}` : ''}
+        </span>
+      </div>
+      <Handle type="source" position={Position.Right} className="topo-handle" isConnectable={false} />
+    </div>
+  );
+}
+
+function AssetNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'asset' }>>) {
+  const d = data as AssetNodeData;
+  return (
+    <div className="topo-asset" data-testid={`node-asset-${d.id}`} title={`Abrir ${d.hostname}`}>
+      <Handle type="target" position={Position.Left} className="topo-handle" isConnectable={false} />
+      <span className="topo-asset-host">{d.hostname}</span>
+      <span className="topo-asset-sub">
+        {ASSET_ROLE_LABELS[d.role as AssetRole] ?? d.role} · {ASSET_VENDOR_LABELS[d.vendor as AssetVendor] ?? d.vendor}
+      </span>
+      <Handle type="source" position={Position.Right} className="topo-handle" isConnectable={false} />
+    </div>
+  );
+}
+
+function TopoEdgeView({ id, sourceX, sourceY, targetX, targetY, data, markerEnd }: EdgeProps<TopoEdge>) {
+  const d = data!;
+  const { path, labelX, labelY } = edgePath(sourceX, sourceY, targetX, targetY, d.offset);
+  const color = d.down ? EDGE_COLORS.down : EDGE_COLORS[d.role];
+  const testId = d.kind === 'segment' ? `edge-lmx-${d.entityId}` : `edge-circuit-${d.entityId}`;
+  return (
+    <>
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} interactionWidth={18} style={{ stroke: color, strokeWidth: d.role === 'main' ? 2.5 : 2, strokeDasharray: DASH[d.role] }} />
+      <EdgeLabelRenderer>
+        <div
+          className="topo-label nodrag nopan"
+          data-testid={testId}
+          data-down={d.down ? 'true' : 'false'}
+          data-role={d.role}
+          data-edge-key={d.key}
+          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, border: `1px solid ${color}`, color: d.down ? EDGE_COLORS.down : undefined }}
+        >
+          {edgeLabel(d)}
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+}
+
+export const nodeTypes = { site: memo(SiteNodeView), asset: memo(AssetNodeView) };
+export const edgeTypes = { topo: memo(TopoEdgeView) };
+
+function Swatch({ color, dash, label }: { color: string; dash?: string; label: string }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <svg width="30" height="10" aria-hidden="true">
+        <line x1="1" y1="5" x2="29" y2="5" stroke={color} strokeWidth="2.5" strokeDasharray={dash} />
+      </svg>
+      <Typography variant="caption">{label}</Typography>
+    </Box>
+  );
+}
+
+/** What the colours and dashes mean. */
+export function Legend({ code, siblings, circuits }: { code: string; siblings: boolean; circuits: boolean }) {
+  return (
+    <Box data-testid="topology-legend" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, alignItems: 'center', mb: 1 }}>
+      <Swatch color={EDGE_COLORS.main} label={`Segmento da ${code}`} />
+      {siblings && <Swatch color={EDGE_COLORS.sibling} dash={DASH.sibling} label="Segmento de LMC da mesma união" />}
+      {circuits && <Swatch color={EDGE_COLORS.circuit} dash={DASH.circuit} label="Circuito membro da união" />}
+      <Swatch color={EDGE_COLORS.down} label="Circuito fora do ar" />
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+        <Box component="span" sx={{ width: 22, height: 12, border: '1.5px solid', borderColor: 'grey.400', bgcolor: 'rgba(236, 239, 241, 0.8)', borderRadius: 0.5 }} />
+        <Typography variant="caption">Site</Typography>
+      </Box>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+        <Box component="span" sx={{ width: 22, height: 12, border: '1.5px solid', borderColor: 'primary.main', borderRadius: 0.5 }} />
+        <Typography variant="caption">Ativo</Typography>
+      </Box>
+    </Box>
+  );
+}
