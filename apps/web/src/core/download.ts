@@ -34,6 +34,13 @@ function saveAs(href: string, name: string) {
   a.remove();
 }
 
+/** Saves content made in the browser (a generated script, a zip) as a file. */
+export function saveBlob(blob: Blob, name: string) {
+  const href = URL.createObjectURL(blob);
+  saveAs(href, name);
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
 /** Downloads an authenticated file (errors are toasted by the API client, then rethrown). */
 export async function downloadFile(url: string, fallbackName: string, params?: Record<string, unknown>): Promise<void> {
   const { blob, disposition } = await fetchBlob(url, params);

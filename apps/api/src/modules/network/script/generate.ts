@@ -32,6 +32,7 @@ export type GeneratedScript = { asset_id: number; hostname: string; routeros_ver
 
 /** A RouterOS string literal: every value written into a script goes through here. */
 export function quote(value: string | number): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
   const escaped = String(value).replace(/[\\"$?\u0000-\u001f\u007f]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';

@@ -1,6 +1,146 @@
-import Placeholder from '../../../core/Placeholder';
+/**
+ * /lmc/generate-script/:id: the MikroTik RouterOS scripts of an LMC's path, one tab per device,
+ * highlighted, with copy, download (.rsc, or a zip of all) and the diff against the last version.
+ */
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
+import TerminalIcon from '@mui/icons-material/Terminal';
+import { Alert, Box, Breadcrumbs, Button, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
+import type { ScriptDevice, ScriptResult } from '@operacoes/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { strToU8, zipSync } from 'fflate';
+import hljs from 'highlight.js/lib/core';
+import routeros from 'highlight.js/lib/languages/routeros';
+import 'highlight.js/styles/github.css';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { api } from '../../../core/api';
+import { saveBlob } from '../../../core/download';
+import { PageTitle } from '../../../core/PageTitle';
+import { RecordPage } from '../../../core/RecordPage';
+import { toast } from '../../../core/toast';
+import { lmcApi, type LmcRead } from '../pathApi';
 
-/** Issue 12: being built. */
-export default function Page() {
-  return <Placeholder module="Rede" />;
+hljs.registerLanguage('routeros', routeros);
+
+const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+const rsc = (text: string) => new Blob([text], { type: 'text/plain;charset=utf-8' });
+
+function Code({ text }: { text: string }) {
+  const html = useMemo(() => hljs.highlight(text, { language: 'routeros' }).value, [text]);
+  return (
+    <Box component="pre" sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <code className="hljs language-routeros" dangerouslySetInnerHTML={{ __html: html }} />
+    </Box>
+  );
+}
+
+function Diff({ device }: { device: ScriptDevice }) {
+  if (!device.previous_script) return <Alert severity="info">Primeira geração deste equipamento: não há versão anterior.</Alert>;
+  const since = device.previous_generated_at ? ` em ${when(device.previous_generated_at)}${device.previous_generated_by ? ` por ${device.previous_generated_by}` : ''}` : '';
+  if (!device.diff) return <Alert severity="success">Nenhuma alteração desde a última geração{since}.</Alert>;
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Diferenças para a versão anterior{since}:
+      </Typography>
+      <Box component="pre" aria-label={`Diferenças de ${device.hostname}`} sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1 }}>
+        {device.diff
+          .split('\n')
+          .slice(4)
+          .map((line, i) => (
+            <Box key={i} component="span" sx={{ display: 'block', color: line.startsWith('+') ? 'success.main' : line.startsWith('-') ? 'error.main' : line.startsWith('@@') ? 'info.main' : 'text.primary' }}>
+              {line || ' '}
+            </Box>
+          ))}
+      </Box>
+    </Box>
+  );
+}
+
+function Device({ device }: { device: ScriptDevice }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(device.script);
+    toast.success('Script copiado!');
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          Copiar
+        </Button>
+        <Button startIcon={<DownloadIcon />} onClick={() => saveBlob(rsc(device.script), `${device.hostname}.rsc`)}>
+          Baixar .rsc
+        </Button>
+      </Box>
+      <Code text={device.script} />
+      <Diff device={device} />
+    </Box>
+  );
+}
+
+function Scripts({ lmc }: { lmc: LmcRead }) {
+  const [tab, setTab] = useState(0);
+  const generate = useMutation({ mutationFn: async () => (await api.post<ScriptResult>(`/lmc/${lmc.id}/script`)).data, onSuccess: () => setTab(0) });
+  const result = generate.data;
+  const zipAll = () => {
+    const files = Object.fromEntries(result!.devices.map((d) => [`${d.hostname}.rsc`, strToU8(d.script)]));
+    saveBlob(new Blob([zipSync(files) as BlobPart], { type: 'application/zip' }), `${lmc.code}-scripts.zip`);
+  };
+  return (
+    <>
+      <Breadcrumbs sx={{ mb: 2 }}>
+        <Link component={RouterLink} to="/lmc">
+          LMC
+        </Link>
+        <Link component={RouterLink} to={`/lmc/edit/${lmc.id}`}>
+          {lmc.code} · {lmc.name}
+        </Link>
+        <Typography color="text.primary">Scripts MikroTik</Typography>
+      </Breadcrumbs>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Button variant="contained" startIcon={<TerminalIcon />} onClick={() => generate.mutate()} disabled={generate.isPending}>
+          {generate.isPending ? 'Gerando…' : 'Gerar scripts'}
+        </Button>
+        {result && result.devices.length > 1 && (
+          <Button startIcon={<DownloadIcon />} onClick={zipAll}>
+            Baixar todos (.zip)
+          </Button>
+        )}
+      </Box>
+      {!result && !generate.isPending && (
+        <Alert severity="info">Gera um script RouterOS por equipamento MikroTik do caminho, com as configurações de MikroTik da organização. Senhas nunca entram no script.</Alert>
+      )}
+      {result?.warnings.map((w) => (
+        <Alert key={w} severity="warning" sx={{ mb: 1 }}>
+          {w}
+        </Alert>
+      ))}
+      {result && result.devices.length > 0 && (
+        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+          <Tabs value={Math.min(tab, result.devices.length - 1)} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Equipamentos">
+            {result.devices.map((d) => (
+              <Tab key={d.asset_id} label={`${d.hostname} · RouterOS ${d.routeros_version}`} />
+            ))}
+          </Tabs>
+          <Box sx={{ mt: 2 }}>
+            <Device key={result.devices[Math.min(tab, result.devices.length - 1)].asset_id} device={result.devices[Math.min(tab, result.devices.length - 1)]} />
+          </Box>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+export default function ScriptPage() {
+  const id = Number(useParams().id);
+  const lmc = useQuery({ queryKey: lmcApi.keys.one(id), queryFn: () => lmcApi.get(id) });
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <PageTitle title="Gerar script MikroTik" subtitle={lmc.data ? `${lmc.data.code} · ${lmc.data.name}` : undefined} />
+      <RecordPage query={lmc} what="LMC" gender="f" backTo="/lmc">
+        {(l) => <Scripts lmc={l} />}
+      </RecordPage>
+    </Box>
+  );
 }

@@ -1,0 +1,59 @@
+# Operações — LMC LMC-CWB-PGO-01 (Curitiba ⇄ Ponta Grossa)
+# Equipamento rt-borda-cwb-01 · RouterOS 6.x
+# Gerado automaticamente: revise antes de aplicar.
+
+/system identity
+set name="rt-borda-cwb-01"
+
+# VLANs dos segmentos
+/interface vlan
+add name="vlan210-ether2" interface="ether2" vlan-id=210 comment="LMC LMC-CWB-PGO-01 segmento 1"
+add name="vlan210-ether4" interface="ether4" vlan-id=210 comment="LMC LMC-CWB-PGO-01 segmento 3"
+
+# VLANs que atravessam o equipamento
+/interface bridge
+add name="br-vlan210" comment="LMC LMC-CWB-PGO-01"
+/interface bridge port
+add bridge="br-vlan210" interface="vlan210-ether2"
+add bridge="br-vlan210" interface="vlan210-ether4"
+
+# Endereços dos segmentos ponto a ponto
+/ip address
+add address="10.255.10.1/30" interface="br-vlan210" comment="LMC LMC-CWB-PGO-01 segmento 1"
+add address="10.255.10.9/31" interface="br-vlan210" comment="LMC LMC-CWB-PGO-01 segmento 3"
+
+# Rotas para os blocos dos SVCs
+/ip route
+add dst-address="200.150.10.0/29" gateway="10.255.10.2" comment="SVC SVC-0001 — Cooperativa Campos Gerais"
+
+# União UN-CWB-PGO (Redundância)
+/interface bonding
+add name="bond-UN-CWB-PGO" mode=active-backup slaves="ether2,ether3"
+
+# Configurações da organização
+/interface vlan
+add name="vlan99-gerencia" interface="ether4" vlan-id=99 comment="Gerência"
+/ip address
+add address="10.10.0.1/32" interface="vlan99-gerencia" comment="Gerência"
+/ip dns
+set servers="1.1.1.1,8.8.8.8"
+/system ntp client
+set enabled=yes server-dns-names="a.ntp.br,b.ntp.br"
+/snmp community
+set [ find default=yes ] name="operacoes"
+/snmp
+set enabled=yes
+/system logging action
+add name="remoto" target=remote remote="10.10.0.50"
+/system logging
+add action="remoto" topics="info"
+add action="remoto" topics="warning"
+add action="remoto" topics="error"
+/user
+# Defina a senha de noc no equipamento: /user set noc password=...
+add name="noc" group=full
+/ip service
+set "api" disabled=yes
+set "ftp" disabled=yes
+set "telnet" disabled=yes
+set "www" disabled=yes

@@ -1,0 +1,51 @@
+# Operações — LMC LMC-CWB-PGO-01 (Curitiba ⇄ Ponta Grossa)
+# Equipamento rt-borda-cwb-01 · RouterOS 7.x
+# Gerado automaticamente: revise antes de aplicar.
+
+/system identity
+set name="rt-borda-cwb-01"
+
+# VLANs que atravessam o equipamento
+/interface bridge
+add name="br-lmc" vlan-filtering=yes comment="LMC LMC-CWB-PGO-01"
+/interface bridge port
+add bridge="br-lmc" interface="ether2"
+add bridge="br-lmc" interface="ether4"
+/interface bridge vlan
+add bridge="br-lmc" tagged="ether2,ether4" vlan-ids=210
+
+# Endereços dos segmentos ponto a ponto
+/ip address
+add address="10.255.10.1/30" interface="br-lmc" comment="LMC LMC-CWB-PGO-01 segmento 1"
+add address="10.255.10.9/31" interface="br-lmc" comment="LMC LMC-CWB-PGO-01 segmento 3"
+
+# Rotas para os blocos dos SVCs
+/ip route
+add dst-address="200.150.10.0/29" gateway="10.255.10.2" comment="SVC SVC-0001 — Cooperativa Campos Gerais"
+
+# Configurações da organização
+/ip dns
+set servers="1.1.1.1,8.8.8.8"
+/system ntp client
+set enabled=yes
+/system ntp client servers
+add address="a.ntp.br"
+add address="b.ntp.br"
+/snmp community
+set [ find default=yes ] name="operacoes"
+/snmp
+set enabled=yes
+/system logging action
+add name="remoto" target=remote remote="10.10.0.50"
+/system logging
+add action="remoto" topics="info"
+add action="remoto" topics="warning"
+add action="remoto" topics="error"
+/user
+# Defina a senha de noc no equipamento: /user set noc password=...
+add name="noc" group=full
+/ip service
+set "api" disabled=yes
+set "ftp" disabled=yes
+set "telnet" disabled=yes
+set "www" disabled=yes
