@@ -119,5 +119,5 @@ test('paths: SVC, LMC with three segments over two assets and a circuit, live to
   expect(rsc.suggestedFilename()).toMatch(/^rt-(borda-cwb|pgo)-01\.rsc$/);
   const script = readFileSync(await rsc.path(), 'utf8');
   expect(script).toContain('/system identity');
-  expect(script).toContain(`vlan-id=${vlan}`);
+  expect(script).toMatch(new RegExp(`vlan-ids?=${vlan}`));
 });
