@@ -7,7 +7,10 @@ import { SessionProvider, useSession } from './core/session';
 import { registerSessionHandlers } from './core/session-expiry';
 import { createAppTheme } from './core/theme';
 import { setToastTheme } from './core/toast';
+import { MODULE_ROUTES } from './modules';
 import { routes } from './routes';
+import { preloadRoute } from './core/lazyPage';
+import { isSessionValid } from './core/storage';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,6 +27,8 @@ export const queryClient = new QueryClient({
 });
 
 const router = createBrowserRouter(routes);
+// A deep link's page chunk (and data) load beside the layout's instead of after it.
+if (isSessionValid()) preloadRoute(MODULE_ROUTES, window.location.pathname, queryClient);
 
 function Themed() {
   const { prefs, reset } = useSession();

@@ -4,26 +4,17 @@ import { Alert, Box, Button, CircularProgress, useMediaQuery, useTheme } from '@
 import type { LmcTopology } from '@operacoes/contract';
 import { Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import ELK from 'elkjs/lib/elk.bundled.js';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../core/toast';
+import { elkInstance } from './elk';
 import { exportTopology } from './exportImage';
-import { layoutTopology, shapeKey, type TopoEdge, type TopoNode, withDown } from './layout';
+import { laidOut } from './laidOut';
+import { shapeKey, type TopoEdge, type TopoNode, withDown } from './layout';
 import { EDGE_COLORS, edgeTypes, nodeTypes } from './parts';
 
-let elk: InstanceType<typeof ELK> | null = null;
-const elkInstance = () => (elk ??= new ELK());
-// ELK (a large compiled program, in this page's chunk) is much slower on its first layout: run a tiny one
-// as soon as the page's code is loaded, while its data is on its way.
-void elkInstance()
-  .layout({
-    id: 'warm-up',
-    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.hierarchyHandling': 'INCLUDE_CHILDREN' },
-    children: [{ id: 's', children: [{ id: 'a', width: 10, height: 10 }] }, { id: 'b', width: 10, height: 10 }],
-    edges: [{ id: 'e', sources: ['a'], targets: ['b'] }],
-  })
-  .catch(() => undefined);
+// Started as soon as this code is loaded, while the topology's data is on its way.
+elkInstance();
 
 type Laid = { key: string; nodes: TopoNode[]; edges: TopoEdge[] };
 
@@ -42,22 +33,17 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
   const [exporting, setExporting] = useState<'png' | 'svg' | null>(null);
 
   // A new layout only when the picture's shape changes; circuit states alone keep it.
-  const topoRef = useRef(topo);
-  topoRef.current = topo;
   useEffect(() => {
     let live = true;
-    // Marks for the render benchmark (bench/topology.ts): the layout's own time.
-    performance.mark('topology-layout-start');
-    layoutTopology(topoRef.current, elkInstance()).then(
-      (r) => {
-        performance.measure('topology-layout', 'topology-layout-start');
-        if (live) setLaid({ key, ...r });
-      },
+    const { key: shape, layout } = laidOut(topo);
+    layout.then(
+      (r) => live && setLaid({ key: shape, ...r }),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
+    // `key` is the shape of `topo`: the same shape keeps its layout.
   }, [key]);
 
   const edges = useMemo(() => (laid ? withDown(laid.edges, down) : []), [laid, down]);

@@ -13,16 +13,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { api } from '../../../core/api';
 import { PageTitle } from '../../../core/PageTitle';
 import { RecordPage } from '../../../core/RecordPage';
 import { useRealtimeEvent } from '../../notification';
 import { downOf, withCircuitState } from './layout';
 import { Legend } from './parts';
+import { fetchTopology, topologyKey } from './query';
 import { TopologyCanvas } from './TopologyCanvas';
 
-export const topologyKey = (id: number) => ['lmc', 'topology', id] as const;
-export const fetchTopology = async (id: number) => (await api.get<LmcTopology>(`/lmc/${id}/topology`)).data;
 
 export default function TopologyPage() {
   const id = Number(useParams().id);
