@@ -20,3 +20,4 @@ export * from './data-source';
 export * from './warehouse';
 export * from './logistics';
 export * from './network';
+export * from './external-activity';

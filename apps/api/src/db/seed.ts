@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS, DEFAULT_SETTINGS } from '@operacoes/contract';
 import type { Db } from '../core/db';
 import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
+import { seedFieldServiceDemo } from '../modules/external-activity/seed';
 import { seedLogisticsDemo } from '../modules/logistics/seed';
 import { seedCircuitDemo, seedNetworkDemo, seedPathDemo } from '../modules/network/seed';
 import { notifications } from '../modules/notification/schema';
@@ -86,7 +87,8 @@ export async function seedDemo(app: FastifyInstance) {
   const network = await seedNetworkDemo(ctx);
   const circuits = await seedCircuitDemo(ctx);
   const paths = await seedPathDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths }, 'demo data seeded');
+  const fieldService = await seedFieldServiceDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

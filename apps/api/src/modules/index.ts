@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth';
 import { dataSourceRoutes } from './data-source';
+import { externalActivityRoutes } from './external-activity';
 import { fileRoutes } from './files';
 import { localeRoutes } from './locale';
 import { logisticsRoutes, receivingRoutes } from './logistics';
@@ -15,4 +16,4 @@ import { userRoutes } from './user';
 import { warehouseRoutes } from './warehouse';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here (each through its index.ts). */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes];

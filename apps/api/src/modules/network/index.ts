@@ -1,4 +1,4 @@
 /** Network (`/api/site`, `/api/asset`, …): what other modules may use. */
 export { networkRoutes } from './routes';
-export { networkAssets, networkInterfaces, sites } from './schema';
+export { circuits, networkAssets, networkInterfaces, sites, svcs } from './schema';
 export { type ImportOutcome, type ImportRecord, type NetworkImportTarget, importNetworkRecords } from './import';

@@ -1,0 +1,443 @@
+/**
+ * External activities (issue 13): work orders. The code comes from the organization's prefix and a
+ * per-organization counter row (its lock serialises concurrent creations; a rolled-back creation
+ * gives its number back: no gaps, no duplicates). The status machine is a kit workflow; every step
+ * and the creation write a timeline entry with who, when and where the device was.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, exists, gte, inArray, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ACTIVITY_OPEN_STATUSES,
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_STEP_LABELS,
+  type ActivityEvent,
+  type ActivityEventKind,
+  type ActivityStatus,
+  type ChecklistAnswer,
+  type DevicePosition,
+  type ExternalActivityRead,
+  SCHEDULE_END_BEFORE_START,
+  activityEvent,
+  activityReasonBody,
+  activityScheduleBody,
+  activityStepBody,
+  assistanceTypeEntity,
+  checklistAnswer,
+  checklistAnswerInput,
+  circuitEntity,
+  cityEntity,
+  COORDINATES_PAIRED,
+  externalActivityResource,
+  idParam,
+  siteEntity,
+  svcEntity,
+  unpairedCoordinate,
+} from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../../core/access';
+import { afterCommit } from '../../../core/after-commit';
+import { audit } from '../../../core/audit';
+import type { DbOrTx } from '../../../core/db';
+import { HttpError, conflict, unprocessable } from '../../../core/errors';
+import { searchText } from '../../../core/list';
+import { notify } from '../../../core/notify';
+import { byIds, findVisible, plainPresent } from '../../../core/resource';
+import { defineApiResource } from '../../../core/resource-kit';
+import { personRefs } from '../../../core/rows';
+import { users } from '../../../core/schema';
+import { registerWorkflow, workflow } from '../../../core/workflow';
+import { cities, presentCities } from '../../locale';
+import { circuits, sites, svcs } from '../../network';
+import { getOrganizationSettings } from '../../organization-settings';
+import { activityAnswers, activityCounters, activityEvents, activityTechnicians, assistanceTypes, externalActivities } from '../schema';
+
+type ActivityRow = typeof externalActivities.$inferSelect;
+type StepInput = { position?: DevicePosition | null; reason?: string; scheduled_start?: string | null; scheduled_end?: string | null } | null | undefined;
+
+export const manageLink = (id: number) => `/external-activity/manage/${id}`;
+const OPEN = ACTIVITY_OPEN_STATUSES as ActivityStatus[];
+
+/** The next code of the organization: `OS-000123`. The counter's row lock is held until the creation commits. */
+export async function nextActivityCode(tx: DbOrTx, organizationId: number): Promise<string> {
+  const { numbering_prefix } = await getOrganizationSettings(tx, organizationId, 'external-activity');
+  const [{ last }] = await tx
+    .insert(activityCounters)
+    .values({ organization_id: organizationId, last: 1 })
+    .onConflictDoUpdate({ target: activityCounters.organization_id, set: { last: sql`${activityCounters.last} + 1` } })
+    .returning({ last: activityCounters.last });
+  return `${numbering_prefix}${String(last).padStart(6, '0')}`;
+}
+
+/** 422 unless every technician is an active user of the organization. */
+async function checkTechnicians(tx: DbOrTx, ids: number[], organizationId: number) {
+  const unique = [...new Set(ids)];
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.organization_id, organizationId), eq(users.is_active, true)));
+  const have = new Set(found.map((r) => r.id));
+  const missing = unique.filter((id) => !have.has(id));
+  if (missing.length) throw unprocessable([{ propertyPath: 'technician_ids', message: `Técnico não encontrado nesta organização (ou inativo): ${missing.map((id) => `#${id}`).join(', ')}` }]);
+  return unique;
+}
+
+/** A timeline entry. */
+async function writeEvent(tx: DbOrTx, activityId: number, kind: ActivityEventKind, user: CurrentUser | null, from: ActivityStatus | null, to: ActivityStatus | null, input?: StepInput) {
+  const p = input?.position ?? null;
+  await tx.insert(activityEvents).values({
+    activity_id: activityId,
+    kind,
+    from_status: from,
+    to_status: to,
+    reason: input?.reason ?? null,
+    user_id: user?.id ?? null,
+    latitude: p?.latitude ?? null,
+    longitude: p?.longitude ?? null,
+    accuracy_m: p?.accuracy_m ?? null,
+  });
+}
+
+const techniciansOf = async (db: DbOrTx, ids: number[]) =>
+  ids.length ? await db.select().from(activityTechnicians).where(inArray(activityTechnicians.activity_id, ids)).orderBy(asc(activityTechnicians.activity_id), asc(activityTechnicians.user_id)) : [];
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+export const isBreached = (r: Pick<ActivityRow, 'status' | 'due_at' | 'finished_at'>, now = Date.now()) =>
+  r.status === 'cancelada' ? false : r.status === 'concluida' ? !!r.finished_at && r.finished_at.getTime() > r.due_at.getTime() : r.due_at.getTime() < now;
+
+export async function presentActivities(rows: ActivityRow[], db: DbOrTx): Promise<Omit<ExternalActivityRead, 'steps'>[]> {
+  const ids = rows.map((r) => r.id);
+  const nonNull = (xs: (number | null)[]) => xs.filter((v): v is number => v !== null);
+  const [types, techs, cityRefs, siteRows, svcRows, circuitRows] = await Promise.all([
+    byIds(db, assistanceTypes as never, rows.map((r) => r.assistance_type_id)),
+    techniciansOf(db, ids),
+    presentCities(db, rows.map((r) => r.city_id)),
+    byIds(db, sites as never, nonNull(rows.map((r) => r.site_id))),
+    byIds(db, svcs as never, nonNull(rows.map((r) => r.svc_id))),
+    byIds(db, circuits as never, nonNull(rows.map((r) => r.circuit_id))),
+  ]);
+  const people = await personRefs(db, techs.map((t) => t.user_id));
+  const now = Date.now();
+  return (plainPresent(rows as never) as Record<string, unknown>[]).map((r, i) => {
+    const row = rows[i];
+    const type = types.get(row.assistance_type_id);
+    const mine = techs.filter((t) => t.activity_id === row.id).map((t) => t.user_id);
+    const site = row.site_id ? siteRows.get(row.site_id) : undefined;
+    const svc = row.svc_id ? svcRows.get(row.svc_id) : undefined;
+    const circuit = row.circuit_id ? circuitRows.get(row.circuit_id) : undefined;
+    return {
+      ...r,
+      scheduled_start: iso(row.scheduled_start),
+      scheduled_end: iso(row.scheduled_end),
+      due_at: row.due_at.toISOString(),
+      finished_at: iso(row.finished_at),
+      assistance_type: { id: row.assistance_type_id, name: (type?.name as string) ?? '', color: (type?.color as string) ?? '#1976d2' },
+      technician_ids: mine,
+      technicians: mine.map((id) => ({ id, name: people.get(id)?.name ?? `#${id}` })),
+      city: (row.city_id && cityRefs.get(row.city_id)) || null,
+      site: site ? { id: site.id as number, code: site.code as string, name: site.name as string } : null,
+      svc: svc ? { id: svc.id as number, code: svc.code as string, name: svc.client_name as string } : null,
+      circuit: circuit ? { id: circuit.id as number, name: `${circuit.carrier as string} ${circuit.designation as string}` } : null,
+      breached: isBreached(row, now),
+    } as Omit<ExternalActivityRead, 'steps'>;
+  });
+}
+
+/** The technicians of one activity. */
+const technicianIds = async (db: DbOrTx, id: number) => (await db.select({ id: activityTechnicians.user_id }).from(activityTechnicians).where(eq(activityTechnicians.activity_id, id))).map((r) => r.id);
+
+/** The labels of the required checklist items without an answer. */
+export async function unansweredRequired(db: DbOrTx, row: ActivityRow): Promise<string[]> {
+  const required = row.checklist.filter((i) => i.required);
+  if (!required.length) return [];
+  const answers = await db.select().from(activityAnswers).where(eq(activityAnswers.activity_id, row.id));
+  const answered = new Set(answers.filter((a) => a.value !== null && a.value !== '').map((a) => a.item_key));
+  return required.filter((i) => !answered.has(i.key)).map((i) => i.label);
+}
+
+/**
+ * aberta →schedule→ agendada →depart→ em_deslocamento →start→ em_execucao →finish→ concluida;
+ * em_execucao →reschedule→ agendada (with a reason); any open status →cancel→ cancelada (with a reason).
+ */
+export const activityWorkflow = workflow({
+  resource: externalActivityResource,
+  table: externalActivities,
+  statusLabels: ACTIVITY_STATUS_LABELS,
+  present: presentActivities as never,
+  noun: (r) => ({ label: `atividade ${r.code}`, gender: 'f' }),
+  link: manageLink,
+  steps: {
+    schedule: {
+      from: ['aberta'],
+      to: 'agendada',
+      label: 'Agendar',
+      color: 'primary',
+      body: activityScheduleBody,
+      description: 'Agenda a atividade (o início agendado é exigido: o já gravado ou o do corpo).',
+      run: async (row, input: StepInput, { tx, user }) => {
+        const start = input?.scheduled_start ?? row.scheduled_start;
+        const end = input?.scheduled_end !== undefined ? input.scheduled_end : row.scheduled_end;
+        if (!start) throw unprocessable([{ propertyPath: 'scheduled_start', message: 'Informe o início agendado' }]);
+        if (end && Date.parse(end) <= Date.parse(start)) throw unprocessable([{ propertyPath: 'scheduled_end', message: SCHEDULE_END_BEFORE_START }]);
+        await writeEvent(tx, row.id, 'schedule', user, row.status, 'agendada', input);
+        return { scheduled_start: start, scheduled_end: end ?? null };
+      },
+      notify: async (row, { tx }) => [{ to: await technicianIds(tx, row.id), title: `Atividade ${row.code} agendada`, message: `${row.client_name}: confira o horário agendado.` }],
+    },
+    depart: {
+      from: ['agendada'],
+      to: 'em_deslocamento',
+      label: 'Sair para o local',
+      infinitive: 'sair para o local',
+      color: 'info',
+      body: activityStepBody,
+      run: async (row, input: StepInput, { tx, user }) => void (await writeEvent(tx, row.id, 'depart', user, row.status, 'em_deslocamento', input)),
+    },
+    start: {
+      from: ['em_deslocamento'],
+      to: 'em_execucao',
+      label: 'Iniciar atendimento',
+      infinitive: 'iniciar o atendimento',
+      color: 'primary',
+      body: activityStepBody,
+      run: async (row, input: StepInput, { tx, user }) => void (await writeEvent(tx, row.id, 'start', user, row.status, 'em_execucao', input)),
+    },
+    finish: {
+      from: ['em_execucao'],
+      to: 'concluida',
+      label: 'Concluir',
+      color: 'success',
+      body: activityStepBody,
+      description: 'Conclui; os itens obrigatórios do checklist precisam estar respondidos (422 nomeando-os).',
+      run: async (row, input: StepInput, { tx, user }) => {
+        const missing = await unansweredRequired(tx, row);
+        if (missing.length) throw new HttpError(422, `Responda os itens obrigatórios do checklist antes de concluir: ${missing.join('; ')}.`, [{ propertyPath: 'checklist', message: `Faltam: ${missing.join('; ')}` }]);
+        await writeEvent(tx, row.id, 'finish', user, row.status, 'concluida', input);
+        return { finished_at: new Date() };
+      },
+    },
+    cancel: {
+      from: OPEN,
+      to: 'cancelada',
+      label: 'Cancelar',
+      color: 'error',
+      reason: 'required',
+      body: activityReasonBody,
+      run: async (row, input: StepInput, { tx, user }) => {
+        await writeEvent(tx, row.id, 'cancel', user, row.status, 'cancelada', input);
+        return { cancel_reason: input!.reason! };
+      },
+      notify: async (row, { tx, updated }) => [{ to: await technicianIds(tx, row.id), title: `Atividade ${row.code} cancelada`, message: `Motivo: ${updated.cancel_reason}` }],
+    },
+    reschedule: {
+      from: ['em_execucao'],
+      to: 'agendada',
+      label: 'Reagendar',
+      color: 'warning',
+      reason: 'required',
+      body: activityReasonBody.extend({ scheduled_start: z.string().nullable().optional(), scheduled_end: z.string().nullable().optional() }),
+      description: 'Volta a agendada com um motivo (e, se informado, o novo horário); os técnicos são avisados.',
+      run: async (row, input: StepInput, { tx, user }) => {
+        await writeEvent(tx, row.id, 'reschedule', user, row.status, 'agendada', input);
+        return input?.scheduled_start ? { scheduled_start: input.scheduled_start, scheduled_end: input.scheduled_end ?? null } : {};
+      },
+      notify: async (row, { tx, user }) => [
+        { to: (await technicianIds(tx, row.id)).filter((id) => id !== user.id), title: `Atividade ${row.code} reagendada`, message: `${row.client_name}: a atividade voltou para agendada.` },
+      ],
+    },
+  },
+});
+
+const present = activityWorkflow.withSteps(presentActivities as never);
+
+/** `/api/external-activity`: the kit's CRUD, the workflow, the timeline and the checklist answers. */
+export async function activityRoutes(fastify: FastifyInstance) {
+  const def = defineApiResource(fastify, externalActivityResource, {
+    table: externalActivities,
+    defaultSort: [asc(externalActivities.due_at), asc(externalActivities.id)],
+    sortable: {
+      code: externalActivities.id,
+      due_at: externalActivities.due_at,
+      priority: externalActivities.priority,
+      status: externalActivities.status,
+      client_name: externalActivities.client_name,
+      scheduled_start: externalActivities.scheduled_start,
+      created_at: externalActivities.created_at,
+    },
+    filters: (q, user) => [
+      q.status ? eq(externalActivities.status, q.status) : undefined,
+      q.assistance_type ? eq(externalActivities.assistance_type_id, q.assistance_type) : undefined,
+      q.priority ? eq(externalActivities.priority, q.priority) : undefined,
+      q.technician ? exists(fastify.db.select({ one: sql`1` }).from(activityTechnicians).where(and(eq(activityTechnicians.activity_id, externalActivities.id), eq(activityTechnicians.user_id, q.technician)))) : undefined,
+      q.mine ? exists(fastify.db.select({ one: sql`1` }).from(activityTechnicians).where(and(eq(activityTechnicians.activity_id, externalActivities.id), eq(activityTechnicians.user_id, user.id)))) : undefined,
+      q.from ? gte(externalActivities.due_at, new Date(q.from)) : undefined,
+      q.to ? lte(externalActivities.due_at, q.to.length === 10 ? new Date(`${q.to}T23:59:59.999-03:00`) : new Date(q.to)) : undefined,
+      q.breached
+        ? sql`((${externalActivities.status} in ('aberta', 'agendada', 'em_deslocamento', 'em_execucao') and ${externalActivities.due_at} < now()) or (${externalActivities.status} = 'concluida' and ${externalActivities.finished_at} > ${externalActivities.due_at}))`
+        : undefined,
+    ],
+    searchOf: (r) => searchText(r.code as string, r.client_name as string, r.client_document as string | null, r.client_phone as string | null, r.address as string | null, r.description as string | null),
+    refs: {
+      assistance_type_id: { table: assistanceTypes, noun: assistanceTypeEntity },
+      city_id: { table: cities, noun: cityEntity },
+      site_id: { table: sites, noun: siteEntity },
+      svc_id: { table: svcs, noun: svcEntity },
+      circuit_id: { table: circuits, noun: circuitEntity },
+    },
+    unique: { code: 'o código' },
+    present,
+    workflow: activityWorkflow,
+    async toValues(values, { tx, user }, existing) {
+      const organizationId = (existing?.organization_id ?? values.organization_id ?? user.organizationId) as number;
+      const technicians = values.technician_ids as number[] | undefined;
+      delete values.technician_ids;
+      if (technicians) await checkTechnicians(tx, technicians, organizationId);
+      if (existing) {
+        const status = existing.status as ActivityStatus;
+        if (!OPEN.includes(status)) throw conflict(`A atividade ${existing.code as string} está ${ACTIVITY_STATUS_LABELS[status].toLowerCase()}: não pode mais ser alterada.`);
+        const merged = { ...existing, ...values } as Record<string, unknown>;
+        const missing = unpairedCoordinate(merged as { latitude?: number | null; longitude?: number | null });
+        if (missing) throw unprocessable([{ propertyPath: missing, message: COORDINATES_PAIRED }]);
+        const start = merged.scheduled_start ? Date.parse(String(merged.scheduled_start)) : null;
+        const end = merged.scheduled_end ? Date.parse(String(merged.scheduled_end)) : null;
+        if (start !== null && end !== null && end <= start) throw unprocessable([{ propertyPath: 'scheduled_end', message: SCHEDULE_END_BEFORE_START }]);
+      }
+      const typeId = values.assistance_type_id as number | undefined;
+      if (typeId !== undefined && typeId !== existing?.assistance_type_id) {
+        const [type] = await tx.select().from(assistanceTypes).where(eq(assistanceTypes.id, typeId));
+        if (!type.active) throw unprocessable([{ propertyPath: 'assistance_type_id', message: `O tipo de atendimento "${type.name}" está inativo` }]);
+        const settings = await getOrganizationSettings(tx, organizationId, 'external-activity');
+        const created = existing ? (existing.created_at as Date).getTime() : Date.now();
+        values.due_at = new Date(created + (type.sla_hours ?? settings.sla_hours) * 3600_000);
+        values.checklist = type.checklist;
+        if (existing) {
+          // A new type's checklist replaces the old one: its answers no longer apply.
+          await tx.delete(activityAnswers).where(eq(activityAnswers.activity_id, existing.id));
+        }
+      }
+      if (!existing) {
+        values.code = await nextActivityCode(tx, organizationId);
+        values.status = 'aberta';
+      }
+      return values;
+    },
+    async afterWrite(row, input, { tx, user, app }, existing) {
+      const activity = row as unknown as ActivityRow;
+      if (!existing) await writeEvent(tx, activity.id, 'created', user, null, 'aberta');
+      const wanted = (input as { technician_ids?: number[] }).technician_ids;
+      if (!wanted) return;
+      const before = existing ? await technicianIds(tx, activity.id) : [];
+      const next = [...new Set(wanted)];
+      const added = next.filter((id) => !before.includes(id));
+      const removed = before.filter((id) => !next.includes(id));
+      if (!added.length && !removed.length) return;
+      if (removed.length) await tx.delete(activityTechnicians).where(and(eq(activityTechnicians.activity_id, activity.id), inArray(activityTechnicians.user_id, removed)));
+      if (added.length) await tx.insert(activityTechnicians).values(added.map((user_id) => ({ activity_id: activity.id, user_id })));
+      if (existing) await writeEvent(tx, activity.id, 'assigned', user, null, null);
+      const toNotify = added.filter((id) => id !== user.id);
+      if (toNotify.length) {
+        const deliver = await notify(app, tx, toNotify, `Atividade ${activity.code} atribuída a você`, `${activity.client_name}${activity.address ? ` · ${activity.address}` : ''}`, manageLink(activity.id), user);
+        afterCommit(user, deliver);
+      }
+    },
+    async onDelete(row) {
+      const status = row.status as ActivityStatus;
+      if (status !== 'aberta' && status !== 'cancelada') throw conflict(`A atividade ${row.code as string} está ${ACTIVITY_STATUS_LABELS[status].toLowerCase()}: cancele-a em vez de excluí-la.`);
+      return undefined;
+    },
+  });
+  registerWorkflow(fastify, activityWorkflow, def);
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const readAccess = externalActivityResource.access.read;
+  const writeAccess = externalActivityResource.access.write;
+
+  app.get(
+    '/external-activity/:id/timeline',
+    { config: { access: readAccess }, schema: { tags: ['external-activity'], summary: 'Linha do tempo da atividade', params: idParam, response: { 200: z.array(activityEvent) } } },
+    async (req) => {
+      const activity = await findVisible<ActivityRow>(def, app.db, userOf(req), req.params.id);
+      const events = await app.db.select().from(activityEvents).where(eq(activityEvents.activity_id, activity.id)).orderBy(asc(activityEvents.at), asc(activityEvents.id));
+      const people = await personRefs(app.db, events.map((e) => e.user_id));
+      return events.map(
+        (e): ActivityEvent => ({
+          id: e.id,
+          kind: e.kind,
+          label: ACTIVITY_STEP_LABELS[e.kind],
+          from_status: e.from_status,
+          to_status: e.to_status,
+          reason: e.reason,
+          user: e.user_id ? { id: e.user_id, name: people.get(e.user_id)?.name ?? `#${e.user_id}` } : null,
+          at: e.at.toISOString(),
+          latitude: e.latitude,
+          longitude: e.longitude,
+          accuracy_m: e.accuracy_m,
+        }),
+      );
+    },
+  );
+
+  const presentAnswers = async (db: DbOrTx, rows: (typeof activityAnswers.$inferSelect)[]): Promise<ChecklistAnswer[]> => {
+    const people = await personRefs(db, rows.map((a) => a.answered_by));
+    return rows.map((a) => ({
+      item_key: a.item_key,
+      kind: a.kind,
+      value: a.value ?? null,
+      answered_by: a.answered_by ? { id: a.answered_by, name: people.get(a.answered_by)?.name ?? `#${a.answered_by}` } : null,
+      answered_at: a.answered_at.toISOString(),
+    }));
+  };
+
+  app.get(
+    '/external-activity/:id/answers',
+    { config: { access: readAccess }, schema: { tags: ['external-activity'], summary: 'Respostas do checklist', params: idParam, response: { 200: z.array(checklistAnswer) } } },
+    async (req) => {
+      const activity = await findVisible<ActivityRow>(def, app.db, userOf(req), req.params.id);
+      return presentAnswers(app.db, await app.db.select().from(activityAnswers).where(eq(activityAnswers.activity_id, activity.id)));
+    },
+  );
+
+  app.put(
+    '/external-activity/:id/answers/:key',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['external-activity'],
+        summary: 'Responder um item do checklist',
+        description: 'Grava (ou substitui) a resposta de um item enquanto a atividade está em execução; repetir o mesmo envio dá o mesmo resultado.',
+        params: idParam.extend({ key: z.string().max(40) }),
+        body: checklistAnswerInput,
+        response: { 200: checklistAnswer },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const saved = await app.db.transaction(async (tx) => {
+        const activity = await findVisible<ActivityRow>(def, tx, user, req.params.id, true);
+        if (activity.status !== 'em_execucao')
+          throw conflict(`A atividade ${activity.code} está ${ACTIVITY_STATUS_LABELS[activity.status].toLowerCase()}: o checklist é respondido durante a execução.`);
+        const item = activity.checklist.find((i) => i.key === req.params.key);
+        if (!item) throw new HttpError(404, 'Item não encontrado no checklist desta atividade.');
+        const value = req.body.value;
+        const wrong =
+          value === null
+            ? null
+            : item.kind === 'sim_nao'
+              ? typeof value !== 'boolean' && 'Responda sim ou não'
+              : item.kind === 'numero'
+                ? (typeof value !== 'number' || !Number.isFinite(value)) && 'Informe um número'
+                : typeof value !== 'string' && 'Informe um texto';
+        if (wrong) throw unprocessable([{ propertyPath: 'value', message: wrong }]);
+        const [row] = await tx
+          .insert(activityAnswers)
+          .values({ activity_id: activity.id, item_key: item.key, kind: item.kind, value, answered_by: user.id, answered_at: new Date() })
+          .onConflictDoUpdate({ target: [activityAnswers.activity_id, activityAnswers.item_key], set: { value, answered_by: user.id, answered_at: new Date() } })
+          .returning();
+        await audit(tx, user, { entity: 'external_activity', entityId: activity.id, organizationId: activity.organization_id, action: 'update', changes: { [`checklist.${item.key}`]: [null, value] } });
+        return row;
+      });
+      return (await presentAnswers(app.db, [saved]))[0];
+    },
+  );
+}
+

@@ -1,0 +1,77 @@
+/**
+ * SLA notices (issue 13): an hour before an open activity's due time, and when it passes, its
+ * technicians and the organization's EXTERNAL_ACTIVITY holders are notified, once each. The
+ * `UPDATE … WHERE <not yet notified> RETURNING` is the "once": a second run, or a second process,
+ * finds nothing left to mark.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { ACTIVITY_OPEN_STATUSES } from '@operacoes/contract';
+import { usersWithPermission } from '../../../core/notify';
+import { activityTechnicians, externalActivities } from '../schema';
+import { manageLink } from './routes';
+
+const HOUR = 3600_000;
+const brTime = (d: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(d);
+
+type Marked = { id: number; organization_id: number; code: string; client_name: string; due_at: Date };
+
+/** Sends the notices due at `now`; answers how many of each went out. */
+export async function runSlaNotices(app: FastifyInstance, now = new Date()): Promise<{ warned: number; breached: number }> {
+  const open = inArray(externalActivities.status, [...ACTIVITY_OPEN_STATUSES]);
+  const returning = { id: externalActivities.id, organization_id: externalActivities.organization_id, code: externalActivities.code, client_name: externalActivities.client_name, due_at: externalActivities.due_at };
+  const deliveries: (() => Promise<void>)[] = [];
+  const counts = await app.db.transaction(async (tx) => {
+    // Breaches first: one already past due gets its breach notice only (the warning is marked as done).
+    const breached: Marked[] = await tx
+      .update(externalActivities)
+      .set({ sla_breach_notified_at: now, sla_warned_at: now })
+      .where(and(open, isNull(externalActivities.sla_breach_notified_at), lte(externalActivities.due_at, now)))
+      .returning(returning);
+    const warned: Marked[] = await tx
+      .update(externalActivities)
+      .set({ sla_warned_at: now })
+      .where(and(open, isNull(externalActivities.sla_warned_at), gt(externalActivities.due_at, now), lte(externalActivities.due_at, new Date(now.getTime() + HOUR))))
+      .returning(returning);
+    const all = [...breached, ...warned];
+    if (!all.length) return { warned: 0, breached: 0 };
+    const techs = await tx.select().from(activityTechnicians).where(inArray(activityTechnicians.activity_id, all.map((a) => a.id)));
+    const managers = new Map<number, number[]>();
+    for (const a of all) {
+      if (!managers.has(a.organization_id)) managers.set(a.organization_id, await usersWithPermission(tx, a.organization_id, 'EXTERNAL_ACTIVITY'));
+      const to = [...new Set([...techs.filter((t) => t.activity_id === a.id).map((t) => t.user_id), ...managers.get(a.organization_id)!])];
+      const late = breached.includes(a);
+      const { deliver } = await app.notifier.create(tx, to, {
+        title: late ? `SLA estourado: atividade ${a.code}` : `SLA vence em menos de 1 hora: atividade ${a.code}`,
+        message: late ? `${a.client_name}: o prazo venceu às ${brTime(a.due_at)}.` : `${a.client_name}: o prazo vence às ${brTime(a.due_at)}.`,
+        link: manageLink(a.id),
+      });
+      deliveries.push(deliver);
+    }
+    return { warned: warned.length, breached: breached.length };
+  });
+  for (const deliver of deliveries) await deliver();
+  return counts;
+}
+
+/** Checks every minute (one process at a time, by an advisory lock). */
+export function slaNoticeJob(fastify: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    const [{ locked }] = (await fastify.db.execute(sql`select pg_try_advisory_lock(${4244}, 1) as locked`)).rows as { locked: boolean }[];
+    if (!locked) return;
+    try {
+      await runSlaNotices(fastify);
+    } finally {
+      await fastify.db.execute(sql`select pg_advisory_unlock(${4244}, 1)`);
+    }
+  };
+  const run = () => void tick().catch((err) => fastify.log.error({ err }, 'external-activity SLA notices failed'));
+  fastify.addHook('onReady', async () => {
+    timer = setInterval(run, 60_000);
+    timer.unref();
+    setTimeout(run, 7_000).unref();
+  });
+  fastify.addHook('onClose', async () => clearInterval(timer));
+}
+

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { defineResource } from '../kit/define';
+import { cpfOrCnpj, dateOrDateTime, latitude, longitude } from '../kit/validators';
+import { workflowSteps } from '../kit/workflow';
+import { cityRef, coordinatesPaired } from '../network/site';
+import { id, optionalText, queryId, ref } from '../warehouse';
+import { checklistItemRead, CHECKLIST_KINDS } from './assistance-type';
+import { externalActivityEntity } from './module';
+
+/** Work orders (issue 13, DESIGN §4 Field service). */
+export const ACTIVITY_PRIORITY_LABELS = { baixa: 'Baixa', media: 'Média', alta: 'Alta', urgente: 'Urgente' } as const;
+export const ACTIVITY_PRIORITIES = enumOf(ACTIVITY_PRIORITY_LABELS);
+export type ActivityPriority = (typeof ACTIVITY_PRIORITIES)[number];
+
+export const ACTIVITY_STATUS_LABELS = {
+  aberta: 'Aberta',
+  agendada: 'Agendada',
+  em_deslocamento: 'Em deslocamento',
+  em_execucao: 'Em execução',
+  concluida: 'Concluída',
+  cancelada: 'Cancelada',
+} as const;
+export const ACTIVITY_STATUSES = enumOf(ACTIVITY_STATUS_LABELS);
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+/** The statuses an activity is still being worked in (its SLA runs). */
+export const ACTIVITY_OPEN_STATUSES: readonly ActivityStatus[] = ['aberta', 'agendada', 'em_deslocamento', 'em_execucao'];
+
+/** The transitions (`POST /api/external-activity/{id}/<verb>`) and what the timeline calls them. */
+export const ACTIVITY_STEP_LABELS = {
+  created: 'Atividade criada',
+  schedule: 'Agendada',
+  depart: 'Saiu para o local',
+  start: 'Iniciou o atendimento',
+  finish: 'Concluída',
+  cancel: 'Cancelada',
+  reschedule: 'Reagendada',
+  assigned: 'Técnicos alterados',
+} as const;
+export type ActivityEventKind = keyof typeof ACTIVITY_STEP_LABELS;
+
+/** A blank text field of a form means "none". */
+const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9()+\s-]{8,20}$/, 'Telefone inválido');
+
+/** Where the device was when the step was taken (when it gave its position). */
+export const devicePosition = z.object({ latitude, longitude, accuracy_m: z.number().min(0).max(100_000).nullable().optional() });
+export type DevicePosition = z.infer<typeof devicePosition>;
+
+export const externalActivityInput = z.object({
+  assistance_type_id: id,
+  priority: z.enum(ACTIVITY_PRIORITIES, { message: 'Prioridade inválida' }).default('media'),
+  client_name: z.string().trim().min(1, 'Informe o nome do cliente').max(200, 'Nome longo demais'),
+  client_document: blank(cpfOrCnpj),
+  client_phone: blank(phone),
+  client_email: blank(z.email('E-mail inválido').max(180)),
+  address: optionalText(500),
+  city_id: id.nullable().optional(),
+  latitude: latitude.nullable().optional(),
+  longitude: longitude.nullable().optional(),
+  site_id: id.nullable().optional(),
+  svc_id: id.nullable().optional(),
+  circuit_id: id.nullable().optional(),
+  scheduled_start: dateOrDateTime.nullable().optional(),
+  scheduled_end: dateOrDateTime.nullable().optional(),
+  technician_ids: z.array(id).min(1, 'Escolha ao menos um técnico').max(10, 'No máximo 10 técnicos'),
+  description: optionalText(4000),
+});
+
+export const SCHEDULE_END_BEFORE_START = 'O fim agendado deve ser depois do início';
+/** The window's end after its start. */
+export function windowInOrder(v: { scheduled_start?: string | null; scheduled_end?: string | null }, ctx: z.RefinementCtx) {
+  if (v.scheduled_start && v.scheduled_end && Date.parse(v.scheduled_end) <= Date.parse(v.scheduled_start)) ctx.addIssue({ code: 'custom', message: SCHEDULE_END_BEFORE_START, path: ['scheduled_end'] });
+}
+export const externalActivityCreate = externalActivityInput.superRefine(coordinatesPaired).superRefine(windowInOrder);
+export const externalActivityUpdate = updateOf(externalActivityInput);
+export type ExternalActivityInput = z.input<typeof externalActivityInput>;
+
+export const externalActivityRead = tenantRecord({
+  code: z.string(),
+  assistance_type_id: z.number(),
+  assistance_type: ref.extend({ color: z.string() }),
+  priority: z.enum(ACTIVITY_PRIORITIES),
+  status: z.enum(ACTIVITY_STATUSES),
+  client_name: z.string(),
+  client_document: z.string().nullable(),
+  client_phone: z.string().nullable(),
+  client_email: z.string().nullable(),
+  address: z.string().nullable(),
+  city_id: z.number().nullable(),
+  city: cityRef.nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  site_id: z.number().nullable(),
+  site: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+  svc_id: z.number().nullable(),
+  svc: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+  circuit_id: z.number().nullable(),
+  circuit: ref.nullable(),
+  scheduled_start: z.string().nullable(),
+  scheduled_end: z.string().nullable(),
+  technician_ids: z.array(z.number()),
+  technicians: z.array(ref),
+  description: z.string().nullable(),
+  /** Creation + the type's SLA hours. */
+  due_at: z.string(),
+  /** Past due and still open, or concluded after it. */
+  breached: z.boolean(),
+  finished_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  /** The type's checklist when the activity was created (a later edit of the type does not change it). */
+  checklist: z.array(checklistItemRead),
+  steps: workflowSteps,
+});
+export type ExternalActivityRead = z.infer<typeof externalActivityRead>;
+
+export const externalActivityListQuery = listQuery.extend({
+  status: z.enum(ACTIVITY_STATUSES).optional(),
+  assistance_type: queryId,
+  technician: queryId,
+  priority: z.enum(ACTIVITY_PRIORITIES).optional(),
+  /** The due time between `from` and `to`. */
+  from: dateOrDateTime.optional(),
+  to: dateOrDateTime.optional(),
+  /** Assigned to the current user. */
+  mine: queryBoolean.optional(),
+  breached: queryBoolean.optional(),
+});
+export type ExternalActivityListQuery = z.infer<typeof externalActivityListQuery>;
+
+export const externalActivityResource = defineResource({
+  ...externalActivityEntity,
+  apiPath: '/external-activity',
+  permission: 'EXTERNAL_ACTIVITY',
+  tenancy: 'organization',
+  schemas: { read: externalActivityRead, create: externalActivityCreate, update: externalActivityUpdate, query: externalActivityListQuery },
+});
+
+/** A step's body: the device's position when it gave one; cancel and reschedule need a reason; schedule may set the window. */
+export const activityStepBody = z.object({ position: devicePosition.nullable().optional() }).nullish();
+export const activityReasonBody = z.object({ reason: z.string().trim().min(3, 'Informe o motivo').max(1000), position: devicePosition.nullable().optional() });
+export const activityScheduleBody = z
+  .object({ scheduled_start: dateOrDateTime.nullable().optional(), scheduled_end: dateOrDateTime.nullable().optional(), position: devicePosition.nullable().optional() })
+  .superRefine(windowInOrder)
+  .nullish();
+
+/** One entry of the timeline: who, when, what, and where the device was. */
+export const activityEvent = z.object({
+  id: z.number(),
+  kind: z.enum(Object.keys(ACTIVITY_STEP_LABELS) as [ActivityEventKind, ...ActivityEventKind[]]),
+  label: z.string(),
+  from_status: z.enum(ACTIVITY_STATUSES).nullable(),
+  to_status: z.enum(ACTIVITY_STATUSES).nullable(),
+  reason: z.string().nullable(),
+  user: ref.nullable(),
+  at: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  accuracy_m: z.number().nullable(),
+});
+export type ActivityEvent = z.infer<typeof activityEvent>;
+
+/** A checklist answer: yes/no, text, a number, or (photo items) the id of an uploaded photo. */
+export const checklistAnswerValue = z.union([z.boolean(), z.number(), z.string().max(4000, 'Resposta longa demais')]).nullable();
+export const checklistAnswerInput = z.object({ value: checklistAnswerValue });
+export const checklistAnswer = z.object({ item_key: z.string(), kind: z.enum(CHECKLIST_KINDS), value: checklistAnswerValue, answered_by: ref.nullable(), answered_at: z.string() });
+export type ChecklistAnswer = z.infer<typeof checklistAnswer>;

@@ -1,0 +1,3 @@
+export * from './module';
+export * from './assistance-type';
+export * from './external-activity';
