@@ -4,6 +4,7 @@ import { assistanceTypeResource, externalActivityResource } from '@operacoes/con
 import { externalActivities } from '../../src/modules/external-activity';
 import { runSlaNotices } from '../../src/modules/external-activity/activity/sla';
 import { notifications } from '../../src/modules/notification/schema';
+import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
 import { describeCrud } from '../crud-suite';
 import { createTestApp, type TestApp } from '../helpers';
 import { makeSite, uid } from '../network/helpers';
@@ -223,5 +224,26 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
     const again = (await t.call('GET', `/api/external-activity/${a.json().id}`, manager.token)).json();
     expect(again.checklist.map((i: { label: string }) => i.label)).toEqual(CHECKLIST.map((i) => i.label));
     expect((await t.call('DELETE', `/api/external-activity/assistance-type/${own.id}`, manager.token)).statusCode).toBe(409);
+  });
+});
+
+describe('field service demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t.app);
+    await seedDemo(t.app); // idempotent
+  });
+  afterAll(() => t?.close());
+
+  it('seeds three assistance types and an activity in each state for the demo technician', async () => {
+    const tech = await t.login('tecnico', DEMO_PASSWORD);
+    const types = (await t.call('GET', '/api/external-activity/assistance-type', tech.token)).statusCode;
+    expect(types).toBe(403); // the technician works activities, not types
+    const gestor = await t.login('gestor', DEMO_PASSWORD);
+    expect((await t.call('GET', '/api/external-activity/assistance-type', gestor.token)).json().total_items).toBe(3);
+    const mine = (await t.call('GET', '/api/external-activity?mine=1&pageSize=50', tech.token)).json() as { items: { status: string; code: string }[] };
+    expect(mine.items.map((i) => i.status).sort()).toEqual(['aberta', 'agendada', 'cancelada', 'concluida', 'em_execucao']);
+    expect(mine.items.every((i) => /^OS-\d{6}$/.test(i.code))).toBe(true);
   });
 });
