@@ -177,6 +177,21 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
     expect((await t.call('GET', `/api/external-activity/${a.id}`, manager.token)).json().status).toBe('aberta');
   });
 
+  it('lists as technicians the active EXTERNAL_ACTIVITY holders of the organization only', async () => {
+    const other = await t.createOrganization('Alheia técnicos');
+    const stranger = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId: other, nickname: 'Estranho' });
+    const res = await t.call('GET', '/api/external-activity/technicians', reader.token);
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json() as { id: number }[]).map((u) => u.id);
+    expect(ids).toContain(tech.id);
+    expect(ids).toContain(manager.id);
+    expect(ids).not.toContain(reader.id);
+    expect(ids).not.toContain(stranger.id);
+    const found = (await t.call('GET', `/api/external-activity/technicians?search=${tech.username}`, reader.token)).json() as { id: number }[];
+    expect(found.map((u) => u.id)).toEqual([tech.id]);
+    expect((await t.call('GET', '/api/external-activity/technicians', (await t.createUser({ permissions: [] })).token)).statusCode).toBe(403);
+  });
+
   it('notifies technicians when assigned, not when kept', async () => {
     const other = await makeTechnician(t);
     const a = await create();
@@ -197,7 +212,9 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
       (await t.app.db.select().from(notifications).where(and(like(notifications.title, `%SLA%${a.code}`), inArray(notifications.user_id, [manager.id, tech.id])))).map((n) => `${n.user_id}:${n.title}`).sort();
     const perUser = async () => {
       const rows = await t.app.db.select().from(notifications).where(like(notifications.title, `%SLA%${a.code}`));
-      return Math.max(...Object.values(Object.groupBy(rows, (n) => `${n.user_id}:${n.title}`)).map((g) => g!.length));
+      const counts = new Map<string, number>();
+      for (const n of rows) counts.set(`${n.user_id}:${n.title}`, (counts.get(`${n.user_id}:${n.title}`) ?? 0) + 1);
+      return Math.max(...counts.values());
     };
     const now = new Date();
     await t.app.db.update(externalActivities).set({ due_at: new Date(now.getTime() + 30 * 60_000) }).where(eq(externalActivities.id, a.id));

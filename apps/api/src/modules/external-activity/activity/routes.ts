@@ -31,6 +31,7 @@ import {
   COORDINATES_PAIRED,
   externalActivityResource,
   idParam,
+  ref,
   siteEntity,
   svcEntity,
   unpairedCoordinate,
@@ -45,7 +46,7 @@ import { notify } from '../../../core/notify';
 import { byIds, findVisible, plainPresent } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { personRefs } from '../../../core/rows';
-import { users } from '../../../core/schema';
+import { persons, users } from '../../../core/schema';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities, presentCities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
@@ -351,6 +352,40 @@ export async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readAccess = externalActivityResource.access.read;
   const writeAccess = externalActivityResource.access.write;
+
+  app.get(
+    '/external-activity/technicians',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['external-activity'],
+        summary: 'Técnicos que podem ser escalados',
+        description: 'Usuários ativos da organização com a permissão EXTERNAL_ACTIVITY (um super admin escolhe a organização).',
+        querystring: z.object({ search: z.string().trim().max(100).optional(), organization: z.coerce.number().int().positive().optional() }),
+        response: { 200: z.array(ref) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const organizationId = user.superAdmin && req.query.organization ? req.query.organization : user.organizationId;
+      const term = req.query.search ? `%${req.query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+      const rows = await app.db
+        .select({ id: users.id, username: users.username, nickname: persons.nickname, full_name: persons.full_name })
+        .from(users)
+        .innerJoin(persons, eq(persons.id, users.person_id))
+        .where(
+          and(
+            eq(users.organization_id, organizationId),
+            eq(users.is_active, true),
+            sql`${users.permissions} @> ARRAY['EXTERNAL_ACTIVITY']::text[]`,
+            term ? sql`(${persons.full_name} ilike ${term} or ${persons.nickname} ilike ${term} or ${users.username} ilike ${term})` : undefined,
+          ),
+        )
+        .orderBy(asc(persons.full_name))
+        .limit(30);
+      return rows.map((r) => ({ id: r.id, name: r.nickname && r.nickname !== r.full_name ? `${r.full_name} (${r.nickname})` : r.full_name }));
+    },
+  );
 
   app.get(
     '/external-activity/:id/timeline',
