@@ -234,6 +234,22 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
     expect(breached.items.every((i) => i.breached)).toBe(true);
   });
 
+  it('exports what the list shows as CSV and XLSX', async () => {
+    const a = await create({ client_name: 'Exportação Ltda' });
+    await step(a.id, 'cancel', { reason: 'Teste de exportação' }, manager.token);
+    const csv = await t.call('GET', '/api/external-activity/export?format=csv&status=cancelada', reader.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(a.code);
+    expect(csv.body).toContain('Exportação Ltda');
+    expect(csv.body).not.toMatch(/;Aberta;/);
+    const xlsx = await t.call('GET', '/api/external-activity/export?format=xlsx&search=exportacao', reader.token);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await t.call('GET', '/api/external-activity/export', (await t.createUser({ permissions: [] })).token)).statusCode).toBe(403);
+  });
+
   it('snapshots the checklist: a later edit of the type leaves existing activities alone', async () => {
     const own = await makeType(t);
     const a = await t.call('POST', '/api/external-activity', manager.token, activityBody(own.id, [tech.id]));

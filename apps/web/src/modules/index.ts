@@ -8,6 +8,7 @@ import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataSourceRoutes } from './data-source/routes';
+import { externalActivityRoutes } from './external-activity/routes';
 import { localeRoutes } from './locale/routes';
 import { logisticsPublicRoutes, logisticsRoutes } from './logistics/routes';
 import { networkRoutes } from './network/routes';
@@ -39,6 +40,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...logisticsRoutes,
   ...warehouseRoutes,
   ...networkRoutes,
+  ...externalActivityRoutes,
   ...reportRoutes,
 ];
 

@@ -169,3 +169,7 @@ export const checklistAnswerValue = z.union([z.boolean(), z.number(), z.string()
 export const checklistAnswerInput = z.object({ value: checklistAnswerValue });
 export const checklistAnswer = z.object({ item_key: z.string(), kind: z.enum(CHECKLIST_KINDS), value: checklistAnswerValue, answered_by: ref.nullable(), answered_at: z.string() });
 export type ChecklistAnswer = z.infer<typeof checklistAnswer>;
+
+export const ACTIVITY_EXPORT_MAX_ROWS = 50_000;
+/** `GET /api/external-activity/export`: the list's search and filters, as CSV or XLSX. */
+export const externalActivityExportQuery = externalActivityListQuery.omit({ page: true, pageSize: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') });

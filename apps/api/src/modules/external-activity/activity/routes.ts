@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, exists, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, exists, gt, gte, inArray, like, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ACTIVITY_OPEN_STATUSES,
@@ -17,7 +17,11 @@ import {
   type ActivityStatus,
   type ChecklistAnswer,
   type DevicePosition,
+  type ExternalActivityListQuery,
   type ExternalActivityRead,
+  ACTIVITY_EXPORT_MAX_ROWS,
+  ACTIVITY_PRIORITY_LABELS,
+  externalActivityExportQuery,
   SCHEDULE_END_BEFORE_START,
   activityEvent,
   activityReasonBody,
@@ -41,15 +45,16 @@ import { afterCommit } from '../../../core/after-commit';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
-import { searchText } from '../../../core/list';
+import { searchPatterns, searchText } from '../../../core/list';
 import { notify } from '../../../core/notify';
-import { byIds, findVisible, plainPresent } from '../../../core/resource';
+import { byIds, findVisible, plainPresent, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { personRefs } from '../../../core/rows';
 import { persons, users } from '../../../core/schema';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities, presentCities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
+import { type Cell, csv, xlsx } from '../../warehouse';
 import { getOrganizationSettings } from '../../organization-settings';
 import { activityAnswers, activityCounters, activityEvents, activityTechnicians, assistanceTypes, externalActivities } from '../schema';
 
@@ -249,6 +254,27 @@ export const activityWorkflow = workflow({
   },
 });
 
+/** The list's filters (also the export's). */
+const activityFilters =
+  (db: DbOrTx) =>
+  (q: Omit<ExternalActivityListQuery, 'page' | 'pageSize'>, user: CurrentUser): (SQL | undefined)[] => [
+      q.status ? eq(externalActivities.status, q.status) : undefined,
+      q.assistance_type ? eq(externalActivities.assistance_type_id, q.assistance_type) : undefined,
+      q.priority ? eq(externalActivities.priority, q.priority) : undefined,
+      q.technician ? exists(db.select({ one: sql`1` }).from(activityTechnicians).where(and(eq(activityTechnicians.activity_id, externalActivities.id), eq(activityTechnicians.user_id, q.technician)))) : undefined,
+      q.mine ? exists(db.select({ one: sql`1` }).from(activityTechnicians).where(and(eq(activityTechnicians.activity_id, externalActivities.id), eq(activityTechnicians.user_id, user.id)))) : undefined,
+      q.from ? gte(externalActivities.due_at, new Date(q.from)) : undefined,
+      q.to ? lte(externalActivities.due_at, q.to.length === 10 ? new Date(`${q.to}T23:59:59.999-03:00`) : new Date(q.to)) : undefined,
+      q.breached
+        ? sql`((${externalActivities.status} in ('aberta', 'agendada', 'em_deslocamento', 'em_execucao') and ${externalActivities.due_at} < now()) or (${externalActivities.status} = 'concluida' and ${externalActivities.finished_at} > ${externalActivities.due_at}))`
+        : undefined,
+    ];
+
+const EXPORT_HEADER = ['Código', 'Situação', 'Prioridade', 'Tipo', 'Cliente', 'CPF/CNPJ', 'Telefone', 'Endereço', 'Cidade', 'Técnicos', 'Agendada para', 'Prazo (SLA)', 'SLA estourado', 'Concluída em', 'Descrição'];
+const EXPORT_WIDTHS = [12, 16, 11, 28, 32, 20, 17, 40, 22, 32, 17, 17, 9, 17, 50];
+const brDateTime = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)) : null;
+
 const present = activityWorkflow.withSteps(presentActivities as never);
 
 /** `/api/external-activity`: the kit's CRUD, the workflow, the timeline and the checklist answers. */
@@ -265,18 +291,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       scheduled_start: externalActivities.scheduled_start,
       created_at: externalActivities.created_at,
     },
-    filters: (q, user) => [
-      q.status ? eq(externalActivities.status, q.status) : undefined,
-      q.assistance_type ? eq(externalActivities.assistance_type_id, q.assistance_type) : undefined,
-      q.priority ? eq(externalActivities.priority, q.priority) : undefined,
-      q.technician ? exists(fastify.db.select({ one: sql`1` }).from(activityTechnicians).where(and(eq(activityTechnicians.activity_id, externalActivities.id), eq(activityTechnicians.user_id, q.technician)))) : undefined,
-      q.mine ? exists(fastify.db.select({ one: sql`1` }).from(activityTechnicians).where(and(eq(activityTechnicians.activity_id, externalActivities.id), eq(activityTechnicians.user_id, user.id)))) : undefined,
-      q.from ? gte(externalActivities.due_at, new Date(q.from)) : undefined,
-      q.to ? lte(externalActivities.due_at, q.to.length === 10 ? new Date(`${q.to}T23:59:59.999-03:00`) : new Date(q.to)) : undefined,
-      q.breached
-        ? sql`((${externalActivities.status} in ('aberta', 'agendada', 'em_deslocamento', 'em_execucao') and ${externalActivities.due_at} < now()) or (${externalActivities.status} = 'concluida' and ${externalActivities.finished_at} > ${externalActivities.due_at}))`
-        : undefined,
-    ],
+    filters: activityFilters(fastify.db),
     searchOf: (r) => searchText(r.code as string, r.client_name as string, r.client_document as string | null, r.client_phone as string | null, r.address as string | null, r.description as string | null),
     refs: {
       assistance_type_id: { table: assistanceTypes, noun: assistanceTypeEntity },
@@ -352,6 +367,56 @@ export async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readAccess = externalActivityResource.access.read;
   const writeAccess = externalActivityResource.access.write;
+
+  app.get(
+    '/external-activity/export',
+    {
+      config: { access: readAccess },
+      schema: { tags: ['external-activity'], summary: 'Exportar a lista de atividades (CSV ou XLSX)', description: `Todas as linhas da busca e dos filtros da lista (até ${ACTIVITY_EXPORT_MAX_ROWS}).`, querystring: externalActivityExportQuery },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      const q = req.query;
+      const where = and(tenancyCondition(def, user), ...searchPatterns(q.search).map((p) => like(externalActivities.search_text, p)), ...activityFilters(app.db)(q, user));
+      const rows: Cell[][] = [];
+      let after = 0;
+      while (rows.length < ACTIVITY_EXPORT_MAX_ROWS) {
+        const batch = await app.db
+          .select()
+          .from(externalActivities)
+          .where(and(where, gt(externalActivities.id, after)))
+          .orderBy(asc(externalActivities.id))
+          .limit(Math.min(2000, ACTIVITY_EXPORT_MAX_ROWS - rows.length));
+        if (batch.length === 0) break;
+        for (const a of await presentActivities(batch, app.db)) {
+          rows.push([
+            a.code,
+            ACTIVITY_STATUS_LABELS[a.status],
+            ACTIVITY_PRIORITY_LABELS[a.priority],
+            a.assistance_type.name,
+            a.client_name,
+            a.client_document,
+            a.client_phone,
+            a.address,
+            a.city ? `${a.city.name}/${a.city.uf}` : null,
+            a.technicians.map((t) => t.name).join(', '),
+            brDateTime(a.scheduled_start),
+            brDateTime(a.due_at),
+            a.breached ? 'Sim' : 'Não',
+            brDateTime(a.finished_at),
+            a.description,
+          ]);
+        }
+        after = batch[batch.length - 1].id;
+      }
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="atividades-externas-${stamp}.csv"`).send(csv(EXPORT_HEADER, rows) as never);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="atividades-externas-${stamp}.xlsx"`)
+        .send(xlsx('Atividades externas', EXPORT_HEADER, rows, EXPORT_WIDTHS) as never);
+    },
+  );
 
   app.get(
     '/external-activity/technicians',

@@ -1,0 +1,72 @@
+/** /external-activity (EXTERNAL_ACTIVITY): work orders with their SLA countdown; filters by status, type, technician, priority, period, mine and breached. */
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, type ExternalActivityRead } from '@operacoes/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { linkColumn } from '../../core/columns';
+import { downloadFile } from '../../core/download';
+import { enumFilter, selectFilter } from '../../core/form';
+import { ListPage, useListActions } from '../../core/resource';
+import { activityApi, searchTechnicians, searchTypes } from './api';
+import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from './parts';
+
+export const manageLink = (a: { id: number }) => `/external-activity/manage/${a.id}`;
+
+export default function ActivityListPage() {
+  const actions = useListActions(activityApi, { name: (a) => `${a.code} (${a.client_name})`, info: manageLink });
+  const now = useNow();
+  const types = useQuery({ queryKey: ['external_activity', 'filter-types'], queryFn: () => searchTypes('') });
+  const technicians = useQuery({ queryKey: ['external_activity', 'filter-technicians'], queryFn: () => searchTechnicians('') });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [query, setQuery] = useState<Record<string, string>>({});
+  const params = useMemo(() => ({ ...(from ? { from } : {}), ...(to ? { to } : {}) }), [from, to]);
+  const columns = useMemo<GridColDef<ExternalActivityRead>[]>(
+    () => [
+      linkColumn<ExternalActivityRead>('code', 'Código', manageLink, { width: 120 }),
+      { field: 'due_at', headerName: 'SLA', width: 190, renderCell: ({ row }) => <SlaChip activity={row} now={now} /> },
+      { field: 'client_name', headerName: 'Cliente', flex: 1, minWidth: 180 },
+      { field: 'assistance_type', headerName: 'Tipo', width: 200, sortable: false, renderCell: ({ row }) => <TypeChip type={row.assistance_type} /> },
+      { field: 'priority', headerName: 'Prioridade', width: 110, renderCell: ({ row }) => <PriorityChip priority={row.priority} /> },
+      { field: 'status', headerName: 'Situação', width: 150, renderCell: ({ row }) => <ActivityStatusChip status={row.status} /> },
+      { field: 'technicians', headerName: 'Técnicos', width: 200, sortable: false, valueGetter: (_v, row) => row.technicians.map((t) => t.name).join(', ') },
+      { field: 'scheduled_start', headerName: 'Agendada para', width: 160, valueFormatter: (v: string | null) => formatDateTime(v) },
+    ],
+    [now],
+  );
+  const exportAs = (format: 'csv' | 'xlsx') => void downloadFile('/external-activity/export', `atividades-externas.${format}`, { ...query, ...params, format }).catch(() => undefined);
+  return (
+    <ListPage<ExternalActivityRead>
+      title="Atividades externas"
+      subtitle="Ordens de serviço de campo: prazo (SLA), técnicos e situação"
+      {...actions}
+      columns={columns}
+      searchPlaceholder="Pesquisar código, cliente, documento ou endereço"
+      filters={[
+        enumFilter(ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS),
+        enumFilter(ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, { name: 'priority', label: 'Prioridade' }),
+        selectFilter('assistance_type', 'Tipo', (types.data ?? []).map((t) => ({ value: t.id, label: t.name }))),
+        selectFilter('technician', 'Técnico', (technicians.data ?? []).map((t) => ({ value: t.id, label: t.name }))),
+        { name: 'mine', label: 'Atribuídas', options: [{ value: '', label: 'A todos' }, { value: 'true', label: 'A mim' }] },
+        { name: 'breached', label: 'Prazo', options: [{ value: '', label: 'Todos' }, { value: 'true', label: 'SLA estourado' }] },
+      ]}
+      params={params}
+      onQueryChange={setQuery}
+      toolbar={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField type="date" size="small" label="Prazo de" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField type="date" size="small" label="Prazo até" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('csv')}>
+            CSV
+          </Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('xlsx')}>
+            XLSX
+          </Button>
+        </Box>
+      }
+      mobileHidden={['assistance_type', 'priority', 'technicians', 'scheduled_start']}
+    />
+  );
+}

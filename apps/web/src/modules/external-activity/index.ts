@@ -1,0 +1,1 @@
+export { externalActivityRoutes } from './routes';

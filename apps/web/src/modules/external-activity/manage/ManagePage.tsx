@@ -1,0 +1,197 @@
+/**
+ * /external-activity/manage/:id: the screen a technician drives from the phone — the activity's
+ * details with a map link and a call button, the status buttons allowed now (each sends the
+ * device's position when it gives one), the checklist (saved as typed, kept through a dropped
+ * connection) and the timeline.
+ */
+import DirectionsIcon from '@mui/icons-material/Directions';
+import EditIcon from '@mui/icons-material/Edit';
+import PhoneIcon from '@mui/icons-material/Phone';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import type { ChecklistAnswer, DevicePosition, ExternalActivityRead, WorkflowStep } from '@operacoes/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ReasonDialog } from '../../../core/form';
+import { PageTitle } from '../../../core/PageTitle';
+import { useCan } from '../../../core/permissions';
+import { RecordPage } from '../../../core/RecordPage';
+import { Section } from '../../../core/Section';
+import { confirmAction, toast } from '../../../core/toast';
+import { activityApi, answersKey, fetchAnswers, fetchTimeline, timelineKey } from '../api';
+import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from '../parts';
+import type { AnswerValue } from './answerQueue';
+import { answered, Checklist } from './Checklist';
+import { Timeline } from './Timeline';
+
+/** The device's position, when it gives one within a few seconds (a step never waits longer). */
+function currentPosition(): Promise<DevicePosition | null> {
+  if (!navigator.geolocation) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 6000);
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        clearTimeout(timer);
+        resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy_m: Math.round(p.coords.accuracy) });
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+      { enableHighAccuracy: true, timeout: 5000, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** A link that opens the phone's map app at the client (coordinates, or else the address). */
+export function mapLink(a: Pick<ExternalActivityRead, 'latitude' | 'longitude' | 'address' | 'city'>): string | null {
+  if (a.latitude !== null && a.longitude !== null) return `https://www.google.com/maps/search/?api=1&query=${a.latitude},${a.longitude}`;
+  const place = [a.address, a.city ? `${a.city.name} - ${a.city.uf}` : null].filter(Boolean).join(', ');
+  return place ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}` : null;
+}
+
+export default function ManagePage() {
+  const id = Number(useParams().id);
+  const query = useQuery({ queryKey: activityApi.keys.one(id), queryFn: () => activityApi.get(id), enabled: Number.isInteger(id) && id > 0 });
+  return (
+    <RecordPage query={query} what="Atividade externa" gender="f" backTo="/external-activity">
+      {(a) => <Manage activity={a as ExternalActivityRead} />}
+    </RecordPage>
+  );
+}
+
+function Manage({ activity: a }: { activity: ExternalActivityRead }) {
+  const qc = useQueryClient();
+  const { user } = useCan();
+  const now = useNow();
+  const answers = useQuery({ queryKey: answersKey(a.id), queryFn: () => fetchAnswers(a.id) });
+  const timeline = useQuery({ queryKey: timelineKey(a.id), queryFn: () => fetchTimeline(a.id) });
+  const [values, setValues] = useState<Record<string, AnswerValue>>({});
+  const onValues = useCallback((v: Record<string, AnswerValue>) => setValues(v), []);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reasonStep, setReasonStep] = useState<WorkflowStep | null>(null);
+  const link = mapLink(a);
+
+  const post = async (step: WorkflowStep, reason?: string) => {
+    setBusy(step.verb);
+    try {
+      const position = await currentPosition();
+      const saved = await activityApi.step(a.id, step.verb, { ...(reason ? { reason } : {}), position });
+      await activityApi.invalidate(qc, saved);
+      void qc.invalidateQueries({ queryKey: timelineKey(a.id) });
+      toast.success(`${step.label}: feito!`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const take = async (step: WorkflowStep) => {
+    if (step.needs_reason) return setReasonStep(step);
+    if (step.verb === 'finish') {
+      const missing = a.checklist.filter((i) => i.required && !answered(values[i.key]));
+      if (missing.length) {
+        toast.error(`Responda os itens obrigatórios antes de concluir: ${missing.map((i) => i.label).join('; ')}.`);
+        return;
+      }
+    }
+    const ok = await confirmAction({ title: `${step.label} a atividade ${a.code}?`, confirmText: step.label, danger: step.color === 'error' });
+    if (!ok) return;
+    await post(step).catch(() => undefined);
+  };
+
+  const execution = a.status === 'em_execucao';
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      <PageTitle title={`Atividade ${a.code}`} subtitle={a.client_name} />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+        <ActivityStatusChip status={a.status} />
+        <PriorityChip priority={a.priority} />
+        <TypeChip type={a.assistance_type} />
+        <SlaChip activity={a} now={now} />
+      </Box>
+
+      {a.steps.length > 0 && (
+        <Paper variant="outlined" sx={{ p: 1.5, mb: 2, position: { xs: 'sticky', md: 'static' }, top: { xs: 56, sm: 64 }, zIndex: 2 }} aria-label="Ações da atividade">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {a.steps.map((s) => (
+              <Button
+                key={s.verb}
+                variant={s.color === 'error' || s.verb === 'cancel' ? 'outlined' : 'contained'}
+                color={s.color ?? 'primary'}
+                size="large"
+                disabled={busy !== null}
+                startIcon={busy === s.verb ? <CircularProgress size={18} color="inherit" /> : undefined}
+                onClick={() => void take(s)}
+                sx={{ minHeight: 48 }}
+              >
+                {s.label}
+              </Button>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      {a.status === 'cancelada' && a.cancel_reason && <Alert severity="info" sx={{ mb: 2 }}>Cancelada: {a.cancel_reason}</Alert>}
+
+      <Section title="Cliente e local">
+        <Stack spacing={0.75}>
+          <Typography sx={{ fontWeight: 600 }}>{a.client_name}</Typography>
+          {a.client_document && <Typography variant="body2">CPF/CNPJ: {a.client_document}</Typography>}
+          {a.address && <Typography variant="body2">{[a.address, a.city ? `${a.city.name}/${a.city.uf}` : null].filter(Boolean).join(' — ')}</Typography>}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pt: 0.5 }}>
+            {link && (
+              <Button variant="outlined" startIcon={<DirectionsIcon />} href={link} target="_blank" rel="noopener noreferrer">
+                Abrir no mapa
+              </Button>
+            )}
+            {a.client_phone && (
+              <Button variant="outlined" startIcon={<PhoneIcon />} href={`tel:${a.client_phone.replace(/[^\d+]/g, '')}`}>
+                Ligar {a.client_phone}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+      </Section>
+
+      <Section title="Atendimento">
+        <Stack spacing={0.5}>
+          <Typography variant="body2">Agendada: {a.scheduled_start ? `${formatDateTime(a.scheduled_start)}${a.scheduled_end ? ` até ${formatDateTime(a.scheduled_end)}` : ''}` : 'sem horário'}</Typography>
+          <Typography variant="body2">Prazo (SLA): {formatDateTime(a.due_at)}</Typography>
+          <Typography variant="body2">Técnicos: {a.technicians.map((t) => t.name).join(', ')}</Typography>
+          {a.site && <Typography variant="body2">Site: {a.site.code} — {a.site.name}</Typography>}
+          {a.svc && <Typography variant="body2">SVC: {a.svc.code} — {a.svc.name}</Typography>}
+          {a.circuit && <Typography variant="body2">Circuito: {a.circuit.name}</Typography>}
+          {a.description && <Typography sx={{ whiteSpace: 'pre-wrap', pt: 0.5 }}>{a.description}</Typography>}
+          {activityApi.canWrite(user) && a.status !== 'concluida' && a.status !== 'cancelada' && (
+            <Box>
+              <Button component={RouterLink} to={`/external-activity/edit/${a.id}`} startIcon={<EditIcon />} size="small">
+                Editar dados
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      </Section>
+
+      <Section title="Checklist" hint={execution ? 'As respostas são salvas enquanto você digita.' : a.status === 'concluida' || a.status === 'cancelada' ? undefined : 'Responda o checklist depois de iniciar o atendimento.'}>
+        {answers.isPending ? (
+          <CircularProgress size={24} />
+        ) : (
+          <Checklist key={`${a.id}-${a.status}`} activityId={a.id} items={a.checklist} answers={(answers.data ?? []) as ChecklistAnswer[]} editable={execution} onValues={onValues} />
+        )}
+      </Section>
+
+      <Section title="Linha do tempo">{timeline.isPending ? <CircularProgress size={24} /> : <Timeline events={timeline.data ?? []} />}</Section>
+
+      <ReasonDialog
+        open={reasonStep !== null}
+        title={reasonStep ? `${reasonStep.label} a atividade ${a.code}?` : ''}
+        confirmText={reasonStep?.label ?? ''}
+        required
+        onClose={() => setReasonStep(null)}
+        onConfirm={async (reason) => {
+          await post(reasonStep!, reason);
+          setReasonStep(null);
+        }}
+      />
+    </Box>
+  );
+}
