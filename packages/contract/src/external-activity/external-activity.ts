@@ -173,3 +173,43 @@ export type ChecklistAnswer = z.infer<typeof checklistAnswer>;
 export const ACTIVITY_EXPORT_MAX_ROWS = 50_000;
 /** `GET /api/external-activity/export`: the list's search and filters, as CSV or XLSX. */
 export const externalActivityExportQuery = externalActivityListQuery.omit({ page: true, pageSize: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** A PNG data URL drawn on the phone (the client's signature). */
+export const pngDataUrl = z
+  .string()
+  .max(400_000, 'Assinatura grande demais')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Assinatura inválida');
+
+/** Materials used: an item the technician holds (by its tag), or a consumable from a stock section. */
+export const materialInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('patrimonio'), tag: z.string().trim().min(1, 'Informe a etiqueta do item').max(60) }),
+    z.object({
+      kind: z.literal('consumivel'),
+      product_id: id,
+      section_id: id,
+      quantity: z.number({ message: 'Informe a quantidade' }).positive('A quantidade deve ser maior que zero').max(1_000_000, 'Quantidade grande demais'),
+    }),
+  ],
+  { message: 'Escolha patrimônio ou consumível' },
+);
+export type MaterialInput = z.infer<typeof materialInput>;
+export const materialRead = z.object({
+  id: z.number(),
+  kind: z.enum(['patrimonio', 'consumivel']),
+  product: ref,
+  patrimony: z.object({ id: z.number(), tag: z.string(), serial: z.string().nullable() }).nullable(),
+  section: ref.nullable(),
+  quantity: z.number(),
+  unit: z.string(),
+  user: ref.nullable(),
+  created_at: z.string(),
+});
+export type MaterialRead = z.infer<typeof materialRead>;
+
+export const photoRead = z.object({ id: z.number(), url: z.string(), caption: z.string().nullable(), item_key: z.string().nullable(), user: ref.nullable(), created_at: z.string() });
+export type PhotoRead = z.infer<typeof photoRead>;
+
+export const signatureInput = z.object({ name: z.string().trim().min(3, 'Informe o nome de quem assina').max(200), image: pngDataUrl });
+export const signatureRead = z.object({ name: z.string(), image: z.string(), signed_at: z.string() }).nullable();

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActivityEventKind, ActivityPriority, ActivityStatus, ChecklistItem, ChecklistKind } from '@operacoes/contract';
 import { cities, organizations, searchIndex, tenantColumns, users } from '../../core/schema';
 import { circuits, sites, svcs } from '../network';
+import { movements, patrimonies, products, sections } from '../warehouse';
 
 /** A kind of field visit (issue 13): colour, duration, SLA and the checklist the technician answers. */
 export const assistanceTypes = pgTable(
@@ -57,6 +58,10 @@ export const externalActivities = pgTable(
     /** When the SLA notices went out (an hour before, at the breach): each once. */
     sla_warned_at: timestamp({ withTimezone: true }),
     sla_breach_notified_at: timestamp({ withTimezone: true }),
+    /** The client's signature (a PNG under /api/files) and the name they signed with. */
+    signature_url: text(),
+    signature_name: text(),
+    signed_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('external_activity_code_unique').on(t.organization_id, sql`lower(${t.code})`),
@@ -128,3 +133,44 @@ export const activityCounters = pgTable('external_activity_counter', {
     .references((): AnyPgColumn => organizations.id),
   last: integer().notNull().default(0),
 });
+
+/** Materials used: a patrimony item installed at the client, or a quantity of a consumable taken from a section. */
+export const activityMaterials = pgTable(
+  'external_activity_material',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    activity_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => externalActivities.id, { onDelete: 'cascade' }),
+    kind: text().$type<'patrimonio' | 'consumivel'>().notNull(),
+    product_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => products.id),
+    patrimony_id: integer().references((): AnyPgColumn => patrimonies.id),
+    section_id: integer().references((): AnyPgColumn => sections.id),
+    quantity: numeric({ precision: 14, scale: 3 }).notNull(),
+    movement_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => movements.id),
+    user_id: integer().references((): AnyPgColumn => users.id),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('external_activity_material_activity_idx').on(t.activity_id, t.id), check('external_activity_material_kind_check', sql`${t.kind} in ('patrimonio', 'consumivel')`)],
+);
+
+/** Photos taken on site (resized by the phone before upload); a checklist photo item points at one. */
+export const activityPhotos = pgTable(
+  'external_activity_photo',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    activity_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => externalActivities.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    caption: text(),
+    item_key: text(),
+    user_id: integer().references((): AnyPgColumn => users.id),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('external_activity_photo_activity_idx').on(t.activity_id, t.id)],
+);

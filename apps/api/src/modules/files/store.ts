@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
@@ -30,6 +30,13 @@ export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts
   await mkdir(uploadsDir(app), { recursive: true });
   await writeFile(path.join(uploadsDir(app), name), buffer);
   return `/api/files/${name}`;
+}
+
+/** The bytes of an upload by its URL (`/api/files/<name>`), or null when it is not one of ours or is gone. */
+export async function readUpload(app: FastifyInstance, url: string | null | undefined): Promise<Buffer | null> {
+  const name = url?.match(/^\/api\/files\/([a-f0-9]{32}\.[a-z]{3,4})$/)?.[1];
+  if (!name) return null;
+  return readFile(path.join(uploadsDir(app), name)).catch(() => null);
 }
 
 const MISSING_FILE = 'Envie um arquivo no campo "file" (multipart/form-data).';

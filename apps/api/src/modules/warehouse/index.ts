@@ -32,6 +32,8 @@ export { patrimonies } from './patrimony/schema';
 export { products } from './product/schema';
 export { sections } from './section/schema';
 export { stocks } from './stock/schema';
+export { movements } from './movement/schema';
+export { consumableBalances } from './consumable/schema';
 
 /** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
 export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';

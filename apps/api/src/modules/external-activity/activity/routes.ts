@@ -18,7 +18,6 @@ import {
   type ChecklistAnswer,
   type DevicePosition,
   type ExternalActivityListQuery,
-  type ExternalActivityRead,
   ACTIVITY_EXPORT_MAX_ROWS,
   ACTIVITY_PRIORITY_LABELS,
   externalActivityExportQuery,
@@ -47,18 +46,19 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { notify } from '../../../core/notify';
-import { byIds, findVisible, plainPresent, tenancyCondition } from '../../../core/resource';
+import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { personRefs } from '../../../core/rows';
 import { persons, users } from '../../../core/schema';
 import { registerWorkflow, workflow } from '../../../core/workflow';
-import { cities, presentCities } from '../../locale';
+import { cities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
 import { type Cell, csv, xlsx } from '../../warehouse';
 import { getOrganizationSettings } from '../../organization-settings';
+import { type ActivityRow, presentActivities } from './present';
+import { activityWorkRoutes, mailReport } from './work';
 import { activityAnswers, activityCounters, activityEvents, activityTechnicians, assistanceTypes, externalActivities } from '../schema';
 
-type ActivityRow = typeof externalActivities.$inferSelect;
 type StepInput = { position?: DevicePosition | null; reason?: string; scheduled_start?: string | null; scheduled_end?: string | null } | null | undefined;
 
 export const manageLink = (id: number) => `/external-activity/manage/${id}`;
@@ -101,51 +101,6 @@ async function writeEvent(tx: DbOrTx, activityId: number, kind: ActivityEventKin
     latitude: p?.latitude ?? null,
     longitude: p?.longitude ?? null,
     accuracy_m: p?.accuracy_m ?? null,
-  });
-}
-
-const techniciansOf = async (db: DbOrTx, ids: number[]) =>
-  ids.length ? await db.select().from(activityTechnicians).where(inArray(activityTechnicians.activity_id, ids)).orderBy(asc(activityTechnicians.activity_id), asc(activityTechnicians.user_id)) : [];
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-export const isBreached = (r: Pick<ActivityRow, 'status' | 'due_at' | 'finished_at'>, now = Date.now()) =>
-  r.status === 'cancelada' ? false : r.status === 'concluida' ? !!r.finished_at && r.finished_at.getTime() > r.due_at.getTime() : r.due_at.getTime() < now;
-
-export async function presentActivities(rows: ActivityRow[], db: DbOrTx): Promise<Omit<ExternalActivityRead, 'steps'>[]> {
-  const ids = rows.map((r) => r.id);
-  const nonNull = (xs: (number | null)[]) => xs.filter((v): v is number => v !== null);
-  const [types, techs, cityRefs, siteRows, svcRows, circuitRows] = await Promise.all([
-    byIds(db, assistanceTypes as never, rows.map((r) => r.assistance_type_id)),
-    techniciansOf(db, ids),
-    presentCities(db, rows.map((r) => r.city_id)),
-    byIds(db, sites as never, nonNull(rows.map((r) => r.site_id))),
-    byIds(db, svcs as never, nonNull(rows.map((r) => r.svc_id))),
-    byIds(db, circuits as never, nonNull(rows.map((r) => r.circuit_id))),
-  ]);
-  const people = await personRefs(db, techs.map((t) => t.user_id));
-  const now = Date.now();
-  return (plainPresent(rows as never) as Record<string, unknown>[]).map((r, i) => {
-    const row = rows[i];
-    const type = types.get(row.assistance_type_id);
-    const mine = techs.filter((t) => t.activity_id === row.id).map((t) => t.user_id);
-    const site = row.site_id ? siteRows.get(row.site_id) : undefined;
-    const svc = row.svc_id ? svcRows.get(row.svc_id) : undefined;
-    const circuit = row.circuit_id ? circuitRows.get(row.circuit_id) : undefined;
-    return {
-      ...r,
-      scheduled_start: iso(row.scheduled_start),
-      scheduled_end: iso(row.scheduled_end),
-      due_at: row.due_at.toISOString(),
-      finished_at: iso(row.finished_at),
-      assistance_type: { id: row.assistance_type_id, name: (type?.name as string) ?? '', color: (type?.color as string) ?? '#1976d2' },
-      technician_ids: mine,
-      technicians: mine.map((id) => ({ id, name: people.get(id)?.name ?? `#${id}` })),
-      city: (row.city_id && cityRefs.get(row.city_id)) || null,
-      site: site ? { id: site.id as number, code: site.code as string, name: site.name as string } : null,
-      svc: svc ? { id: svc.id as number, code: svc.code as string, name: svc.client_name as string } : null,
-      circuit: circuit ? { id: circuit.id as number, name: `${circuit.carrier as string} ${circuit.designation as string}` } : null,
-      breached: isBreached(row, now),
-    } as Omit<ExternalActivityRead, 'steps'>;
   });
 }
 
@@ -215,10 +170,11 @@ export const activityWorkflow = workflow({
       color: 'success',
       body: activityStepBody,
       description: 'Conclui; os itens obrigatórios do checklist precisam estar respondidos (422 nomeando-os).',
-      run: async (row, input: StepInput, { tx, user }) => {
+      run: async (row, input: StepInput, { tx, user, after, app }) => {
         const missing = await unansweredRequired(tx, row);
         if (missing.length) throw new HttpError(422, `Responda os itens obrigatórios do checklist antes de concluir: ${missing.join('; ')}.`, [{ propertyPath: 'checklist', message: `Faltam: ${missing.join('; ')}` }]);
         await writeEvent(tx, row.id, 'finish', user, row.status, 'concluida', input);
+        if (row.client_email) after(() => mailReport(app, row.id));
         return { finished_at: new Date() };
       },
     },
@@ -363,6 +319,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
   });
   registerWorkflow(fastify, activityWorkflow, def);
+  activityWorkRoutes(fastify, def);
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const readAccess = externalActivityResource.access.read;

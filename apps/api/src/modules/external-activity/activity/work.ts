@@ -1,0 +1,259 @@
+/**
+ * What the technician records on site (issue 13): materials used (an item they hold becomes
+ * installed at the client; a consumable leaves a stock section, balance checked), photos, the
+ * client's signature, and the report of the concluded activity (PDF, also e-mailed to the client).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ACTIVITY_STATUS_LABELS,
+  type ChecklistAnswer,
+  type MaterialRead,
+  type PhotoRead,
+  externalActivityResource,
+  idParam,
+  materialInput,
+  materialRead,
+  photoRead,
+  signatureInput,
+  signatureRead,
+} from '@operacoes/contract';
+import { type CurrentUser, userOf } from '../../../core/access';
+import { audit } from '../../../core/audit';
+import type { DbOrTx } from '../../../core/db';
+import { HttpError, conflict, unprocessable } from '../../../core/errors';
+import { type ResourceDef, findVisible } from '../../../core/resource';
+import { num, personRefs } from '../../../core/rows';
+import { saveUpload, uploadedFile } from '../../files';
+import { movePatrimony, patrimonies, products, recordQuantityMovement, sections, takeFromBalance } from '../../warehouse';
+import { activityAnswers, activityEvents, activityMaterials, activityPhotos, externalActivities } from '../schema';
+import { type ActivityRow, presentActivities } from './present';
+import { activityReportPdf } from './report';
+
+const tags = ['external-activity'];
+const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** 409 unless the activity is being executed (what is recorded on site is recorded then). */
+function assertExecuting(a: ActivityRow, what: string) {
+  if (a.status !== 'em_execucao') throw conflict(`A atividade ${a.code} está ${ACTIVITY_STATUS_LABELS[a.status].toLowerCase()}: ${what} durante a execução.`);
+}
+
+export async function materialsOf(db: DbOrTx, activityId: number): Promise<MaterialRead[]> {
+  const rows = await db
+    .select({ m: activityMaterials, product: { id: products.id, name: products.name, unit: products.unit_of_measure }, tag: patrimonies.tag, serial: patrimonies.serial, section: sections.name })
+    .from(activityMaterials)
+    .innerJoin(products, eq(products.id, activityMaterials.product_id))
+    .leftJoin(patrimonies, eq(patrimonies.id, activityMaterials.patrimony_id))
+    .leftJoin(sections, eq(sections.id, activityMaterials.section_id))
+    .where(eq(activityMaterials.activity_id, activityId))
+    .orderBy(asc(activityMaterials.id));
+  const people = await personRefs(db, rows.map((r) => r.m.user_id));
+  return rows.map(({ m, product, tag, serial, section }) => ({
+    id: m.id,
+    kind: m.kind,
+    product: { id: product.id, name: product.name },
+    patrimony: m.patrimony_id ? { id: m.patrimony_id, tag: tag!, serial: serial ?? null } : null,
+    section: m.section_id ? { id: m.section_id, name: section ?? '' } : null,
+    quantity: num(m.quantity),
+    unit: product.unit,
+    user: m.user_id ? { id: m.user_id, name: people.get(m.user_id)?.name ?? `#${m.user_id}` } : null,
+    created_at: m.created_at.toISOString(),
+  }));
+}
+
+export async function photosOf(db: DbOrTx, activityId: number): Promise<PhotoRead[]> {
+  const rows = await db.select().from(activityPhotos).where(eq(activityPhotos.activity_id, activityId)).orderBy(asc(activityPhotos.id));
+  const people = await personRefs(db, rows.map((r) => r.user_id));
+  return rows.map((p) => ({ id: p.id, url: p.url, caption: p.caption, item_key: p.item_key, user: p.user_id ? { id: p.user_id, name: people.get(p.user_id)?.name ?? `#${p.user_id}` } : null, created_at: p.created_at.toISOString() }));
+}
+
+/** Where an installed item went, for its movement: "Cliente X — endereço (atividade OS-000123)". */
+const installedAt = (a: ActivityRow) => `Instalado no cliente ${a.client_name}${a.address ? ` — ${a.address}` : ''}`;
+
+async function useMaterial(tx: DbOrTx, user: CurrentUser, a: ActivityRow, body: z.infer<typeof materialInput>) {
+  const document = `Atividade ${a.code}`;
+  if (body.kind === 'patrimonio') {
+    const [item] = await tx
+      .select()
+      .from(patrimonies)
+      .where(and(eq(patrimonies.organization_id, a.organization_id), sql`lower(${patrimonies.tag}) = lower(${body.tag})`))
+      .for('update');
+    if (!item) throw unprocessable([{ propertyPath: 'tag', message: `Nenhum item com a etiqueta "${body.tag}" nesta organização` }]);
+    if (item.holder_user_id !== user.id) throw conflict(`O item ${item.tag} não está com você: só itens que você tem em mãos podem ser instalados no cliente.`);
+    const moved = await movePatrimony(tx, user, item, { status: 'em_uso', section_id: null, holder_user_id: null }, { type: 'saida', document, reason: installedAt(a) });
+    const [movement] = await tx.execute(sql`select id from movement where patrimony_id = ${item.id} order by id desc limit 1`).then((r) => r.rows as { id: number }[]);
+    return { kind: 'patrimonio' as const, product_id: moved.product_id, patrimony_id: item.id, section_id: null, quantity: '1', movement_id: Number(movement.id) };
+  }
+  const [product] = await tx.select().from(products).where(and(eq(products.id, body.product_id), eq(products.organization_id, a.organization_id)));
+  if (!product) throw unprocessable([{ propertyPath: 'product_id', message: 'Produto não encontrado nesta organização.' }]);
+  if (product.tracking !== 'consumivel') throw unprocessable([{ propertyPath: 'product_id', message: `"${product.name}" é controlado por patrimônio: informe a etiqueta do item` }]);
+  const [section] = await tx.select().from(sections).where(and(eq(sections.id, body.section_id), eq(sections.organization_id, a.organization_id)));
+  if (!section) throw unprocessable([{ propertyPath: 'section_id', message: 'Seção não encontrada nesta organização.' }]);
+  await takeFromBalance(tx, { organizationId: a.organization_id, productId: product.id, sectionId: section.id, stockId: section.stock_id }, body.quantity, { product: product.name, section: section.name });
+  const movement = await recordQuantityMovement(tx, user, {
+    type: 'saida',
+    organizationId: a.organization_id,
+    productId: product.id,
+    quantity: body.quantity,
+    from: { stockId: section.stock_id, sectionId: section.id },
+    document,
+    reason: `Usado no cliente ${a.client_name}`,
+  });
+  return { kind: 'consumivel' as const, product_id: product.id, patrimony_id: null, section_id: section.id, quantity: String(body.quantity), movement_id: movement.id };
+}
+
+/** Everything the report shows, read in one place. */
+export async function reportOf(app: FastifyInstance, row: ActivityRow) {
+  const [shape] = await presentActivities([row], app.db);
+  const [answerRows, materials, photos, events] = await Promise.all([
+    app.db.select().from(activityAnswers).where(eq(activityAnswers.activity_id, row.id)),
+    materialsOf(app.db, row.id),
+    photosOf(app.db, row.id),
+    app.db.select().from(activityEvents).where(eq(activityEvents.activity_id, row.id)).orderBy(asc(activityEvents.id)),
+  ]);
+  const answers: ChecklistAnswer[] = answerRows.map((a) => ({ item_key: a.item_key, kind: a.kind, value: a.value ?? null, answered_by: null, answered_at: a.answered_at.toISOString() }));
+  const timeline = events.map((e) => ({ id: e.id, kind: e.kind, label: '', from_status: e.from_status, to_status: e.to_status, reason: e.reason, user: null, at: e.at.toISOString(), latitude: e.latitude, longitude: e.longitude, accuracy_m: e.accuracy_m }));
+  const signature = row.signature_url && row.signature_name && row.signed_at ? { name: row.signature_name, image: row.signature_url, signed_at: row.signed_at.toISOString() } : null;
+  return activityReportPdf(app, { ...shape, signature }, { answers, materials, photos, timeline });
+}
+
+/** After a conclusion: the report to the client, when an e-mail was given (in the background; a failure is logged). */
+export async function mailReport(app: FastifyInstance, activityId: number) {
+  const [row] = await app.db.select().from(externalActivities).where(eq(externalActivities.id, activityId));
+  if (!row?.client_email) return;
+  const pdf = await reportOf(app, row);
+  app.mailer.sendInBackground({
+    to: row.client_email,
+    subject: `Relatório do atendimento ${row.code}`,
+    text: `Olá, ${row.client_name}.\n\nSegue em anexo o relatório do atendimento ${row.code}, concluído em ${row.finished_at?.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }) ?? ''}.\n\nAtenciosamente,\nEquipe técnica`,
+    attachments: [{ filename: `atendimento-${row.code}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  });
+}
+
+/** Materials, photos, signature and report routes of `/api/external-activity/{id}`. */
+export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const read = externalActivityResource.access.read;
+  const write = externalActivityResource.access.write;
+  const visible = (db: DbOrTx, user: CurrentUser, id: number, lock = false) => findVisible<ActivityRow>(def, db, user, id, lock);
+
+  app.get('/external-activity/:id/materials', { config: { access: read }, schema: { tags, summary: 'Materiais utilizados', params: idParam, response: { 200: z.array(materialRead) } } }, async (req) => {
+    const a = await visible(app.db, userOf(req), req.params.id);
+    return materialsOf(app.db, a.id);
+  });
+
+  app.post(
+    '/external-activity/:id/materials',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Registrar material utilizado',
+        description: 'Patrimônio: um item que o técnico tem em mãos (pela etiqueta) passa a instalado no cliente (em uso, movimentação de saída). Consumível: sai da seção escolhida (409 se o saldo não bastar). Tudo em uma transação.',
+        params: idParam,
+        body: materialInput,
+        response: { 201: materialRead },
+      },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      const id = await app.db.transaction(async (tx) => {
+        const a = await visible(tx, user, req.params.id, true);
+        assertExecuting(a, 'os materiais são registrados');
+        const values = await useMaterial(tx, user, a, req.body);
+        const [m] = await tx
+          .insert(activityMaterials)
+          .values({ activity_id: a.id, ...values, user_id: user.id })
+          .returning();
+        await audit(tx, user, { entity: 'external_activity', entityId: a.id, organizationId: a.organization_id, action: 'update', changes: { material: [null, { kind: m.kind, product_id: m.product_id, patrimony_id: m.patrimony_id, quantity: m.quantity }] } });
+        return m.id;
+      });
+      const list = await materialsOf(app.db, req.params.id);
+      return reply.code(201).send(list.find((m) => m.id === id)!);
+    },
+  );
+
+  app.get('/external-activity/:id/photos', { config: { access: read }, schema: { tags, summary: 'Fotos da atividade', params: idParam, response: { 200: z.array(photoRead) } } }, async (req) => {
+    const a = await visible(app.db, userOf(req), req.params.id);
+    return photosOf(app.db, a.id);
+  });
+
+  app.post(
+    '/external-activity/:id/photos',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Enviar uma foto',
+        description: 'multipart/form-data: `file` (JPEG ou PNG, até 5 MB; o celular reduz antes de enviar), `caption` e `item_key` (o item de foto do checklist) opcionais.',
+        params: idParam,
+        response: { 201: photoRead },
+      },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      const a = await visible(app.db, user, req.params.id);
+      assertExecuting(a, 'as fotos são enviadas');
+      const file = await uploadedFile(req);
+      const fields = file.fields as Record<string, { value?: unknown } | undefined>;
+      const caption = typeof fields.caption?.value === 'string' ? fields.caption.value.trim().slice(0, 200) || null : null;
+      const itemKey = typeof fields.item_key?.value === 'string' && fields.item_key.value ? fields.item_key.value : null;
+      if (itemKey && !a.checklist.some((i) => i.key === itemKey && i.kind === 'foto')) throw unprocessable([{ propertyPath: 'item_key', message: 'Item de foto não encontrado no checklist desta atividade' }]);
+      const url = await saveUpload(app, file, { kinds: ['image/jpeg', 'image/png'], maxBytes: PHOTO_MAX_BYTES });
+      const photo = await app.db.transaction(async (tx) => {
+        const locked = await visible(tx, user, a.id, true);
+        assertExecuting(locked, 'as fotos são enviadas');
+        const [p] = await tx.insert(activityPhotos).values({ activity_id: a.id, url, caption, item_key: itemKey, user_id: user.id }).returning();
+        if (itemKey) {
+          // The photo answers its checklist item.
+          await tx
+            .insert(activityAnswers)
+            .values({ activity_id: a.id, item_key: itemKey, kind: 'foto', value: url, answered_by: user.id })
+            .onConflictDoUpdate({ target: [activityAnswers.activity_id, activityAnswers.item_key], set: { value: url, answered_by: user.id, answered_at: new Date() } });
+        }
+        await audit(tx, user, { entity: 'external_activity', entityId: a.id, organizationId: a.organization_id, action: 'update', changes: { photo: [null, url] } });
+        return p;
+      });
+      return reply.code(201).send((await photosOf(app.db, a.id)).find((p) => p.id === photo.id)!);
+    },
+  );
+
+  app.get('/external-activity/:id/signature', { config: { access: read }, schema: { tags, summary: 'Assinatura do cliente', params: idParam, response: { 200: signatureRead } } }, async (req) => {
+    const a = await visible(app.db, userOf(req), req.params.id);
+    return a.signature_url && a.signature_name && a.signed_at ? { name: a.signature_name, image: a.signature_url, signed_at: a.signed_at.toISOString() } : null;
+  });
+
+  app.put(
+    '/external-activity/:id/signature',
+    { config: { access: write }, schema: { tags, summary: 'Gravar a assinatura do cliente', description: 'O desenho (PNG em data URL) e o nome de quem assina; durante a execução.', params: idParam, body: signatureInput, response: { 200: signatureRead } } },
+    async (req) => {
+      const user = userOf(req);
+      const row = await app.db.transaction(async (tx) => {
+        const a = await visible(tx, user, req.params.id, true);
+        assertExecuting(a, 'o cliente assina');
+        const [updated] = await tx
+          .update(externalActivities)
+          .set({ signature_url: req.body.image, signature_name: req.body.name, signed_at: new Date() })
+          .where(eq(externalActivities.id, a.id))
+          .returning();
+        await audit(tx, user, { entity: 'external_activity', entityId: a.id, organizationId: a.organization_id, action: 'update', changes: { signature_name: [a.signature_name, req.body.name] } });
+        return updated;
+      });
+      return { name: row.signature_name!, image: row.signature_url!, signed_at: row.signed_at!.toISOString() };
+    },
+  );
+
+  app.get(
+    '/external-activity/:id/report',
+    { config: { access: read }, schema: { tags, summary: 'Relatório (PDF) da atividade concluída', params: idParam } },
+    async (req, reply) => {
+      const a = await visible(app.db, userOf(req), req.params.id);
+      if (a.status !== 'concluida') throw new HttpError(409, `O relatório fica disponível quando a atividade é concluída (a ${a.code} está ${ACTIVITY_STATUS_LABELS[a.status].toLowerCase()}).`);
+      const pdf = await reportOf(app, a);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="atendimento-${a.code}.pdf"`).send(pdf);
+    },
+  );
+}
+
