@@ -60,6 +60,11 @@ describe('external activities: materials, photos, signature and report', () => {
     expect(res.json()).toMatchObject({ kind: 'patrimonio', patrimony: { tag: mine.tag }, quantity: 1 });
     const [after] = await t.app.db.select().from(patrimonies).where(eq(patrimonies.id, mine.id));
     expect(after).toMatchObject({ status: 'em_uso', holder_user_id: null, section_id: null });
+    // The QR label holds the item's link.
+    const scanned = await heldBy(tech.id);
+    const byLabel = await t.call('POST', `/api/external-activity/${activity.id}/materials`, tech.token, { kind: 'patrimonio', tag: `http://operacoes.test/patrimony/edit/${scanned.id}` });
+    expect(byLabel.statusCode, byLabel.body).toBe(201);
+    expect(byLabel.json().patrimony.tag).toBe(scanned.tag);
     const refused = await t.call('POST', `/api/external-activity/${activity.id}/materials`, tech.token, { kind: 'patrimonio', tag: theirs.tag });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('não está com você');
@@ -82,7 +87,7 @@ describe('external activities: materials, photos, signature and report', () => {
     expect(short.json().message).toContain('Saldo insuficiente');
     expect((await t.call('POST', `/api/external-activity/${activity.id}/materials`, tech.token, { ...body, product_id: p.patrimonyProductId, quantity: 1 })).statusCode).toBe(422);
     const list = (await t.call('GET', `/api/external-activity/${activity.id}/materials`, tech.token)).json() as unknown[];
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(3);
     await expectStateEqualsReplay(t);
   });
 

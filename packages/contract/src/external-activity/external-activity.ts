@@ -184,7 +184,8 @@ export const pngDataUrl = z
 export const materialInput = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('patrimonio'), tag: z.string().trim().min(1, 'Informe a etiqueta do item').max(60) }),
+    /** `tag`: the item's tag as typed, or the link its QR label holds. */
+    z.object({ kind: z.literal('patrimonio'), tag: z.string().trim().min(1, 'Informe a etiqueta do item').max(300) }),
     z.object({
       kind: z.literal('consumivel'),
       product_id: id,

@@ -75,10 +75,12 @@ const installedAt = (a: ActivityRow) => `Instalado no cliente ${a.client_name}${
 async function useMaterial(tx: DbOrTx, user: CurrentUser, a: ActivityRow, body: z.infer<typeof materialInput>) {
   const document = `Atividade ${a.code}`;
   if (body.kind === 'patrimonio') {
+    // The item's QR label holds its link (…/patrimony/edit/123); a typed tag is matched ignoring case.
+    const scanned = body.tag.match(/\/patrimony\/(?:edit|info)\/(\d{1,9})\/?$/)?.[1];
     const [item] = await tx
       .select()
       .from(patrimonies)
-      .where(and(eq(patrimonies.organization_id, a.organization_id), sql`lower(${patrimonies.tag}) = lower(${body.tag})`))
+      .where(and(eq(patrimonies.organization_id, a.organization_id), scanned ? eq(patrimonies.id, Number(scanned)) : sql`lower(${patrimonies.tag}) = lower(${body.tag})`))
       .for('update');
     if (!item) throw unprocessable([{ propertyPath: 'tag', message: `Nenhum item com a etiqueta "${body.tag}" nesta organização` }]);
     if (item.holder_user_id !== user.id) throw conflict(`O item ${item.tag} não está com você: só itens que você tem em mãos podem ser instalados no cliente.`);

@@ -9,7 +9,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { Box, Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { ChecklistAnswer, ChecklistItem } from '@operacoes/contract';
 import { isAxiosError } from 'axios';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { NumberInput } from '../../../core/form';
 import { sendAnswer } from '../api';
 import { type AnswerValue, confirmPending, keepPending, readPending } from './answerQueue';
@@ -23,7 +23,22 @@ const TYPING_MS = 600;
 /** Whether an answer counts for a required item. */
 export const answered = (v: AnswerValue | undefined) => v !== null && v !== undefined && v !== '';
 
-export function Checklist({ activityId, items, answers, editable, onValues }: { activityId: number; items: ChecklistItem[]; answers: ChecklistAnswer[]; editable: boolean; onValues: (values: Record<string, AnswerValue>) => void }) {
+export function Checklist({
+  activityId,
+  items,
+  answers,
+  editable,
+  onValues,
+  photoItem,
+}: {
+  activityId: number;
+  items: ChecklistItem[];
+  answers: ChecklistAnswer[];
+  editable: boolean;
+  onValues: (values: Record<string, AnswerValue>) => void;
+  /** A photo item's content: its photo(s) and the camera button. */
+  photoItem: (item: ChecklistItem) => ReactNode;
+}) {
   const [entries, setEntries] = useState<Record<string, Entry>>(() => {
     const out: Record<string, Entry> = {};
     for (const a of answers) out[a.item_key] = { value: a.value, state: 'saved' };
@@ -95,7 +110,7 @@ export function Checklist({ activityId, items, answers, editable, onValues }: { 
                   </Typography>
                 )}
               </Typography>
-              <AnswerState entry={entry} />
+              {item.kind !== 'foto' && <AnswerState entry={entry} />}
             </Box>
             {item.kind === 'sim_nao' && (
               <ToggleButtonGroup exclusive value={value === null ? null : value ? 'sim' : 'nao'} disabled={!editable} aria-labelledby={labelId} onChange={(_e, v: string | null) => change(item.key, v === null ? null : v === 'sim')}>
@@ -113,11 +128,7 @@ export function Checklist({ activityId, items, answers, editable, onValues }: { 
             {item.kind === 'texto' && (
               <TextField label="Resposta" value={typeof value === 'string' ? value : ''} onChange={(e) => change(item.key, e.target.value, TYPING_MS)} disabled={!editable} multiline minRows={2} fullWidth slotProps={{ htmlInput: { 'aria-labelledby': labelId, maxLength: 4000 } }} />
             )}
-            {item.kind === 'foto' && (
-              <Typography variant="body2" color="text.secondary">
-                Item de foto: o envio de fotos pelo celular ainda não está disponível nesta versão.
-              </Typography>
-            )}
+            {item.kind === 'foto' && photoItem(item)}
             {entry?.error && (
               <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
                 {entry.error}

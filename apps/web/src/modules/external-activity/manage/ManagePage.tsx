@@ -7,6 +7,7 @@
 import DirectionsIcon from '@mui/icons-material/Directions';
 import EditIcon from '@mui/icons-material/Edit';
 import PhoneIcon from '@mui/icons-material/Phone';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { ChecklistAnswer, DevicePosition, ExternalActivityRead, WorkflowStep } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,10 +19,14 @@ import { useCan } from '../../../core/permissions';
 import { RecordPage } from '../../../core/RecordPage';
 import { Section } from '../../../core/Section';
 import { confirmAction, toast } from '../../../core/toast';
-import { activityApi, answersKey, fetchAnswers, fetchTimeline, timelineKey } from '../api';
+import { activityApi, answersKey, fetchAnswers, fetchMaterials, fetchPhotos, fetchTimeline, materialsKey, photosKey, timelineKey } from '../api';
+import { usePhotoUploads } from './usePhotoUploads';
+import { Materials, Photos, Signature } from './WorkSections';
+import { downloadFile } from '../../../core/download';
 import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from '../parts';
 import type { AnswerValue } from './answerQueue';
 import { answered, Checklist } from './Checklist';
+import { ScheduleDialog } from './ScheduleDialog';
 import { Timeline } from './Timeline';
 
 /** The device's position, when it gives one within a few seconds (a step never waits longer). */
@@ -65,18 +70,22 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
   const { user } = useCan();
   const now = useNow();
   const answers = useQuery({ queryKey: answersKey(a.id), queryFn: () => fetchAnswers(a.id) });
+  const materials = useQuery({ queryKey: materialsKey(a.id), queryFn: () => fetchMaterials(a.id) });
+  const photos = useQuery({ queryKey: photosKey(a.id), queryFn: () => fetchPhotos(a.id) });
+  const uploads = usePhotoUploads(a.id);
   const timeline = useQuery({ queryKey: timelineKey(a.id), queryFn: () => fetchTimeline(a.id) });
   const [values, setValues] = useState<Record<string, AnswerValue>>({});
   const onValues = useCallback((v: Record<string, AnswerValue>) => setValues(v), []);
   const [busy, setBusy] = useState<string | null>(null);
   const [reasonStep, setReasonStep] = useState<WorkflowStep | null>(null);
+  const [scheduling, setScheduling] = useState<WorkflowStep | null>(null);
   const link = mapLink(a);
 
-  const post = async (step: WorkflowStep, reason?: string) => {
+  const post = async (step: WorkflowStep, reason?: string, extra: Record<string, unknown> = {}) => {
     setBusy(step.verb);
     try {
       const position = await currentPosition();
-      const saved = await activityApi.step(a.id, step.verb, { ...(reason ? { reason } : {}), position });
+      const saved = await activityApi.step(a.id, step.verb, { ...(reason ? { reason } : {}), ...extra, position });
       await activityApi.invalidate(qc, saved);
       void qc.invalidateQueries({ queryKey: timelineKey(a.id) });
       toast.success(`${step.label}: feito!`);
@@ -87,8 +96,10 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
 
   const take = async (step: WorkflowStep) => {
     if (step.needs_reason) return setReasonStep(step);
+    if (step.verb === 'schedule' && !a.scheduled_start) return setScheduling(step);
     if (step.verb === 'finish') {
-      const missing = a.checklist.filter((i) => i.required && !answered(values[i.key]));
+      const photographed = new Set((photos.data ?? []).map((p) => p.item_key));
+      const missing = a.checklist.filter((i) => i.required && (i.kind === 'foto' ? !photographed.has(i.key) : !answered(values[i.key])));
       if (missing.length) {
         toast.error(`Responda os itens obrigatórios antes de concluir: ${missing.map((i) => i.label).join('; ')}.`);
         return;
@@ -175,12 +186,54 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         {answers.isPending ? (
           <CircularProgress size={24} />
         ) : (
-          <Checklist key={`${a.id}-${a.status}`} activityId={a.id} items={a.checklist} answers={(answers.data ?? []) as ChecklistAnswer[]} editable={execution} onValues={onValues} />
+          <Checklist
+            key={`${a.id}-${a.status}`}
+            activityId={a.id}
+            items={a.checklist}
+            answers={(answers.data ?? []) as ChecklistAnswer[]}
+            editable={execution}
+            onValues={onValues}
+            photoItem={(item) => (
+              <Photos
+                photos={(photos.data ?? []).filter((p) => p.item_key === item.key)}
+                pending={uploads.pending.filter((p) => p.itemKey === item.key)}
+                editable={execution}
+                onPhoto={(f) => void uploads.add(f, item.key)}
+                onDiscard={uploads.discard}
+              />
+            )}
+          />
         )}
       </Section>
 
+      <Section title="Materiais utilizados" hint={execution ? 'Itens que estão com você ficam instalados no cliente; consumíveis saem da seção escolhida.' : undefined}>
+        {materials.isPending ? <CircularProgress size={24} /> : <Materials activityId={a.id} materials={materials.data ?? []} editable={execution} />}
+      </Section>
+
+      <Section title="Fotos">
+        <Photos photos={(photos.data ?? []).filter((p) => !p.item_key)} pending={uploads.pending.filter((p) => !p.itemKey)} editable={execution} onPhoto={(f) => void uploads.add(f)} onDiscard={uploads.discard} />
+      </Section>
+
+      <Section title="Assinatura do cliente">
+        <Signature activityId={a.id} editable={execution} defaultName={a.client_name} />
+      </Section>
+
+      {a.status === 'concluida' && (
+        <Section title="Relatório">
+          <Button variant="contained" startIcon={<PictureAsPdfIcon />} onClick={() => void downloadFile(`/external-activity/${a.id}/report`, `atendimento-${a.code}.pdf`).catch(() => undefined)} sx={{ minHeight: 48 }}>
+            Baixar relatório (PDF)
+          </Button>
+          {a.client_email && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              O relatório foi enviado para {a.client_email} na conclusão.
+            </Typography>
+          )}
+        </Section>
+      )}
+
       <Section title="Linha do tempo">{timeline.isPending ? <CircularProgress size={24} /> : <Timeline events={timeline.data ?? []} />}</Section>
 
+      <ScheduleDialog open={scheduling !== null} onClose={() => setScheduling(null)} onConfirm={(start, end) => post(scheduling!, undefined, { scheduled_start: start, scheduled_end: end })} />
       <ReasonDialog
         open={reasonStep !== null}
         title={reasonStep ? `${reasonStep.label} a atividade ${a.code}?` : ''}

@@ -1,0 +1,149 @@
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
+
+/**
+ * Issue 13 in the browser, on phones (360 px, touch): the manager creates a work order for the
+ * demo technician and schedules it; the technician opens it from the notification, departs,
+ * starts, answers the checklist (the network cut in the middle: the answers stay, marked "não
+ * enviado", and go when it comes back), installs an item they hold by typing its tag, uses a
+ * consumable, takes a photo, has the client sign, concludes and downloads the PDF report.
+ */
+const PHONE = {
+  viewport: { width: 360, height: 780 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'pt-BR',
+  timezoneId: 'America/Sao_Paulo',
+  acceptDownloads: true,
+  permissions: ['geolocation'],
+  geolocation: { latitude: -25.4419, longitude: -49.2381, accuracy: 12 },
+};
+/** A 1×1 PNG (the phone's camera, in a test). */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function phone(browser: Browser, username: string): Promise<{ context: BrowserContext; page: Awaited<ReturnType<BrowserContext['newPage']>> }> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await uiLogin(page, username);
+  return { context, page };
+}
+
+test('field service on the phone: create, assign, work the order offline and online, conclude with the PDF report', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36).toUpperCase().slice(-6);
+  const client = `Cliente E2E ${tag}`;
+
+  // The manager creates the order and assigns the demo technician (Luiz).
+  const manager = await phone(browser, 'gestor');
+  let page = manager.page;
+  await page.goto('/external-activity/create');
+  await pick(page, /Tipo de atendimento/, 'Instalação de internet dedicada');
+  await page.getByRole('textbox', { name: /^Nome do cliente/ }).fill(client);
+  await pick(page, /Técnicos/, 'Luiz', true);
+  await expect(page.getByRole('button', { name: /Luiz/ })).toBeVisible();
+  await page.getByRole('textbox', { name: /^Endereço/ }).fill('Rua das Flores, 100 — Centro');
+  await page.getByRole('button', { name: 'Usar minha localização' }).click();
+  await expect(page.getByLabel('Latitude')).toHaveValue(/-25,44/);
+  await page.getByRole('button', { name: 'Criar atividade externa' }).click();
+  await expectToast(page, 'Atividade externa criada!');
+  await expect(page).toHaveURL(/\/external-activity\/manage\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Atividade OS-\d{6}$/);
+  const code = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Atividade ', '').trim();
+  expect(code).toMatch(/^OS-\d{6}$/);
+  await page.getByRole('button', { name: 'Agendar' }).click();
+  await page.getByLabel('Início').fill('2026-11-25T09:00');
+  await page.getByRole('dialog').getByRole('button', { name: 'Agendar' }).click();
+  await expectToast(page, 'Agendar: feito!');
+  await expect(page.getByText('Agendada', { exact: true }).first()).toBeVisible();
+
+  // The technician opens it from the notification.
+  const tech = await phone(browser, 'tecnico');
+  page = tech.page;
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-list').getByText(`Atividade ${code} atribuída a você`).click();
+  await expect(page).toHaveURL(new RegExp(`/external-activity/manage/${id}$`));
+  await expect(page.getByRole('link', { name: 'Abrir no mapa' })).toHaveAttribute('href', /google\.com\/maps/);
+  for (const step of ['Sair para o local', 'Iniciar atendimento']) {
+    await page.getByRole('button', { name: step }).click();
+    await page.locator('.swal2-confirm').click();
+    await expectToast(page, `${step}: feito!`);
+  }
+  await expect(page.getByText('Em execução', { exact: true }).first()).toBeVisible();
+
+  // The checklist: "Concluir" is blocked while required items are empty.
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expectToast(page, /Responda os itens obrigatórios/);
+  const item = (n: number) => page.getByTestId(`checklist-item-${n}`);
+  await item(1).getByRole('button', { name: 'Sim' }).click();
+  await expect(item(1).getByText('Salvo')).toBeVisible();
+  // The network drops in the middle of the checklist: the answers stay on the screen, "não enviado".
+  await tech.context.setOffline(true);
+  await item(2).getByRole('textbox').fill('-18,5');
+  await item(5).getByRole('textbox').fill('Instalado no rack do cliente');
+  await expect(item(2).getByTestId('answer-unsent')).toBeVisible({ timeout: 20_000 });
+  await expect(item(5).getByTestId('answer-unsent')).toBeVisible({ timeout: 20_000 });
+  await tech.context.setOffline(false);
+  await expect(item(2).getByText('Salvo')).toBeVisible({ timeout: 30_000 });
+  await expect(item(5).getByText('Salvo')).toBeVisible({ timeout: 30_000 });
+  const me = await apiLogin(request, 'tecnico');
+  const answers = (await (await request.get(`/api/external-activity/${id}/answers`, { headers: auth(me.token) })).json()) as { value: unknown }[];
+  expect(answers.map((a) => a.value)).toEqual(expect.arrayContaining([true, -18.5, 'Instalado no rack do cliente']));
+
+  // Materials: an item the technician holds, by its tag; and 25 m of drop cable.
+  const held = (await (await request.get('/api/my-patrimony?pageSize=100', { headers: auth(me.token) })).json()) as { items: { tag: string; status: string; product: { name: string } }[] };
+  const onu = held.items.find((i) => i.product.name.includes('ONU') && i.status === 'em_uso');
+  expect(onu, 'the demo technician holds an ONU').toBeTruthy();
+  await page.getByLabel('Etiqueta do item').fill(onu!.tag);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expectToast(page, `Item ${onu!.tag} instalado no cliente.`);
+  await page.getByRole('button', { name: 'Consumível' }).click();
+  await pick(page, /Consumível e seção/, 'Cabo drop 1 fibra');
+  await page.getByLabel(/^Quantidade/).fill('25');
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expectToast(page, /25 m de Cabo drop 1 fibra registrados/);
+
+  // A photo for the checklist's photo item (a file, as the camera gives one).
+  await item(4).locator('input[type=file]').setInputFiles({ name: 'onu.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(item(4).locator('img')).toHaveCount(1);
+  await expect(item(4).getByText('Enviando…')).toHaveCount(0, { timeout: 20_000 });
+
+  // The client signs with a finger.
+  const pad = page.locator('canvas').first();
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(box.x + 20 + k * 20, box.y + box.height / 2 + (k % 2 ? 15 : -15));
+  await page.mouse.up();
+  await page.getByLabel(/Nome de quem assina/).fill('Maria da Silva');
+  await page.getByRole('button', { name: 'Salvar assinatura' }).click();
+  await expectToast(page, 'Assinatura salva.');
+  await expect(page.getByRole('img', { name: 'Assinatura de Maria da Silva' })).toBeVisible();
+
+  // Conclude and download the report.
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await page.locator('.swal2-confirm').click();
+  await expectToast(page, 'Concluir: feito!');
+  await expect(page.getByText('Concluída', { exact: true }).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar relatório (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`atendimento-${code}.pdf`);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+  const timeline = page.getByTestId('timeline-entry');
+  await expect(timeline).toHaveCount(5);
+  await expect(timeline.nth(2)).toContainText('Saiu para o local');
+  await expect(timeline.nth(2).getByRole('link', { name: /Localização do aparelho/ })).toBeVisible();
+
+  // The list shows it concluded, within its SLA.
+  page = manager.page;
+  await page.goto('/external-activity');
+  await page.getByRole('searchbox', { name: /Pesquisar código/ }).fill(code);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: code }) });
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row.getByText('Concluída no prazo')).toBeVisible();
+  await manager.context.close();
+  await tech.context.close();
+});
