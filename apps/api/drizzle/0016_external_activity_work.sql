@@ -22,9 +22,14 @@ CREATE TABLE "external_activity_photo" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "external_activity" ADD COLUMN "signature_url" text;--> statement-breakpoint
-ALTER TABLE "external_activity" ADD COLUMN "signature_name" text;--> statement-breakpoint
-ALTER TABLE "external_activity" ADD COLUMN "signed_at" timestamp with time zone;--> statement-breakpoint
+CREATE TABLE "external_activity_signature" (
+	"activity_id" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"image" text NOT NULL,
+	"signed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"user_id" integer
+);
+--> statement-breakpoint
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_activity_id_external_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."external_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_patrimony_id_patrimony_id_fk" FOREIGN KEY ("patrimony_id") REFERENCES "public"."patrimony"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -33,5 +38,7 @@ ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_mater
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_photo" ADD CONSTRAINT "external_activity_photo_activity_id_external_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."external_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_photo" ADD CONSTRAINT "external_activity_photo_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_activity_signature" ADD CONSTRAINT "external_activity_signature_activity_id_external_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."external_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_activity_signature" ADD CONSTRAINT "external_activity_signature_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "external_activity_material_activity_idx" ON "external_activity_material" USING btree ("activity_id","id");--> statement-breakpoint
 CREATE INDEX "external_activity_photo_activity_idx" ON "external_activity_photo" USING btree ("activity_id","id");

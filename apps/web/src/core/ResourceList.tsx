@@ -214,13 +214,14 @@ export function ResourceList<T extends GridValidRowModel>({
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1.5, alignItems: { sm: 'center' } }}>
+      {/* Many filters wrap to a second line instead of squeezing each other. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ mb: 1.5, alignItems: { sm: 'center' }, flexWrap: { sm: 'wrap' } }}>
         <TextField
           type="search"
           label={searchPlaceholder}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ maxWidth: { sm: 320 } }}
+          sx={{ maxWidth: { sm: 320 }, minWidth: { sm: 240 } }}
           slotProps={{
             input: {
               startAdornment: (
@@ -238,7 +239,7 @@ export function ResourceList<T extends GridValidRowModel>({
             label={f.label}
             value={filterValues[f.name] ?? ''}
             onChange={(e) => setFilterValues((v) => ({ ...v, [f.name]: e.target.value }))}
-            sx={{ maxWidth: { sm: 200 } }}
+            sx={{ maxWidth: { sm: 200 }, minWidth: { sm: 140 } }}
           >
             {f.options.map((o) => (
               <MenuItem key={o.value} value={o.value}>

@@ -58,10 +58,6 @@ export const externalActivities = pgTable(
     /** When the SLA notices went out (an hour before, at the breach): each once. */
     sla_warned_at: timestamp({ withTimezone: true }),
     sla_breach_notified_at: timestamp({ withTimezone: true }),
-    /** The client's signature (a PNG under /api/files) and the name they signed with. */
-    signature_url: text(),
-    signature_name: text(),
-    signed_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('external_activity_code_unique').on(t.organization_id, sql`lower(${t.code})`),
@@ -174,3 +170,14 @@ export const activityPhotos = pgTable(
   },
   (t) => [index('external_activity_photo_activity_idx').on(t.activity_id, t.id)],
 );
+
+/** The client's signature: the drawing (a PNG data URL) and the name they signed with (apart: lists never carry it). */
+export const activitySignatures = pgTable('external_activity_signature', {
+  activity_id: integer()
+    .primaryKey()
+    .references((): AnyPgColumn => externalActivities.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  image: text().notNull(),
+  signed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  user_id: integer().references((): AnyPgColumn => users.id),
+});

@@ -19,7 +19,18 @@ export function useListActions<D extends WebResource>(
     info,
     remove = true,
     removeText,
-  }: { name: (r: ReadOf<D>) => string; info?: (r: ReadOf<D>) => string; remove?: boolean; /** What a delete takes with it, in the confirmation. */ removeText?: string },
+    editable,
+    removable,
+  }: {
+    name: (r: ReadOf<D>) => string;
+    info?: (r: ReadOf<D>) => string;
+    remove?: boolean;
+    /** What a delete takes with it, in the confirmation. */
+    removeText?: string;
+    /** Rows that may still be edited / deleted (e.g. not once concluded); default all. */
+    editable?: (r: ReadOf<D>) => boolean;
+    removable?: (r: ReadOf<D>) => boolean;
+  },
 ) {
   const navigate = useNavigate();
   const { user } = useCan();
@@ -38,8 +49,8 @@ export function useListActions<D extends WebResource>(
     onRowOpen: (r: ReadOf<D>) => navigate(open(r)),
     rowActions: [
       ...(info ? [{ label: 'Detalhes', icon: <VisibilityIcon />, onClick: (r: ReadOf<D>) => navigate(info(r)) }] : []),
-      { label: info || canWrite ? 'Editar' : 'Ver', icon: <EditIcon />, onClick: (r: ReadOf<D>) => navigate(edit(r)), show: !info || canWrite },
-      { label: 'Excluir', icon: <DeleteIcon />, onClick: (r: ReadOf<D>) => void removeOne(r.id, name(r)), show: remove && resource.canDelete(user) },
+      { label: info || canWrite ? 'Editar' : 'Ver', icon: <EditIcon />, onClick: (r: ReadOf<D>) => navigate(edit(r)), show: (r: ReadOf<D>) => (!info || canWrite) && (!editable || editable(r)) },
+      { label: 'Excluir', icon: <DeleteIcon />, onClick: (r: ReadOf<D>) => void removeOne(r.id, name(r)), show: (r: ReadOf<D>) => remove && resource.canDelete(user) && (!removable || removable(r)) },
     ],
   };
 }

@@ -1,6 +1,8 @@
 /** /external-activity (EXTERNAL_ACTIVITY): work orders with their SLA countdown; filters by status, type, technician, priority, period, mine and breached. */
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import type { Dayjs } from 'dayjs';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS, type ExternalActivityRead } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -15,14 +17,23 @@ import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, us
 export const manageLink = (a: { id: number }) => `/external-activity/manage/${a.id}`;
 
 export default function ActivityListPage() {
-  const actions = useListActions(activityApi, { name: (a) => `${a.code} (${a.client_name})`, info: manageLink });
+  const actions = useListActions(activityApi, {
+    name: (a) => `${a.code} (${a.client_name})`,
+    info: manageLink,
+    editable: (a) => a.status !== 'concluida' && a.status !== 'cancelada',
+    removable: (a) => a.status === 'aberta' || a.status === 'cancelada',
+  });
   const now = useNow();
   const types = useQuery({ queryKey: ['external_activity', 'filter-types'], queryFn: () => searchTypes('') });
   const technicians = useQuery({ queryKey: ['external_activity', 'filter-technicians'], queryFn: () => searchTechnicians('') });
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState<Dayjs | null>(null);
+  const [to, setTo] = useState<Dayjs | null>(null);
   const [query, setQuery] = useState<Record<string, string>>({});
-  const params = useMemo(() => ({ ...(from ? { from } : {}), ...(to ? { to } : {}) }), [from, to]);
+  const day = (d: Dayjs | null) => (d && d.isValid() ? d.format('YYYY-MM-DD') : null);
+  const params = useMemo(() => {
+    const [f, t] = [day(from), day(to)];
+    return { ...(f ? { from: f } : {}), ...(t ? { to: t } : {}) };
+  }, [from, to]);
   const columns = useMemo<GridColDef<ExternalActivityRead>[]>(
     () => [
       linkColumn<ExternalActivityRead>('code', 'Código', manageLink, { width: 120 }),
@@ -56,8 +67,8 @@ export default function ActivityListPage() {
       onQueryChange={setQuery}
       toolbar={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField type="date" size="small" label="Prazo de" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="date" size="small" label="Prazo até" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <DatePicker label="Prazo de" value={from} onChange={setFrom} maxDate={to ?? undefined} slotProps={{ field: { clearable: true }, textField: { sx: { width: 175 } } }} />
+          <DatePicker label="Prazo até" value={to} onChange={setTo} minDate={from ?? undefined} slotProps={{ field: { clearable: true }, textField: { sx: { width: 175 } } }} />
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('csv')}>
             CSV
           </Button>

@@ -28,7 +28,7 @@ import { type ResourceDef, findVisible } from '../../../core/resource';
 import { num, personRefs } from '../../../core/rows';
 import { saveUpload, uploadedFile } from '../../files';
 import { movePatrimony, patrimonies, products, recordQuantityMovement, sections, takeFromBalance } from '../../warehouse';
-import { activityAnswers, activityEvents, activityMaterials, activityPhotos, externalActivities } from '../schema';
+import { activityAnswers, activityEvents, activityMaterials, activityPhotos, activitySignatures, externalActivities } from '../schema';
 import { type ActivityRow, presentActivities } from './present';
 import { activityReportPdf } from './report';
 
@@ -106,6 +106,11 @@ async function useMaterial(tx: DbOrTx, user: CurrentUser, a: ActivityRow, body: 
   return { kind: 'consumivel' as const, product_id: product.id, patrimony_id: null, section_id: section.id, quantity: String(body.quantity), movement_id: movement.id };
 }
 
+export async function signatureOf(db: DbOrTx, activityId: number) {
+  const [s] = await db.select().from(activitySignatures).where(eq(activitySignatures.activity_id, activityId));
+  return s ? { name: s.name, image: s.image, signed_at: s.signed_at.toISOString() } : null;
+}
+
 /** Everything the report shows, read in one place. */
 export async function reportOf(app: FastifyInstance, row: ActivityRow) {
   const [shape] = await presentActivities([row], app.db);
@@ -117,7 +122,7 @@ export async function reportOf(app: FastifyInstance, row: ActivityRow) {
   ]);
   const answers: ChecklistAnswer[] = answerRows.map((a) => ({ item_key: a.item_key, kind: a.kind, value: a.value ?? null, answered_by: null, answered_at: a.answered_at.toISOString() }));
   const timeline = events.map((e) => ({ id: e.id, kind: e.kind, label: '', from_status: e.from_status, to_status: e.to_status, reason: e.reason, user: null, at: e.at.toISOString(), latitude: e.latitude, longitude: e.longitude, accuracy_m: e.accuracy_m }));
-  const signature = row.signature_url && row.signature_name && row.signed_at ? { name: row.signature_name, image: row.signature_url, signed_at: row.signed_at.toISOString() } : null;
+  const signature = await signatureOf(app.db, row.id);
   return activityReportPdf(app, { ...shape, signature }, { answers, materials, photos, timeline });
 }
 
@@ -224,7 +229,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
 
   app.get('/external-activity/:id/signature', { config: { access: read }, schema: { tags, summary: 'Assinatura do cliente', params: idParam, response: { 200: signatureRead } } }, async (req) => {
     const a = await visible(app.db, userOf(req), req.params.id);
-    return a.signature_url && a.signature_name && a.signed_at ? { name: a.signature_name, image: a.signature_url, signed_at: a.signed_at.toISOString() } : null;
+    return signatureOf(app.db, a.id);
   });
 
   app.put(
@@ -235,15 +240,12 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
       const row = await app.db.transaction(async (tx) => {
         const a = await visible(tx, user, req.params.id, true);
         assertExecuting(a, 'o cliente assina');
-        const [updated] = await tx
-          .update(externalActivities)
-          .set({ signature_url: req.body.image, signature_name: req.body.name, signed_at: new Date() })
-          .where(eq(externalActivities.id, a.id))
-          .returning();
-        await audit(tx, user, { entity: 'external_activity', entityId: a.id, organizationId: a.organization_id, action: 'update', changes: { signature_name: [a.signature_name, req.body.name] } });
-        return updated;
+        const values = { name: req.body.name, image: req.body.image, signed_at: new Date(), user_id: user.id };
+        const [saved] = await tx.insert(activitySignatures).values({ activity_id: a.id, ...values }).onConflictDoUpdate({ target: activitySignatures.activity_id, set: values }).returning();
+        await audit(tx, user, { entity: 'external_activity', entityId: a.id, organizationId: a.organization_id, action: 'update', changes: { signed_by: [null, req.body.name] } });
+        return saved;
       });
-      return { name: row.signature_name!, image: row.signature_url!, signed_at: row.signed_at!.toISOString() };
+      return { name: row.name, image: row.image, signed_at: row.signed_at.toISOString() };
     },
   );
 
