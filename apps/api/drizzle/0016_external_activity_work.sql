@@ -30,6 +30,8 @@ CREATE TABLE "external_activity_signature" (
 	"user_id" integer
 );
 --> statement-breakpoint
+DROP INDEX "external_activity_technician_user_idx";--> statement-breakpoint
+ALTER TABLE "external_activity_technician" ADD COLUMN "status" text DEFAULT 'aberta' NOT NULL;--> statement-breakpoint
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_activity_id_external_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."external_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_material" ADD CONSTRAINT "external_activity_material_patrimony_id_patrimony_id_fk" FOREIGN KEY ("patrimony_id") REFERENCES "public"."patrimony"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -41,4 +43,5 @@ ALTER TABLE "external_activity_photo" ADD CONSTRAINT "external_activity_photo_us
 ALTER TABLE "external_activity_signature" ADD CONSTRAINT "external_activity_signature_activity_id_external_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."external_activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "external_activity_signature" ADD CONSTRAINT "external_activity_signature_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "external_activity_material_activity_idx" ON "external_activity_material" USING btree ("activity_id","id");--> statement-breakpoint
-CREATE INDEX "external_activity_photo_activity_idx" ON "external_activity_photo" USING btree ("activity_id","id");
+CREATE INDEX "external_activity_photo_activity_idx" ON "external_activity_photo" USING btree ("activity_id","id");--> statement-breakpoint
+CREATE INDEX "external_activity_technician_user_idx" ON "external_activity_technician" USING btree ("user_id","status","activity_id");

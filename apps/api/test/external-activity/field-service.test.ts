@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { assistanceTypeResource, externalActivityResource } from '@operacoes/contract';
 import { externalActivities } from '../../src/modules/external-activity';
+import { activityTechnicians } from '../../src/modules/external-activity/schema';
 import { runSlaNotices } from '../../src/modules/external-activity/activity/sla';
 import { notifications } from '../../src/modules/notification/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
@@ -145,6 +146,13 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
     expect(timeline.map((e) => e.to_status)).toEqual(['aberta', 'agendada', 'em_deslocamento', 'em_execucao', 'concluida']);
     expect(timeline[2]).toMatchObject({ user: { id: tech.id }, latitude: position.latitude });
     expect(timeline[1].latitude).toBeNull();
+
+    // The status copied on the technicians follows, and the technician's list by status finds it.
+    const links = await t.app.db.select().from(activityTechnicians).where(eq(activityTechnicians.activity_id, a.id));
+    expect(links.map((l) => l.status)).toEqual(['concluida']);
+    const byTech = (status: string) => t.call('GET', `/api/external-activity?technician=${tech.id}&status=${status}&pageSize=100`, reader.token).then((r) => (r.json() as { items: { id: number }[] }).items.map((i) => i.id));
+    expect(await byTech('concluida')).toContain(a.id);
+    expect(await byTech('aberta')).not.toContain(a.id);
   });
 
   it('reschedules from execution and cancels from any open state, each with a reason', async () => {

@@ -71,7 +71,10 @@ export const externalActivities = pgTable(
   ],
 );
 
-/** The technicians of an activity. */
+/**
+ * The technicians of an activity, with the activity's status copied (kept in step by every
+ * transition): "a technician's open work" is then an index range, not a scan of every activity.
+ */
 export const activityTechnicians = pgTable(
   'external_activity_technician',
   {
@@ -81,8 +84,9 @@ export const activityTechnicians = pgTable(
     user_id: integer()
       .notNull()
       .references((): AnyPgColumn => users.id),
+    status: text().$type<ActivityStatus>().notNull().default('aberta'),
   },
-  (t) => [primaryKey({ columns: [t.activity_id, t.user_id] }), index('external_activity_technician_user_idx').on(t.user_id, t.activity_id)],
+  (t) => [primaryKey({ columns: [t.activity_id, t.user_id] }), index('external_activity_technician_user_idx').on(t.user_id, t.status, t.activity_id)],
 );
 
 /** The timeline: each transition (and the creation), who, when, and where the device was. */
