@@ -108,6 +108,22 @@ describe('external activities: materials, photos, signature and report', () => {
     expect(signed.json()).toMatchObject({ name: 'Maria Cliente', image: PNG_URL });
   });
 
+  it("lets a warehouse out-request name the activity as its destination (an open one of the organization)", async () => {
+    const asker = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST'] });
+    const body = (activityId: number) => ({
+      reason: 'Material para a instalação',
+      destination_type: 'atividade_externa',
+      destination_activity_id: activityId,
+      stock_id: p.stockId,
+      items: [{ product_id: p.consumableProductId, quantity: 2 }],
+    });
+    const res = await t.call('POST', '/api/patrimony-solicitation', asker.token, body(activity.id));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().destination_activity).toMatchObject({ id: activity.id, code: activity.code });
+    expect((await t.call('POST', '/api/patrimony-solicitation', asker.token, { ...body(activity.id), destination_activity_id: undefined })).statusCode).toBe(422);
+    expect((await t.call('POST', '/api/patrimony-solicitation', asker.token, body(99_999_999))).statusCode).toBe(422);
+  });
+
   it('gives the report only once concluded, as a PDF, and e-mails it to the client', async () => {
     expect((await t.call('GET', `/api/external-activity/${activity.id}/report`, tech.token)).statusCode).toBe(409);
     const done = await t.call('POST', `/api/external-activity/${activity.id}/finish`, tech.token, {});

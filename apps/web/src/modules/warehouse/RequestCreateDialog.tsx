@@ -23,9 +23,9 @@ import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
-import { requestApi, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
+import { getActivityOption, requestApi, searchAvailablePatrimony, searchBalances, searchOpenActivities, searchProducts, type ActivityOption, type PatrimonyRead, type SolicitationRead } from './api';
 import { productLabel, useUnitOptions } from './parts';
-import { NumberInput, AsyncPicker, FormSelect } from '../../core/form';
+import { NumberInput, AsyncPicker, FormRecordPicker, FormSelect } from '../../core/form';
 
 type Line = { key: string; label: string; value: { patrimony_id: number } | { product_id: number; quantity: number } };
 type ProductOption = { id: number; code: string; name: string };
@@ -34,6 +34,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
   const qc = useQueryClient();
   const { can } = useCan();
   const units = useUnitOptions();
+  const canSeeActivities = can(['EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY.INDEX']);
   const [lines, setLines] = useState<Line[]>([]);
   const [product, setProduct] = useState<ProductOption | null>(null);
   const [qty, setQty] = useState<number | null | undefined>(1);
@@ -155,9 +156,21 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
         <FormSelect
           name="destination_type"
           label="Destino"
-          options={(['usuario', 'unidade'] as const).map((d) => ({ value: d, label: DESTINATION_TYPE_LABELS[d] }))}
+          options={([...(['usuario', 'unidade'] as const), ...(canSeeActivities ? (['atividade_externa'] as const) : [])]).map((d) => ({ value: d, label: DESTINATION_TYPE_LABELS[d] }))}
         />
         {destination === 'unidade' && <FormSelect name="destination_unit_id" label="Unidade de destino" required options={units} />}
+        {destination === 'atividade_externa' && (
+          <FormRecordPicker<ActivityOption>
+            name="destination_activity_id"
+            label="Atividade externa"
+            required
+            queryKey={['external_activity', 'destination']}
+            search={searchOpenActivities}
+            get={getActivityOption}
+            getLabel={(a) => `${a.code} — ${a.client_name}`}
+            hint="Uma ordem de serviço em aberto"
+          />
+        )}
         <FormText name="destination_note" label="Observação sobre o destino" />
       </Box>
     </ResourceForm>

@@ -71,3 +71,9 @@ export const consumableOp = async (op: ConsumableOp, b: unknown) => (await api.p
 // My patrimony
 export const confirmMine = async (id: number) => (await api.post<MyPatrimonyRead>(`${MY_PATRIMONY_PATH}/${id}/confirm`)).data;
 export const returnMine = async (id: number, reason?: string) => (await api.post<SolicitationRead>(`${MY_PATRIMONY_PATH}/${id}/return`, reason ? { reason } : {})).data;
+
+/** Open work orders an out-request may name as its destination (field service's list, read over HTTP). */
+export type ActivityOption = { id: number; code: string; client_name: string };
+export const searchOpenActivities = async (term: string) =>
+  (await api.get<ListResult<ActivityOption & { status: string }>>('/external-activity', { params: { search: term || undefined, pageSize: 20 } })).data.items.filter((a) => a.status !== 'concluida' && a.status !== 'cancelada');
+export const getActivityOption = async (id: number) => (await api.get<ActivityOption>(`/external-activity/${id}`)).data;

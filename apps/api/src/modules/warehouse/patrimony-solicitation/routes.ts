@@ -21,7 +21,7 @@ import type { CurrentUser } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
 import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx } from '../../../core/db';
-import { conflict } from '../../../core/errors';
+import { conflict, unprocessable } from '../../../core/errors';
 import { searchText } from '../../../core/list';
 import { notify, usersWithPermission } from '../../../core/notify';
 import { registerResource, type ResourceDef } from '../../../core/resource';
@@ -39,6 +39,7 @@ type CreateInput = {
   reason: string;
   destination_type: DestinationType;
   destination_unit_id?: number | null;
+  destination_activity_id?: number | null;
   destination_note?: string | null;
   stock_id?: number | null;
   items: ({ patrimony_id: number } | { product_id: number; quantity: number })[];
@@ -63,7 +64,15 @@ async function destinationValues(tx: DbOrTx, organizationId: number, input: Upda
     if (!unitId) throw conflict('Informe a unidade de destino.');
     await referenced(tx, unitsOrganizational, unitId, organizationId, 'destination_unit_id', { label: 'Unidade organizacional', gender: 'f' });
   }
-  return { destination_type: type, destination_unit_id: type === 'unidade' ? unitId : null };
+  const activityId = input.destination_activity_id === undefined ? existing?.destination_activity_id : input.destination_activity_id;
+  if (type === 'atividade_externa') {
+    if (!activityId) throw unprocessable([{ propertyPath: 'destination_activity_id', message: 'Informe a atividade externa de destino' }]);
+    // Field service owns the table (it builds on the warehouse, not the reverse): read by SQL, no import.
+    const [activity] = (await tx.execute(sql`select status from external_activity where id = ${activityId} and organization_id = ${organizationId}`)).rows as { status: string }[];
+    if (!activity) throw unprocessable([{ propertyPath: 'destination_activity_id', message: 'Atividade externa não encontrada nesta organização.' }]);
+    if (activity.status === 'concluida' || activity.status === 'cancelada') throw unprocessable([{ propertyPath: 'destination_activity_id', message: `A atividade está ${activity.status}: escolha uma em aberto` }]);
+  }
+  return { destination_type: type, destination_unit_id: type === 'unidade' ? unitId : null, destination_activity_id: type === 'atividade_externa' ? activityId : null };
 }
 
 async function searchOf(tx: DbOrTx, requesterId: number, reason: string, note: string | null | undefined) {

@@ -22,6 +22,8 @@ export const patrimonySolicitations = pgTable(
     reason: text().notNull(),
     destination_type: text().$type<DestinationType>().notNull().default('usuario'),
     destination_unit_id: integer().references(() => unitsOrganizational.id),
+    /** The work order the items go to (field service owns the table; checked on write, no foreign key across modules). */
+    destination_activity_id: integer(),
     destination_note: text(),
     stock_id: integer().references(() => stocks.id),
     /** For a devolução: the retirada the items came from, if any. */

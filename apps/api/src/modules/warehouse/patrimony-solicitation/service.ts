@@ -33,6 +33,13 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     units: rows.map((r) => r.destination_unit_id),
     users: rows.flatMap((r) => [r.requester_id, r.decided_by, r.delivered_by, r.returned_by, r.cancelled_by]),
   });
+  const activityIds = [...new Set(rows.map((r) => r.destination_activity_id).filter((v): v is number => v !== null))];
+  const activities = new Map(
+    (activityIds.length ? ((await db.execute(sql`select id, code, client_name from external_activity where id in ${activityIds}`)).rows as { id: number; code: string; client_name: string }[]) : []).map((a) => [
+      Number(a.id),
+      { id: Number(a.id), code: a.code, client_name: a.client_name },
+    ]),
+  );
   return rows.map((r) => ({
     id: r.id,
     organization_id: r.organization_id,
@@ -42,6 +49,7 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     reason: r.reason,
     destination_type: r.destination_type,
     destination_unit: refOf(refs.units, r.destination_unit_id),
+    destination_activity: r.destination_activity_id ? (activities.get(r.destination_activity_id) ?? null) : null,
     destination_note: r.destination_note,
     stock: refOf(refs.stocks, r.stock_id),
     origin_id: r.origin_id,

@@ -1,0 +1,1 @@
+ALTER TABLE "patrimony_solicitation" ADD COLUMN "destination_activity_id" integer;
