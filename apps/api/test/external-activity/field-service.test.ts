@@ -185,6 +185,18 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
     expect((await t.call('GET', `/api/external-activity/${a.id}`, manager.token)).json().status).toBe('aberta');
   });
 
+  it('lists the active types of the organization to whoever works with activities', async () => {
+    const inactive = await makeType(t, undefined, { active: false, name: `Tipo inativo ${Date.now()}` });
+    const other = await makeType(t, await t.createOrganization('Alheia tipos'));
+    expect((await t.call('GET', '/api/external-activity/assistance-type', tech.token)).statusCode).toBe(403);
+    const res = await t.call('GET', '/api/external-activity/type-options', tech.token);
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json() as { id: number; color: string }[]).map((x) => x.id);
+    expect(ids).toContain(type.id);
+    expect(ids).not.toContain(inactive.id);
+    expect(ids).not.toContain(other.id);
+  });
+
   it('lists as technicians the active EXTERNAL_ACTIVITY holders of the organization only', async () => {
     const other = await t.createOrganization('Alheia técnicos');
     const stranger = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId: other, nickname: 'Estranho' });

@@ -11,7 +11,7 @@ import { FormMasked } from '../../core/form/MaskedInput';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
-import { activityApi, assistanceTypeApi, searchTypes } from './api';
+import { activityApi, searchTypes } from './api';
 import { LocationPicker } from './LocationPicker';
 import { FormTechniciansPicker } from './TechniciansPicker';
 
@@ -74,10 +74,7 @@ export default function ActivityFormPage() {
                 required
                 queryKey={['assistance_type']}
                 search={async (term) => (await searchTypes(term)).map((t) => ({ id: t.id, name: t.name }))}
-                get={async (id) => {
-                  const t = await assistanceTypeApi.get(id);
-                  return { id: t.id, name: t.name };
-                }}
+                get={async (id) => (await searchTypes('')).find((t) => t.id === id) ?? { id, name: `#${id}` }}
                 getLabel={(t) => t.name}
                 initial={activity?.assistance_type ?? null}
                 hint="O SLA e o checklist vêm do tipo"

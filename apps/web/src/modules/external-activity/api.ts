@@ -1,5 +1,5 @@
 /** Fetchers of field service (issue 13): assistance types, activities, technicians, timeline and checklist answers. */
-import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type AssistanceTypeRead, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
+import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
 
@@ -9,8 +9,8 @@ export const activityApi = resourceApi(externalActivityResource);
 
 export type Ref = { id: number; name: string };
 export const searchTechnicians = async (term: string) => (await api.get<Ref[]>('/external-activity/technicians', { params: { search: term || undefined } })).data;
-export const searchTypes = async (term: string) =>
-  (await api.get<ListResult<AssistanceTypeRead>>('/external-activity/assistance-type', { params: { search: term || undefined, active: true, pageSize: 30 } })).data.items;
+/** Active types to pick (anyone working with activities may list them, without the types' own permission). */
+export const searchTypes = async (term: string) => (await api.get<(Ref & { color: string })[]>('/external-activity/type-options', { params: { search: term || undefined } })).data;
 
 export const timelineKey = (id: number) => ['external_activity', id, 'timeline'] as const;
 export const answersKey = (id: number) => ['external_activity', id, 'answers'] as const;

@@ -383,6 +383,30 @@ export async function activityRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/external-activity/type-options',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['external-activity'],
+        summary: 'Tipos de atendimento para escolher',
+        description: 'Os tipos ativos da organização (id, nome e cor), para quem trabalha com atividades sem a permissão de tipos.',
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        response: { 200: z.array(ref.extend({ color: z.string() })) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const words = searchPatterns(req.query.search);
+      return app.db
+        .select({ id: assistanceTypes.id, name: assistanceTypes.name, color: assistanceTypes.color })
+        .from(assistanceTypes)
+        .where(and(eq(assistanceTypes.organization_id, user.organizationId), eq(assistanceTypes.active, true), ...words.map((w) => like(assistanceTypes.search_text, w))))
+        .orderBy(asc(assistanceTypes.name))
+        .limit(50);
+    },
+  );
+
+  app.get(
     '/external-activity/technicians',
     {
       config: { access: readAccess },
