@@ -4,6 +4,7 @@
  * actions filtered by permission. Lives in lazy chunks only (the grid is large).
  */
 import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
@@ -135,6 +136,8 @@ export type ResourceListProps<T extends GridValidRowModel> = {
   selection?: { ids: ReadonlySet<GridRowId>; onChange: (ids: Set<GridRowId>) => void };
   /** The list's current search and filters (e.g. for an export of what the list shows). */
   onQueryChange?: (query: Record<string, string>) => void;
+  /** On a phone, the filters and toolbar fold behind a "Filtros" button (lists with many filters used in the field). */
+  foldFiltersOnPhone?: boolean;
 };
 
 
@@ -155,11 +158,14 @@ export function ResourceList<T extends GridValidRowModel>({
   onRowOpen,
   selection,
   onQueryChange,
+  foldFiltersOnPhone = false,
 }: ResourceListProps<T>) {
   const { prefs } = useSession();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: prefs.pageSize });
+  const folds = foldFiltersOnPhone && phone;
+  const [unfolded, setUnfolded] = useState(false);
   const [sort, setSort] = useState<GridSortModel>([]);
   const [search, setSearch] = useState('');
   const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
@@ -167,6 +173,7 @@ export function ResourceList<T extends GridValidRowModel>({
   );
   const debouncedSearch = useDebounced(search);
   const params = listParams(pagination, sort, debouncedSearch, { ...filterValues, ...extraParams });
+  const activeFilters = Object.values(filterValues).filter((v) => v !== '').length + Object.values(extraParams ?? {}).filter((v) => v !== '').length;
   const extraKey = JSON.stringify(extraParams ?? {});
 
   useEffect(() => setPagination((p) => ({ ...p, page: 0 })), [debouncedSearch, filterValues, extraKey]);
@@ -232,7 +239,12 @@ export function ResourceList<T extends GridValidRowModel>({
             },
           }}
         />
-        {filters.map((f) => (
+        {folds && (
+          <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setUnfolded((u) => !u)} aria-expanded={unfolded}>
+            {`Filtros${activeFilters ? ` (${activeFilters})` : ''}`}
+          </Button>
+        )}
+        {(!folds || unfolded) && filters.map((f) => (
           <TextField
             key={f.name}
             select
@@ -249,7 +261,7 @@ export function ResourceList<T extends GridValidRowModel>({
           </TextField>
         ))}
         <Box sx={{ flex: 1 }} />
-        {toolbar}
+        {(!folds || unfolded) && toolbar}
         {createPath && canCreate && (
           <Button component={RouterLink} to={createPath} variant="contained" startIcon={<AddIcon />}>
             {createLabel}

@@ -77,6 +77,7 @@ export default function ActivityListPage() {
           </Button>
         </Box>
       }
+      foldFiltersOnPhone
       mobileHidden={['assistance_type', 'priority', 'technicians', 'scheduled_start']}
     />
   );
