@@ -161,9 +161,12 @@ describe('external activities: numbering, status machine, checklist, SLA', () =>
     await step(a.id, 'depart');
     await step(a.id, 'start');
     expect((await step(a.id, 'reschedule', {})).statusCode).toBe(422);
-    const back = await step(a.id, 'reschedule', { reason: 'Cliente ausente no local', scheduled_start: '2026-11-27T09:00:00-03:00' });
+    const back = await step(a.id, 'reschedule', { reason: 'Cliente ausente no local', scheduled_start: '2026-11-27T09:00:00-03:00' }, manager.token);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({ status: 'agendada', scheduled_start: '2026-11-27T12:00:00.000Z' });
+    // The technician hears of the scheduling and of the reschedule (live and by e-mail, per their settings).
+    const told = (await t.app.db.select().from(notifications).where(and(eq(notifications.user_id, tech.id), like(notifications.title, `%${a.code}%`)))).map((n) => n.title);
+    expect(told).toEqual(expect.arrayContaining([`Atividade ${a.code} agendada`, `Atividade ${a.code} reagendada`]));
     for (const from of ['aberta', 'agendada', 'em_deslocamento', 'em_execucao']) {
       const b = await create({ scheduled_start: '2026-11-26T09:00:00-03:00' });
       const path = { aberta: [], agendada: ['schedule'], em_deslocamento: ['schedule', 'depart'], em_execucao: ['schedule', 'depart', 'start'] }[from]!;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { blankAsNull, enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
-import { cpfOrCnpj, dateOrDateTime, latitude, longitude } from '../kit/validators';
+import { cpfOrCnpj, dateOrDateTime, latitude, longitude, phone, pngDataUrl } from '../kit/validators';
 import { workflowSteps } from '../kit/workflow';
 import { cityRef, coordinatesPaired } from '../network/site';
 import { id, optionalText, queryId, ref } from '../warehouse';
@@ -39,14 +39,6 @@ export const ACTIVITY_STEP_LABELS = {
 } as const;
 export type ActivityEventKind = keyof typeof ACTIVITY_STEP_LABELS;
 
-/** A blank text field of a form means "none". */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
-
-export const phone = z
-  .string()
-  .trim()
-  .regex(/^[0-9()+\s-]{8,20}$/, 'Telefone inválido');
-
 /** Where the device was when the step was taken (when it gave its position). */
 export const devicePosition = z.object({ latitude, longitude, accuracy_m: z.number().min(0).max(100_000).nullable().optional() });
 export type DevicePosition = z.infer<typeof devicePosition>;
@@ -55,9 +47,9 @@ export const externalActivityInput = z.object({
   assistance_type_id: id,
   priority: z.enum(ACTIVITY_PRIORITIES, { message: 'Prioridade inválida' }).default('media'),
   client_name: z.string().trim().min(1, 'Informe o nome do cliente').max(200, 'Nome longo demais'),
-  client_document: blank(cpfOrCnpj),
-  client_phone: blank(phone),
-  client_email: blank(z.email('E-mail inválido').max(180)),
+  client_document: blankAsNull(cpfOrCnpj),
+  client_phone: blankAsNull(phone),
+  client_email: blankAsNull(z.email('E-mail inválido').max(180)),
   address: optionalText(500),
   city_id: id.nullable().optional(),
   latitude: latitude.nullable().optional(),
@@ -173,12 +165,6 @@ export type ChecklistAnswer = z.infer<typeof checklistAnswer>;
 export const ACTIVITY_EXPORT_MAX_ROWS = 50_000;
 /** `GET /api/external-activity/export`: the list's search and filters, as CSV or XLSX. */
 export const externalActivityExportQuery = externalActivityListQuery.omit({ page: true, pageSize: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
-
-/** A PNG data URL drawn on the phone (the client's signature). */
-export const pngDataUrl = z
-  .string()
-  .max(400_000, 'Assinatura grande demais')
-  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Assinatura inválida');
 
 /** Materials used: an item the technician holds (by its tag), or a consumable from a stock section. */
 export const materialInput = z.discriminatedUnion(

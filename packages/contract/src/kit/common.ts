@@ -86,3 +86,6 @@ export const tenantRecord = <S extends z.ZodRawShape>(shape: S) =>
 export function enumOf<const L extends Record<string, string>>(labels: L) {
   return Object.keys(labels) as [keyof L & string, ...(keyof L & string)[]];
 }
+
+/** A form's blank text field means "none": `''` (or spaces) becomes null before `schema` checks it. */
+export const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());

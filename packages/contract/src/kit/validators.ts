@@ -78,3 +78,15 @@ export const dateOnly = z.iso.date('Data inválida (use AAAA-MM-DD)').refine(yea
 export const dateOrDateTime = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: 'Data inválida (use AAAA-MM-DD)' })
   .refine(yearInRange, DATE_RANGE_MESSAGE);
+
+/** A Brazilian phone as typed or masked: "(41) 99876-5432". */
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9()+\s-]{8,20}$/, 'Telefone inválido');
+
+/** A drawing sent as a PNG data URL (signatures). */
+export const pngDataUrl = z
+  .string()
+  .max(300_000, 'Assinatura grande demais')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Assinatura inválida');

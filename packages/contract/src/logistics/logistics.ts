@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enumOf, listQuery, updateOf } from '../kit/common';
-import { dateOnly } from '../kit/validators';
+import { dateOnly, pngDataUrl } from '../kit/validators';
 import { quantity } from '../warehouse';
 import { defineResource } from '../kit/define';
 import { workflowSteps } from '../kit/workflow';
@@ -193,11 +193,7 @@ export const receivingConfirm = z.object({
   name: z.string().trim().min(3, 'Informe seu nome completo').max(200),
   comment: z.string().trim().max(2000).optional(),
   /** Optional drawn signature as a PNG data URL. */
-  signature: z
-    .string()
-    .max(300_000, 'Assinatura grande demais')
-    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Assinatura inválida')
-    .optional(),
+  signature: pngDataUrl.optional(),
   items: z
     .array(z.object({ id: z.number().int().positive(), status: z.enum(RECEIVING_ITEM_STATUSES), comment: z.string().trim().max(500).optional() }))
     .min(1, 'Confirme os itens'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumOf, listQuery, tenantRecord, updateOf } from '../kit/common';
+import { blankAsNull, enumOf, listQuery, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
 import { cidrContains, normalizeCidr, parseCidr, parseIp } from '../kit/ip';
 import { cpfOrCnpj, dateOnly, ipAddress, vlanId } from '../kit/validators';
@@ -28,8 +28,6 @@ export const ipBlock = z
     return n.cidr;
   });
 
-/** A blank text field of a form means "none". */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
 export const svcInput = z.object({
   code: code('do SVC'),
@@ -38,8 +36,8 @@ export const svcInput = z.object({
   type: z.enum(SVC_TYPES, { message: 'Tipo de serviço inválido' }),
   bandwidth_mbps: z.number({ message: 'Informe a banda em Mbps' }).int('Banda em Mbps inteiros').positive('A banda deve ser maior que zero').max(10_000_000, 'Banda grande demais'),
   vlan_id: vlanId.nullable().optional(),
-  ip_block: blank(ipBlock),
-  gateway: blank(ipAddress),
+  ip_block: blankAsNull(ipBlock),
+  gateway: blankAsNull(ipAddress),
   lmc_id: id.nullable().optional(),
   status: z.enum(SVC_STATUSES, { message: 'Situação inválida' }).default('em_ativacao'),
   contract: optionalText(100),

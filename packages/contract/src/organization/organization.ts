@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, queryBoolean, updateOf } from '../kit/common';
-import { cnpj } from '../kit/validators';
+import { cnpj, phone } from '../kit/validators';
 import { defineResource } from '../kit/define';
 import { organizationEntity } from './module';
 
@@ -22,12 +22,7 @@ export const organizationInput = z.object({
   legal_name: z.string().trim().max(200).default(''),
   cnpj: cnpj.nullable().optional(),
   email: z.email('E-mail inválido').max(180).nullable().optional(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9()+\s-]{8,20}$/, 'Telefone inválido')
-    .nullable()
-    .optional(),
+  phone: phone.nullable().optional(),
   is_active: z.boolean().default(true),
   ...addressFields,
 });

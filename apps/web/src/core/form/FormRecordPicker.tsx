@@ -1,5 +1,6 @@
 /** A record picked by search, bound to a numeric form field (sites, LMCs, assistance types…). */
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../api';
 import { useFormReadOnly } from '../readOnly';
 import { AsyncPicker } from './AsyncPicker';
 import { useBoundField } from './boundField';
@@ -46,3 +47,17 @@ export function FormRecordPicker<T extends Picked>(props: {
   );
 }
 
+
+/**
+ * The search and read of a `FormRecordPicker` over a kit list endpoint (`/site`, `/svc`…): `{id, name}`
+ * options named by `label`, for a form in another module than the records'.
+ */
+export function listPicker(path: string, label: (r: Record<string, unknown>) => string) {
+  return {
+    search: async (term: string) => (await api.get<{ items: Record<string, unknown>[] }>(path, { params: { search: term || undefined, pageSize: 20 } })).data.items.map((r) => ({ id: r.id as number, name: label(r) })),
+    get: async (id: number) => {
+      const r = (await api.get<Record<string, unknown>>(`${path}/${id}`)).data;
+      return { id: r.id as number, name: label(r) };
+    },
+  };
+}

@@ -8,7 +8,7 @@ export { useBoundField } from './boundField';
 export { activeFilter, enumFilter, selectFilter } from './filters';
 export { FormGrid, FormNotes, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';
-export { FormRecordPicker } from './FormRecordPicker';
+export { FormRecordPicker, listPicker } from './FormRecordPicker';
 export { FormSwitch } from './FormSwitch';
 export { FormNumber, NumberInput } from './NumberInput';
 export { FormRichText } from './FormRichText';

@@ -3,9 +3,8 @@ import BuildIcon from '@mui/icons-material/Build';
 import { Button } from '@mui/material';
 import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, externalActivityCreate, type ExternalActivityRead } from '@operacoes/contract';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../core/api';
 import { FormCity } from '../../core/CityAutocomplete';
-import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
+import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, listPicker, Wide } from '../../core/form';
 import { FormDateTime } from '../../core/form/FormDateTime';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { ResourcePage } from '../../core/resource';
@@ -36,19 +35,9 @@ const blank = {
   description: '',
 };
 
-/** A picker over a list endpoint (`/site`, `/svc`, `/circuit`), labelled by `label`. */
-function linkPicker(path: string, label: (r: Record<string, unknown>) => string) {
-  return {
-    search: async (term: string) => (await api.get<{ items: Record<string, unknown>[] }>(path, { params: { search: term || undefined, pageSize: 20 } })).data.items.map((r) => ({ id: r.id as number, name: label(r) })),
-    get: async (id: number) => {
-      const r = (await api.get<Record<string, unknown>>(`${path}/${id}`)).data;
-      return { id: r.id as number, name: label(r) };
-    },
-  };
-}
-const sitePick = linkPicker('/site', (r) => `${r.code as string} — ${r.name as string}`);
-const svcPick = linkPicker('/svc', (r) => `${r.code as string} — ${r.client_name as string}`);
-const circuitPick = linkPicker('/circuit', (r) => `${r.carrier as string} ${r.designation as string}`);
+const sitePick = listPicker('/site', (r) => `${r.code as string} — ${r.name as string}`);
+const svcPick = listPicker('/svc', (r) => `${r.code as string} — ${r.client_name as string}`);
+const circuitPick = listPicker('/circuit', (r) => `${r.carrier as string} ${r.designation as string}`);
 
 export default function ActivityFormPage() {
   return (

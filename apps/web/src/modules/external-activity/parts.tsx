@@ -2,6 +2,7 @@
 import { Box, Chip } from '@mui/material';
 import { ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUS_LABELS, type ActivityPriority, type ActivityStatus, type ExternalActivityRead } from '@operacoes/contract';
 import { useEffect, useState } from 'react';
+import { formatDateTime as coreFormatDateTime } from '../../core/format';
 import { AlarmChip, ToneChip, type ToneColor } from '../../core/ToneChip';
 
 const STATUS_TONE: Record<ActivityStatus, ToneColor> = { aberta: 'default', agendada: 'info', em_deslocamento: 'warning', em_execucao: 'primary', concluida: 'success', cancelada: 'default' };
@@ -63,6 +64,5 @@ export function SlaChip({ activity, now }: { activity: Pick<ExternalActivityRead
   return <ToneChip color={sla.tone === 'soon' ? 'warning' : 'success'} label={sla.label} status={sla.tone} />;
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
-/** "24/11/2026 14:00". */
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+/** "24/11/2026 14:00", or "—" when there is none. */
+export const formatDateTime = (iso: string | null | undefined) => coreFormatDateTime(iso) || '—';

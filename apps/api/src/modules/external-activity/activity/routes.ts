@@ -45,10 +45,11 @@ import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
+import { brDateTime } from '../../../core/pdf';
 import { notify } from '../../../core/notify';
 import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
-import { personRefs } from '../../../core/rows';
+import { personRefs, refOf } from '../../../core/rows';
 import { persons, users } from '../../../core/schema';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities } from '../../locale';
@@ -234,10 +235,9 @@ const activityFilters = (q: Omit<ExternalActivityListQuery, 'page' | 'pageSize'>
     ];
 
 const EXPORT_HEADER = ['Código', 'Situação', 'Prioridade', 'Tipo', 'Cliente', 'CPF/CNPJ', 'Telefone', 'Endereço', 'Cidade', 'Técnicos', 'Agendada para', 'Prazo (SLA)', 'SLA estourado', 'Concluída em', 'Descrição'];
+/** An empty cell for no date (the PDF's "—" is for print). */
+const cellDateTime = (iso: string | null) => (iso ? brDateTime(iso) : null);
 const EXPORT_WIDTHS = [12, 16, 11, 28, 32, 20, 17, 40, 22, 32, 17, 17, 9, 17, 50];
-const brDateTime = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)) : null;
-
 const present = activityWorkflow.withSteps(presentActivities as never);
 
 /** `/api/external-activity`: the kit's CRUD, the workflow, the timeline and the checklist answers. */
@@ -364,10 +364,10 @@ export async function activityRoutes(fastify: FastifyInstance) {
             a.address,
             a.city ? `${a.city.name}/${a.city.uf}` : null,
             a.technicians.map((t) => t.name).join(', '),
-            brDateTime(a.scheduled_start),
-            brDateTime(a.due_at),
+            cellDateTime(a.scheduled_start),
+            cellDateTime(a.due_at),
             a.breached ? 'Sim' : 'Não',
-            brDateTime(a.finished_at),
+            cellDateTime(a.finished_at),
             a.description,
           ]);
         }
@@ -455,7 +455,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
           from_status: e.from_status,
           to_status: e.to_status,
           reason: e.reason,
-          user: e.user_id ? { id: e.user_id, name: people.get(e.user_id)?.name ?? `#${e.user_id}` } : null,
+          user: refOf(people, e.user_id),
           at: e.at.toISOString(),
           latitude: e.latitude,
           longitude: e.longitude,
@@ -471,7 +471,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       item_key: a.item_key,
       kind: a.kind,
       value: a.value ?? null,
-      answered_by: a.answered_by ? { id: a.answered_by, name: people.get(a.answered_by)?.name ?? `#${a.answered_by}` } : null,
+      answered_by: refOf(people, a.answered_by),
       answered_at: a.answered_at.toISOString(),
     }));
   };

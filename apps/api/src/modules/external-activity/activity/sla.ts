@@ -5,14 +5,15 @@
  * finds nothing left to mark.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES } from '@operacoes/contract';
+import { periodicJob } from '../../../core/jobs';
 import { usersWithPermission } from '../../../core/notify';
+import { brDateTime } from '../../../core/pdf';
 import { activityTechnicians, externalActivities } from '../schema';
 import { manageLink } from './routes';
 
 const HOUR = 3600_000;
-const brTime = (d: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(d);
 
 type Marked = { id: number; organization_id: number; code: string; client_name: string; due_at: Date };
 
@@ -43,7 +44,7 @@ export async function runSlaNotices(app: FastifyInstance, now = new Date()): Pro
       const late = breached.includes(a);
       const { deliver } = await app.notifier.create(tx, to, {
         title: late ? `SLA estourado: atividade ${a.code}` : `SLA vence em menos de 1 hora: atividade ${a.code}`,
-        message: late ? `${a.client_name}: o prazo venceu às ${brTime(a.due_at)}.` : `${a.client_name}: o prazo vence às ${brTime(a.due_at)}.`,
+        message: late ? `${a.client_name}: o prazo venceu em ${brDateTime(a.due_at)}.` : `${a.client_name}: o prazo vence em ${brDateTime(a.due_at)}.`,
         link: manageLink(a.id),
       });
       deliveries.push(deliver);
@@ -54,24 +55,7 @@ export async function runSlaNotices(app: FastifyInstance, now = new Date()): Pro
   return counts;
 }
 
-/** Checks every minute (one process at a time, by an advisory lock). */
+/** Checks every minute (one process at a time). */
 export function slaNoticeJob(fastify: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    const [{ locked }] = (await fastify.db.execute(sql`select pg_try_advisory_lock(${4244}, 1) as locked`)).rows as { locked: boolean }[];
-    if (!locked) return;
-    try {
-      await runSlaNotices(fastify);
-    } finally {
-      await fastify.db.execute(sql`select pg_advisory_unlock(${4244}, 1)`);
-    }
-  };
-  const run = () => void tick().catch((err) => fastify.log.error({ err }, 'external-activity SLA notices failed'));
-  fastify.addHook('onReady', async () => {
-    timer = setInterval(run, 60_000);
-    timer.unref();
-    setTimeout(run, 7_000).unref();
-  });
-  fastify.addHook('onClose', async () => clearInterval(timer));
+  periodicJob(fastify, { name: 'external-activity SLA notices', lockKey: 4244, everyMs: 60_000, firstAfterMs: 7_000, run: () => runSlaNotices(fastify) });
 }
-

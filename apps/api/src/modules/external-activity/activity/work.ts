@@ -25,7 +25,7 @@ import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { type ResourceDef, findVisible } from '../../../core/resource';
-import { num, personRefs } from '../../../core/rows';
+import { num, personRefs, refOf } from '../../../core/rows';
 import { saveUpload, uploadedFile } from '../../files';
 import { movePatrimony, patrimonies, products, recordQuantityMovement, sections, takeFromBalance } from '../../warehouse';
 import { activityAnswers, activityEvents, activityMaterials, activityPhotos, activitySignatures, externalActivities } from '../schema';
@@ -58,7 +58,7 @@ export async function materialsOf(db: DbOrTx, activityId: number): Promise<Mater
     section: m.section_id ? { id: m.section_id, name: section ?? '' } : null,
     quantity: num(m.quantity),
     unit: product.unit,
-    user: m.user_id ? { id: m.user_id, name: people.get(m.user_id)?.name ?? `#${m.user_id}` } : null,
+    user: refOf(people, m.user_id),
     created_at: m.created_at.toISOString(),
   }));
 }
@@ -66,7 +66,7 @@ export async function materialsOf(db: DbOrTx, activityId: number): Promise<Mater
 export async function photosOf(db: DbOrTx, activityId: number): Promise<PhotoRead[]> {
   const rows = await db.select().from(activityPhotos).where(eq(activityPhotos.activity_id, activityId)).orderBy(asc(activityPhotos.id));
   const people = await personRefs(db, rows.map((r) => r.user_id));
-  return rows.map((p) => ({ id: p.id, url: p.url, caption: p.caption, item_key: p.item_key, user: p.user_id ? { id: p.user_id, name: people.get(p.user_id)?.name ?? `#${p.user_id}` } : null, created_at: p.created_at.toISOString() }));
+  return rows.map((p) => ({ id: p.id, url: p.url, caption: p.caption, item_key: p.item_key, user: refOf(people, p.user_id), created_at: p.created_at.toISOString() }));
 }
 
 /** Where an installed item went, for its movement: "Cliente X — endereço (atividade OS-000123)". */

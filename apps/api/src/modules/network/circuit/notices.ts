@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, between, eq, ne, notExists, sql } from 'drizzle-orm';
+import { periodicJob } from '../../../core/jobs';
 import { usersWithPermission } from '../../../core/notify';
 import { getOrganizationSettings } from '../../organization-settings';
 import { circuitContractNotices, circuits } from './schema';
@@ -55,23 +56,7 @@ export async function runContractNotices(app: FastifyInstance, now = Date.now())
   return sent;
 }
 
-/** Runs the contract-end notices at start and every hour (one process at a time, by an advisory lock). */
+/** Runs the contract-end notices at start and every hour (one process at a time). */
 export function contractNoticeJob(fastify: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    const [{ locked }] = (await fastify.db.execute(sql`select pg_try_advisory_lock(${4243}, 1) as locked`)).rows as { locked: boolean }[];
-    if (!locked) return;
-    try {
-      await runContractNotices(fastify);
-    } finally {
-      await fastify.db.execute(sql`select pg_advisory_unlock(${4243}, 1)`);
-    }
-  };
-  const run = () => void tick().catch((err) => fastify.log.error({ err }, 'circuit contract-end notices failed'));
-  fastify.addHook('onReady', async () => {
-    timer = setInterval(run, 3600_000);
-    timer.unref();
-    setTimeout(run, 5_000).unref();
-  });
-  fastify.addHook('onClose', async () => clearInterval(timer));
+  periodicJob(fastify, { name: 'circuit contract-end notices', lockKey: 4243, everyMs: 3600_000, firstAfterMs: 5_000, run: () => runContractNotices(fastify) });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import {
+  ACTIVITY_STATUS_LABELS,
+  type ActivityStatus,
   type DestinationType,
   SOLICITATION_STATUS_LABELS,
   type SolicitationRead,
@@ -70,7 +72,7 @@ async function destinationValues(tx: DbOrTx, organizationId: number, input: Upda
     // Field service owns the table (it builds on the warehouse, not the reverse): read by SQL, no import.
     const [activity] = (await tx.execute(sql`select status from external_activity where id = ${activityId} and organization_id = ${organizationId}`)).rows as { status: string }[];
     if (!activity) throw unprocessable([{ propertyPath: 'destination_activity_id', message: 'Atividade externa não encontrada nesta organização.' }]);
-    if (activity.status === 'concluida' || activity.status === 'cancelada') throw unprocessable([{ propertyPath: 'destination_activity_id', message: `A atividade está ${activity.status}: escolha uma em aberto` }]);
+    if (activity.status === 'concluida' || activity.status === 'cancelada') throw unprocessable([{ propertyPath: 'destination_activity_id', message: `A atividade está ${(ACTIVITY_STATUS_LABELS[activity.status as ActivityStatus] ?? activity.status).toLowerCase()}: escolha uma em aberto` }]);
   }
   return { destination_type: type, destination_unit_id: type === 'unidade' ? unitId : null, destination_activity_id: type === 'atividade_externa' ? activityId : null };
 }
