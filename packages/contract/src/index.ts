@@ -21,3 +21,4 @@ export * from './warehouse';
 export * from './logistics';
 export * from './network';
 export * from './external-activity';
+export * from './project';

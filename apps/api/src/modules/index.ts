@@ -9,6 +9,7 @@ import { networkRoutes } from './network';
 import { notificationRoutes } from './notification';
 import { organizationRoutes } from './organization';
 import { organizationSettingsRoutes } from './organization-settings';
+import { projectRoutes } from './project';
 import { releaseNoteRoutes } from './release-note';
 import { revisionRoutes } from './revision';
 import { unitRoutes } from './unit-organizational';
@@ -16,4 +17,4 @@ import { userRoutes } from './user';
 import { warehouseRoutes } from './warehouse';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here (each through its index.ts). */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes, projectRoutes];

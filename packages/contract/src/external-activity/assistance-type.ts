@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
+import { money } from '../kit/validators';
 import { name } from '../warehouse';
 import { assistanceTypeEntity } from './module';
 
@@ -33,6 +34,8 @@ export const assistanceTypeInput = z.object({
   /** Empty: the organization's external-activity settings. */
   default_duration_minutes: z.number({ message: 'Informe a duração em minutos' }).int('Use minutos inteiros').min(5, 'Duração entre 5 e 1.440 minutos').max(24 * 60, 'Duração entre 5 e 1.440 minutos').nullable().optional(),
   sla_hours: z.number({ message: 'Informe o SLA em horas' }).int('Use horas inteiras').min(1, 'SLA entre 1 e 720 horas').max(24 * 30, 'SLA entre 1 e 720 horas').nullable().optional(),
+  /** BRL charged per visit of this type (a project's cost counts it per linked activity). */
+  visit_cost: money.refine((v) => !v.startsWith('-'), 'O custo não pode ser negativo').nullable().optional(),
   active: z.boolean().default(true),
   checklist: z.array(checklistItem).max(60, 'No máximo 60 itens').default([]),
 });
@@ -47,6 +50,7 @@ export const assistanceTypeRead = tenantRecord({
   /** What applies: its own values, or the organization's settings. */
   effective_duration_minutes: z.number(),
   effective_sla_hours: z.number(),
+  visit_cost: z.string().nullable(),
   active: z.boolean(),
   checklist: z.array(checklistItemRead),
 });

@@ -18,7 +18,8 @@ export const consumableTransfer = z
   .refine((v) => v.from_section_id !== v.to_section_id, { message: 'Origem e destino devem ser seções diferentes', path: ['to_section_id'] });
 /** An inventory count: the balance becomes `counted_quantity`. */
 export const consumableAdjustment = z.object({ product_id: id, section_id: id, counted_quantity: nonNegativeQuantity, reason });
-export const consumableWriteOff = z.object({ product_id: id, section_id: id, quantity, reason });
+/** `project_id`: the project the consumption goes to (it counts in the project's cost). */
+export const consumableWriteOff = z.object({ product_id: id, section_id: id, quantity, reason, project_id: id.nullable().optional() });
 
 export const balanceRead = z.object({
   id: z.number(),

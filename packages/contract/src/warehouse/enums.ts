@@ -53,6 +53,6 @@ export const SOLICITATION_STEP_LABELS = { approve: 'Aprovar', refuse: 'Recusar',
 export const SOLICITATION_STEPS = enumOf(SOLICITATION_STEP_LABELS);
 export type SolicitationStep = (typeof SOLICITATION_STEPS)[number];
 
-export const DESTINATION_TYPE_LABELS = { usuario: 'O próprio solicitante', unidade: 'Unidade organizacional', atividade_externa: 'Atividade externa' } as const;
+export const DESTINATION_TYPE_LABELS = { usuario: 'O próprio solicitante', unidade: 'Unidade organizacional', atividade_externa: 'Atividade externa', projeto: 'Projeto' } as const;
 export const DESTINATION_TYPES = enumOf(DESTINATION_TYPE_LABELS);
 export type DestinationType = (typeof DESTINATION_TYPES)[number];

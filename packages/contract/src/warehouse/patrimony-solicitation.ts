@@ -18,18 +18,22 @@ export const solicitationCreate = z
     destination_unit_id: id.nullable().optional(),
     /** The work order the items are for (destination `atividade_externa`). */
     destination_activity_id: id.nullable().optional(),
+    /** The project the items are for (destination `projeto`): they count in its cost. */
+    destination_project_id: id.nullable().optional(),
     destination_note: optionalText(500),
     /** Take the items from this stock (optional). */
     stock_id: id.nullable().optional(),
     items: z.array(solicitationItemInput).min(1, 'Informe ao menos um item').max(200, 'No máximo 200 itens por solicitação'),
   })
   .refine((v) => v.destination_type !== 'unidade' || Boolean(v.destination_unit_id), { message: 'Informe a unidade de destino', path: ['destination_unit_id'] })
-  .refine((v) => v.destination_type !== 'atividade_externa' || Boolean(v.destination_activity_id), { message: 'Informe a atividade externa de destino', path: ['destination_activity_id'] });
+  .refine((v) => v.destination_type !== 'atividade_externa' || Boolean(v.destination_activity_id), { message: 'Informe a atividade externa de destino', path: ['destination_activity_id'] })
+  .refine((v) => v.destination_type !== 'projeto' || Boolean(v.destination_project_id), { message: 'Informe o projeto de destino', path: ['destination_project_id'] });
 export const solicitationUpdate = z.object({
   reason: reason.optional(),
   destination_type: z.enum(DESTINATION_TYPES).optional(),
   destination_unit_id: id.nullable().optional(),
   destination_activity_id: id.nullable().optional(),
+  destination_project_id: id.nullable().optional(),
   destination_note: optionalText(500),
 });
 export const solicitationItemRead = z.object({
@@ -50,6 +54,7 @@ export const solicitationRead = z.object({
   destination_type: z.enum(DESTINATION_TYPES),
   destination_unit: ref.nullable(),
   destination_activity: z.object({ id: z.number(), code: z.string(), client_name: z.string() }).nullable(),
+  destination_project: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   destination_note: z.string().nullable(),
   stock: ref.nullable(),
   origin_id: z.number().nullable(),

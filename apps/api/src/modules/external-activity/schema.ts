@@ -15,6 +15,8 @@ export const assistanceTypes = pgTable(
     /** Null: the organization's external-activity settings apply. */
     default_duration_minutes: integer(),
     sla_hours: integer(),
+    /** BRL per visit (a project's cost counts it per linked activity). */
+    visit_cost: numeric({ precision: 14, scale: 2 }),
     active: boolean().notNull().default(true),
     checklist: jsonb().$type<ChecklistItem[]>().notNull().default([]),
   },

@@ -33,6 +33,7 @@ export { products } from './product/schema';
 export { sections } from './section/schema';
 export { stocks } from './stock/schema';
 export { movements } from './movement/schema';
+export { patrimonySolicitations } from './patrimony-solicitation/schema';
 export { consumableBalances } from './consumable/schema';
 
 /** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */

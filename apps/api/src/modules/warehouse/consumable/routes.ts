@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type SQL, and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   type BalanceRead,
   balanceListQuery,
@@ -188,6 +188,11 @@ export async function consumableRoutes(fastify: FastifyInstance) {
   operation('write-off', consumableWriteOff, 'Baixa (perda, avaria, consumo): subtrai do saldo; o motivo é obrigatório; 409 se o saldo não bastar.', async (tx, user, b) => {
       const product = await consumableProduct(tx, user, b.product_id);
       const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      if (b.project_id) {
+        // The project module owns the table (it builds on the warehouse, not the reverse): read by SQL, no import.
+        const [project] = (await tx.execute(sql`select id from project where id = ${b.project_id} and organization_id = ${product.organization_id}`)).rows;
+        if (!project) throw violation('project_id', 'Projeto não encontrado nesta organização.');
+      }
       const { deliver } = await withLowStockAlert(app, tx, user, [product.id], () => takeFromBalance(tx, keyOf(product, section), b.quantity, { product: product.name, section: section.name }));
       afterCommit(user, deliver);
       const m = await recordQuantityMovement(tx, user, {
@@ -197,6 +202,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
         quantity: b.quantity,
         from: place(section),
         reason: b.reason,
+        projectId: b.project_id ?? null,
       });
       return reply(tx, [m], product.id, [section.id]);
   });

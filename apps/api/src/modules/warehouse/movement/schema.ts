@@ -40,6 +40,8 @@ export const movements = pgTable(
     /** The document that caused it: invoice number, "Solicitação #12"… */
     document: text(),
     solicitation_id: integer().references(() => patrimonySolicitations.id),
+    /** The project a write-off goes to (the project module owns the table: checked on write, no foreign key across modules). */
+    project_id: integer(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,6 +56,7 @@ export const movements = pgTable(
     index('movement_from_holder_idx').on(t.from_holder_id),
     index('movement_to_holder_idx').on(t.to_holder_id),
     index('movement_solicitation_idx').on(t.solicitation_id),
+    index('movement_project_idx').on(t.project_id),
     index('movement_org_created_idx').on(t.organization_id, t.created_at),
     check('movement_quantity_positive', sql`${t.quantity} > 0`),
     check('movement_type_check', sql`${t.type} in ('entrada', 'saida', 'transferencia', 'devolucao', 'ajuste', 'baixa', 'reserva', 'liberacao')`),

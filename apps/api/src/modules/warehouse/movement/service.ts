@@ -11,7 +11,7 @@ import { sections } from '../section/schema';
 
 export type PatrimonyRow = typeof patrimonies.$inferSelect;
 export type MovementRow = typeof movements.$inferSelect;
-export type MovementMeta = { type: MovementType; reason?: string | null; document?: string | null; solicitationId?: number | null };
+export type MovementMeta = { type: MovementType; reason?: string | null; document?: string | null; solicitationId?: number | null; projectId?: number | null };
 export type PatrimonyPlace = { status?: PatrimonyStatus; section_id?: number | null; holder_user_id?: number | null };
 
 /**
@@ -188,6 +188,7 @@ export async function recordQuantityMovement(
       reason: m.reason ?? null,
       document: m.document ?? null,
       solicitation_id: m.solicitationId ?? null,
+      project_id: m.projectId ?? null,
     })
     .returning();
   return row;

@@ -42,6 +42,7 @@ type CreateInput = {
   destination_type: DestinationType;
   destination_unit_id?: number | null;
   destination_activity_id?: number | null;
+  destination_project_id?: number | null;
   destination_note?: string | null;
   stock_id?: number | null;
   items: ({ patrimony_id: number } | { product_id: number; quantity: number })[];
@@ -74,7 +75,20 @@ async function destinationValues(tx: DbOrTx, organizationId: number, input: Upda
     if (!activity) throw unprocessable([{ propertyPath: 'destination_activity_id', message: 'Atividade externa não encontrada nesta organização.' }]);
     if (activity.status === 'concluida' || activity.status === 'cancelada') throw unprocessable([{ propertyPath: 'destination_activity_id', message: `A atividade está ${(ACTIVITY_STATUS_LABELS[activity.status as ActivityStatus] ?? activity.status).toLowerCase()}: escolha uma em aberto` }]);
   }
-  return { destination_type: type, destination_unit_id: type === 'unidade' ? unitId : null, destination_activity_id: type === 'atividade_externa' ? activityId : null };
+  const projectId = input.destination_project_id === undefined ? existing?.destination_project_id : input.destination_project_id;
+  if (type === 'projeto') {
+    if (!projectId) throw unprocessable([{ propertyPath: 'destination_project_id', message: 'Informe o projeto de destino' }]);
+    // The project module owns the table (it builds on the warehouse, not the reverse): read by SQL, no import.
+    const [project] = (await tx.execute(sql`select status from project where id = ${projectId} and organization_id = ${organizationId}`)).rows as { status: string }[];
+    if (!project) throw unprocessable([{ propertyPath: 'destination_project_id', message: 'Projeto não encontrado nesta organização.' }]);
+    if (project.status === 'concluido' || project.status === 'cancelado') throw unprocessable([{ propertyPath: 'destination_project_id', message: `O projeto está ${project.status === 'concluido' ? 'concluído' : 'cancelado'}: escolha um em aberto` }]);
+  }
+  return {
+    destination_type: type,
+    destination_unit_id: type === 'unidade' ? unitId : null,
+    destination_activity_id: type === 'atividade_externa' ? activityId : null,
+    destination_project_id: type === 'projeto' ? projectId : null,
+  };
 }
 
 async function searchOf(tx: DbOrTx, requesterId: number, reason: string, note: string | null | undefined) {

@@ -24,6 +24,8 @@ export const patrimonySolicitations = pgTable(
     destination_unit_id: integer().references(() => unitsOrganizational.id),
     /** The work order the items go to (field service owns the table; checked on write, no foreign key across modules). */
     destination_activity_id: integer(),
+    /** The project the items go to (the project module owns the table: checked on write, no foreign key across modules). */
+    destination_project_id: integer(),
     destination_note: text(),
     stock_id: integer().references(() => stocks.id),
     /** For a devolução: the retirada the items came from, if any. */
@@ -45,6 +47,7 @@ export const patrimonySolicitations = pgTable(
   (t) => [
     index('solicitation_org_idx').on(t.organization_id, t.status, t.id),
     index('solicitation_requester_idx').on(t.requester_id, t.id),
+    index('solicitation_destination_project_idx').on(t.destination_project_id),
     index('solicitation_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
     check('solicitation_status_check', sql`${t.status} in ('pendente', 'aprovada', 'recusada', 'entregue', 'devolvida', 'cancelada')`),
     check('solicitation_kind_check', sql`${t.kind} in ('retirada', 'devolucao')`),

@@ -40,6 +40,13 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
       { id: Number(a.id), code: a.code, client_name: a.client_name },
     ]),
   );
+  const projectIds = [...new Set(rows.map((r) => r.destination_project_id).filter((v): v is number => v !== null))];
+  const projects = new Map(
+    (projectIds.length ? ((await db.execute(sql`select id, code, name from project where id in ${projectIds}`)).rows as { id: number; code: string; name: string }[]) : []).map((p) => [
+      Number(p.id),
+      { id: Number(p.id), code: p.code, name: p.name },
+    ]),
+  );
   return rows.map((r) => ({
     id: r.id,
     organization_id: r.organization_id,
@@ -50,6 +57,7 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     destination_type: r.destination_type,
     destination_unit: refOf(refs.units, r.destination_unit_id),
     destination_activity: r.destination_activity_id ? (activities.get(r.destination_activity_id) ?? null) : null,
+    destination_project: r.destination_project_id ? (projects.get(r.destination_project_id) ?? null) : null,
     destination_note: r.destination_note,
     stock: refOf(refs.stocks, r.stock_id),
     origin_id: r.origin_id,

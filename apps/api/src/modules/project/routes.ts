@@ -1,0 +1,316 @@
+/**
+ * Projects (issue 14): projects and their tasks through the kit, the task dependency rule (no
+ * cycles), the external activities linked to a project, and its dashboard (progress, tasks,
+ * milestones, cost against the budget). Money is summed in SQL `numeric`, answered as strings.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  idParam,
+  projectActivityInput,
+  projectActivityOption,
+  projectActivityRead,
+  projectDashboard,
+  projectEntity,
+  projectResource,
+  projectTaskRead,
+  projectTaskResource,
+  ref,
+  unitOrganizationalEntity,
+  userEntity,
+} from '@operacoes/contract';
+import { userOf } from '../../core/access';
+import { afterCommit, registerAfterCommit } from '../../core/after-commit';
+import { audit } from '../../core/audit';
+import type { DbOrTx } from '../../core/db';
+import { notFound, unprocessable } from '../../core/errors';
+import { searchPatterns, searchText } from '../../core/list';
+import { notify } from '../../core/notify';
+import { findVisible } from '../../core/resource';
+import { defineApiResource } from '../../core/resource-kit';
+import { personRefs, refOf } from '../../core/rows';
+import { persons, unitsOrganizational, users } from '../../core/schema';
+import { externalActivities } from '../external-activity';
+import { movements, patrimonySolicitations } from '../warehouse';
+import { activityCosts, projectCost, projectProgress, todayInBrazil } from './cost';
+import { presentProjects, presentTasks } from './present';
+import { projectActivities, projectTasks, projects } from './schema';
+
+type TaskRow = typeof projectTasks.$inferSelect;
+
+/** `"A" → "B" → "A"`: the first cycle through `start` once its dependencies are `deps`, or null. */
+export function cycleThrough(tasks: Pick<TaskRow, 'id' | 'title' | 'depends_on'>[], start: number, deps: number[]): string[] | null {
+  const graph = new Map(tasks.map((t) => [t.id, t.id === start ? deps : t.depends_on]));
+  const title = new Map(tasks.map((t) => [t.id, t.title]));
+  const seen = new Set<number>();
+  const path: number[] = [];
+  const walk = (id: number): number[] | null => {
+    if (id === start && path.length) return [...path, id];
+    if (seen.has(id)) return null;
+    seen.add(id);
+    path.push(id);
+    for (const next of graph.get(id) ?? []) {
+      const found = walk(next);
+      if (found) return found;
+    }
+    path.pop();
+    return null;
+  };
+  const cycle = walk(start);
+  return cycle ? cycle.map((id) => `"${title.get(id) ?? `#${id}`}"`) : null;
+}
+
+/** The dependencies of a task: tasks of its own project, not itself, without a cycle (422 naming it). */
+async function checkedDependencies(tx: DbOrTx, projectId: number, taskId: number | undefined, wanted: number[]): Promise<number[]> {
+  const deps = [...new Set(wanted)];
+  if (taskId !== undefined && deps.includes(taskId)) throw unprocessable([{ propertyPath: 'depends_on', message: 'Uma tarefa não pode depender de si mesma' }]);
+  // The project's row lock serialises edits of its dependency graph.
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+  const tasks = await tx.select({ id: projectTasks.id, title: projectTasks.title, depends_on: projectTasks.depends_on }).from(projectTasks).where(eq(projectTasks.project_id, projectId));
+  const ids = new Set(tasks.map((t) => t.id));
+  const strangers = deps.filter((d) => !ids.has(d));
+  if (strangers.length) throw unprocessable([{ propertyPath: 'depends_on', message: `Tarefa${strangers.length > 1 ? 's' : ''} de dependência não encontrada${strangers.length > 1 ? 's' : ''} neste projeto: ${strangers.map((s) => `#${s}`).join(', ')}` }]);
+  // A new task has no dependents yet: only an edit can close a cycle.
+  if (taskId !== undefined) {
+    const cycle = cycleThrough(tasks, taskId, deps);
+    if (cycle) throw unprocessable([{ propertyPath: 'depends_on', message: `Dependência circular: ${cycle.join(' → ')}. Remova uma das dependências.` }]);
+  }
+  return deps;
+}
+
+const projectLink = (id: number) => `/project/edit/${id}`;
+
+/** `/api/project`, `/api/project/task`, `/api/project/{id}/task|activity|dashboard`. */
+export async function projectRoutes(fastify: FastifyInstance) {
+  registerAfterCommit(fastify);
+  const projectDef = defineApiResource(fastify, projectResource, {
+    table: projects,
+    defaultSort: [asc(projects.code), asc(projects.id)],
+    filters: (q) => [
+      q.status ? eq(projects.status, q.status) : undefined,
+      q.manager ? eq(projects.manager_id, q.manager) : undefined,
+      q.unit ? eq(projects.unit_organizational_id, q.unit) : undefined,
+    ],
+    searchOf: (r) => searchText(r.code as string, r.name as string, r.client as string),
+    refs: {
+      unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity, owner: true },
+      manager_id: { table: users, noun: userEntity },
+    },
+    unique: { code: 'o código' },
+    present: (rows, db) => presentProjects(rows as never, db),
+    guardDelete: [
+      [movements, movements.project_id, 'movimentação de almoxarifado', 'movimentações de almoxarifado'],
+      [patrimonySolicitations, patrimonySolicitations.destination_project_id, 'solicitação de retirada', 'solicitações de retirada'],
+    ],
+    toValues(values, _ctx, existing) {
+      const starts = (values.starts_on ?? existing?.starts_on) as string;
+      const ends = (values.ends_on ?? existing?.ends_on) as string;
+      if (starts && ends && ends < starts) throw unprocessable([{ propertyPath: 'ends_on', message: 'O término deve ser igual ou posterior ao início' }]);
+      return values;
+    },
+  });
+
+  const taskDef = defineApiResource(fastify, projectTaskResource, {
+    table: projectTasks,
+    defaultSort: [asc(projectTasks.starts_on), asc(projectTasks.id)],
+    filters: (q) => [
+      q.project ? eq(projectTasks.project_id, q.project) : undefined,
+      q.status ? eq(projectTasks.status, q.status) : undefined,
+      q.assignee ? eq(projectTasks.assignee_id, q.assignee) : undefined,
+      q.milestone !== undefined ? eq(projectTasks.milestone, q.milestone) : undefined,
+    ],
+    searchOf: (r) => searchText(r.title as string),
+    present: (rows, db) => presentTasks(rows as never, db),
+    refs: {
+      project_id: { table: projects, noun: projectEntity, owner: true, show: ['id', 'code', 'name'] },
+      assignee_id: { table: users, noun: userEntity },
+    },
+    async toValues(values, { tx }, existing) {
+      const starts = (values.starts_on ?? existing?.starts_on) as string;
+      const due = (values.due_on ?? existing?.due_on) as string;
+      if (starts && due && due < starts) throw unprocessable([{ propertyPath: 'due_on', message: 'O término deve ser igual ou posterior ao início' }]);
+      const projectId = (existing?.project_id ?? values.project_id) as number;
+      if (Array.isArray(values.depends_on)) values.depends_on = await checkedDependencies(tx, projectId, existing?.id, values.depends_on as number[]);
+      // A concluded task is done: its progress is 100.
+      if (values.status === 'concluida') values.progress = 100;
+      return values;
+    },
+    async afterWrite(row, _input, { tx, user, app }, existing) {
+      const task = row as unknown as TaskRow;
+      if (!task.assignee_id || task.assignee_id === existing?.assignee_id || task.assignee_id === user.id) return;
+      const [project] = await tx.select({ code: projects.code, name: projects.name }).from(projects).where(eq(projects.id, task.project_id));
+      const deliver = await notify(app, tx, [task.assignee_id], `Tarefa atribuída a você: ${task.title}`, `Projeto ${project.code} · ${project.name}`, projectLink(task.project_id), user);
+      afterCommit(user, deliver);
+    },
+    async onDelete(row, { tx }) {
+      // Tasks that waited for this one no longer do.
+      await tx
+        .update(projectTasks)
+        .set({ depends_on: sql`array_remove(${projectTasks.depends_on}, ${row.id}::integer)` })
+        .where(and(eq(projectTasks.project_id, row.project_id as number), sql`${row.id}::integer = any(${projectTasks.depends_on})`));
+      return undefined;
+    },
+  });
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const readAccess = projectResource.access.read;
+  const writeAccess = projectResource.access.write;
+  const tags = ['project'];
+
+  app.get(
+    '/project/:id/task',
+    { config: { access: readAccess }, schema: { tags, summary: 'Tarefas do projeto', description: 'Todas as tarefas do projeto (lista e cronograma), por início.', params: idParam, response: { 200: z.array(projectTaskRead) } } },
+    async (req) => {
+      const user = userOf(req);
+      const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, user, req.params.id);
+      const rows = await app.db.select().from(projectTasks).where(eq(projectTasks.project_id, project.id)).orderBy(asc(projectTasks.starts_on), asc(projectTasks.id)).limit(1000);
+      return presentTasks(rows, app.db);
+    },
+  );
+
+  app.get(
+    '/project/:id/activity',
+    { config: { access: readAccess }, schema: { tags, summary: 'Atividades externas do projeto', description: 'As atividades vinculadas, com o custo de cada uma (visita + materiais).', params: idParam, response: { 200: z.array(projectActivityRead) } } },
+    async (req) => {
+      const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
+      return activityCosts(app.db, project.id);
+    },
+  );
+
+  app.get(
+    '/project/:id/activity-options',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags,
+        summary: 'Atividades externas que podem ser vinculadas',
+        description: 'Atividades da organização do projeto, não canceladas e ainda não vinculadas a ele.',
+        params: idParam,
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        response: { 200: z.array(projectActivityOption) },
+      },
+    },
+    async (req) => {
+      const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
+      const linked = app.db.select({ id: projectActivities.activity_id }).from(projectActivities).where(eq(projectActivities.project_id, project.id));
+      return app.db
+        .select({ id: externalActivities.id, code: externalActivities.code, client_name: externalActivities.client_name, status: externalActivities.status })
+        .from(externalActivities)
+        .where(
+          and(
+            eq(externalActivities.organization_id, project.organization_id),
+            sql`${externalActivities.status} <> 'cancelada'`,
+            notInArray(externalActivities.id, linked),
+            ...searchPatterns(req.query.search).map((w) => like(externalActivities.search_text, w)),
+          ),
+        )
+        .orderBy(sql`${externalActivities.id} desc`)
+        .limit(30);
+    },
+  );
+
+  app.post(
+    '/project/:id/activity',
+    {
+      config: { access: writeAccess },
+      schema: { tags, summary: 'Vincular uma atividade externa ao projeto', params: idParam, body: projectActivityInput, response: { 201: z.array(projectActivityRead) } },
+    },
+    async (req, reply) => {
+      const user = userOf(req);
+      await app.db.transaction(async (tx) => {
+        const project = await findVisible<typeof projects.$inferSelect>(projectDef, tx, user, req.params.id, true);
+        const [activity] = await tx
+          .select({ id: externalActivities.id, code: externalActivities.code })
+          .from(externalActivities)
+          .where(and(eq(externalActivities.id, req.body.activity_id), eq(externalActivities.organization_id, project.organization_id)));
+        if (!activity) throw unprocessable([{ propertyPath: 'activity_id', message: 'Atividade externa não encontrada nesta organização.' }]);
+        const added = await tx.insert(projectActivities).values({ project_id: project.id, activity_id: activity.id }).onConflictDoNothing().returning();
+        if (added.length) await audit(tx, user, { entity: 'project', entityId: project.id, organizationId: project.organization_id, action: 'update', before: { activity_linked: null }, after: { activity_linked: activity.code } });
+      });
+      reply.status(201);
+      return activityCosts(app.db, req.params.id);
+    },
+  );
+
+  app.delete(
+    '/project/:id/activity/:activityId',
+    {
+      config: { access: writeAccess },
+      schema: { tags, summary: 'Desvincular uma atividade externa do projeto', params: idParam.extend({ activityId: z.coerce.number().int().positive() }), response: { 200: z.array(projectActivityRead) } },
+    },
+    async (req) => {
+      const user = userOf(req);
+      await app.db.transaction(async (tx) => {
+        const project = await findVisible<typeof projects.$inferSelect>(projectDef, tx, user, req.params.id, true);
+        const removed = await tx.delete(projectActivities).where(and(eq(projectActivities.project_id, project.id), eq(projectActivities.activity_id, req.params.activityId))).returning();
+        if (!removed.length) throw notFound({ label: 'Atividade vinculada', gender: 'f' });
+        await audit(tx, user, { entity: 'project', entityId: project.id, organizationId: project.organization_id, action: 'update', before: { activity_unlinked: req.params.activityId }, after: { activity_unlinked: null } });
+      });
+      return activityCosts(app.db, req.params.id);
+    },
+  );
+
+  app.get(
+    '/project/people',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags,
+        summary: 'Pessoas para gerente e responsáveis',
+        description: 'Usuários ativos da organização (gerente do projeto, responsáveis pelas tarefas).',
+        querystring: z.object({ search: z.string().trim().max(100).optional(), ids: z.string().regex(/^\d+(,\d+)*$/).optional() }),
+        response: { 200: z.array(ref) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const ids = req.query.ids ? req.query.ids.split(',').map(Number) : undefined;
+      const rows = await app.db
+        .select({ id: users.id, nickname: persons.nickname, full_name: persons.full_name })
+        .from(users)
+        .innerJoin(persons, eq(persons.id, users.person_id))
+        .where(
+          and(
+            eq(users.organization_id, user.organizationId),
+            ids ? inArray(users.id, ids) : eq(users.is_active, true),
+            ...searchPatterns(req.query.search).map((w) => like(users.search_text, w)),
+          ),
+        )
+        .orderBy(asc(persons.full_name))
+        .limit(50);
+      return rows.map((r) => ({ id: r.id, name: r.nickname || r.full_name }));
+    },
+  );
+
+  app.get(
+    '/project/:id/dashboard',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags,
+        summary: 'Painel do projeto',
+        description: 'Progresso (ponderado pela duração das tarefas), tarefas por situação, atrasadas e próximos marcos, custo acumulado contra o orçamento e as atividades.',
+        params: idParam,
+        response: { 200: projectDashboard },
+      },
+    },
+    async (req) => {
+      const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
+      const today = todayInBrazil();
+      const tasks = await app.db.select().from(projectTasks).where(eq(projectTasks.project_id, project.id)).orderBy(asc(projectTasks.due_on), asc(projectTasks.id));
+      const people = await personRefs(app.db, tasks.map((t) => t.assignee_id));
+      const late = tasks.filter((t) => t.due_on < today && t.status !== 'concluida');
+      return {
+        progress: await projectProgress(app.db, project.id),
+        task_count: tasks.length,
+        tasks_by_status: (['a_fazer', 'em_andamento', 'bloqueada', 'concluida'] as const).map((status) => ({ status, count: tasks.filter((t) => t.status === status).length })),
+        late_tasks: late.map((t) => ({ id: t.id, title: t.title, due_on: t.due_on, status: t.status, assignee: refOf(people, t.assignee_id) })),
+        next_milestones: tasks.filter((t) => t.milestone && t.status !== 'concluida').slice(0, 5).map((t) => ({ id: t.id, title: t.title, due_on: t.due_on, status: t.status })),
+        cost: { ...(await projectCost(app.db, project.id)), budget: project.budget },
+        activities: await activityCosts(app.db, project.id),
+      };
+    },
+  );
+}
