@@ -7,6 +7,7 @@ import { searchText } from '../core/list';
 import type { Passwords } from '../core/passwords';
 import { seedFieldServiceDemo } from '../modules/external-activity/seed';
 import { seedLogisticsDemo } from '../modules/logistics/seed';
+import { seedProjectDemo } from '../modules/project/seed';
 import { seedCircuitDemo, seedNetworkDemo, seedPathDemo } from '../modules/network/seed';
 import { notifications } from '../modules/notification/schema';
 import { organizations, persons, unitsOrganizational, users, userUnits } from '../core/schema';
@@ -88,7 +89,8 @@ export async function seedDemo(app: FastifyInstance) {
   const circuits = await seedCircuitDemo(ctx);
   const paths = await seedPathDemo(ctx);
   const fieldService = await seedFieldServiceDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths || fieldService) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService }, 'demo data seeded');
+  const project = await seedProjectDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService || project) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 
