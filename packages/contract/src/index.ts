@@ -21,4 +21,5 @@ export * from './warehouse';
 export * from './logistics';
 export * from './network';
 export * from './external-activity';
+export * from './schedule';
 export * from './project';

@@ -1,3 +1,7 @@
 /** Field service (`/api/external-activity`, `/api/external-activity/assistance-type`): what other modules may use. */
 export { externalActivityRoutes } from './routes';
-export { externalActivities } from './schema';
+export { activityTechnicians, assistanceTypes, externalActivities } from './schema';
+export { type ActivityRow } from './activity/present';
+/** The schedule moves activities on its calendar (a reschedule on their timeline). */
+export { MOVABLE_ACTIVITY_STATUSES, moveActivityWindow } from './activity/move';
+export { manageLink as activityManageLink } from './activity/routes';

@@ -90,7 +90,7 @@ async function checkTechnicians(tx: DbOrTx, ids: number[], organizationId: numbe
 }
 
 /** A timeline entry; a transition also moves the status copied on the activity's technicians. */
-async function writeEvent(tx: DbOrTx, activityId: number, kind: ActivityEventKind, user: CurrentUser | null, from: ActivityStatus | null, to: ActivityStatus | null, input?: StepInput) {
+export async function writeEvent(tx: DbOrTx, activityId: number, kind: ActivityEventKind, user: CurrentUser | null, from: ActivityStatus | null, to: ActivityStatus | null, input?: StepInput) {
   if (to && from) await tx.update(activityTechnicians).set({ status: to }).where(eq(activityTechnicians.activity_id, activityId));
   const p = input?.position ?? null;
   await tx.insert(activityEvents).values({
@@ -107,7 +107,7 @@ async function writeEvent(tx: DbOrTx, activityId: number, kind: ActivityEventKin
 }
 
 /** The technicians of one activity. */
-const technicianIds = async (db: DbOrTx, id: number) => (await db.select({ id: activityTechnicians.user_id }).from(activityTechnicians).where(eq(activityTechnicians.activity_id, id))).map((r) => r.id);
+export const technicianIds = async (db: DbOrTx, id: number) => (await db.select({ id: activityTechnicians.user_id }).from(activityTechnicians).where(eq(activityTechnicians.activity_id, id))).map((r) => r.id);
 
 /** The labels of the required checklist items without an answer. */
 export async function unansweredRequired(db: DbOrTx, row: ActivityRow): Promise<string[]> {

@@ -13,6 +13,7 @@ import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
 import { loadRefs } from '../shared';
+import { assertNotReservedOnSchedule, notReservedOnSchedule } from './reservations';
 
 export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
 type ItemRow = typeof patrimonySolicitationItems.$inferSelect;
@@ -118,6 +119,7 @@ export async function reserveLines(tx: DbOrTx, actor: CurrentUser, s: Solicitati
       }
       if (s.stock_id && item.stock_id !== s.stock_id) throw violation('items', `O item ${item.tag} não está no estoque escolhido.`);
     }
+    await assertNotReservedOnSchedule(tx, rows);
     chosen.push(...rows);
   }
   const consumables: { product: ProductRow; quantity: number }[] = [];
@@ -145,6 +147,7 @@ export async function reserveLines(tx: DbOrTx, actor: CurrentUser, s: Solicitati
         and(
           eq(patrimonies.product_id, product.id),
           eq(patrimonies.status, 'disponivel'),
+          notReservedOnSchedule,
           s.stock_id ? eq(patrimonies.stock_id, s.stock_id) : undefined,
           chosen.length ? notInArray(patrimonies.id, chosen.map((c) => c.id)) : undefined,
         ),
@@ -199,6 +202,7 @@ export async function releaseReserved(tx: DbOrTx, actor: CurrentUser, s: Solicit
 export async function deliverLines(tx: DbOrTx, actor: CurrentUser, s: SolicitationRow, note?: string | null) {
   const lines = await linesOf(tx, s.id);
   const items = new Map((await lockItems(tx, lines.map((l) => l.patrimony_id).filter((x): x is number => x !== null))).map((i) => [i.id, i]));
+  await assertNotReservedOnSchedule(tx, [...items.values()]);
   const now = new Date();
   for (const line of lines) {
     if (line.patrimony_id) {

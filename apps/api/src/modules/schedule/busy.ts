@@ -1,0 +1,133 @@
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { ACTIVITY_OPEN_STATUSES, SCHEDULE_CLASH_FIELD } from '@operacoes/contract';
+import type { DbOrTx } from '../../core/db';
+import { HttpError, conflict, unprocessable } from '../../core/errors';
+import { brDateTime } from '../../core/pdf';
+import { personRefs } from '../../core/rows';
+import { users } from '../../core/schema';
+import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
+import { getOrganizationSettings } from '../organization-settings';
+import { patrimonies, products } from '../warehouse';
+import { patrimonyReservations, scheduleEventParticipants, scheduleEvents } from './schema';
+
+/** The advisory-lock space of "one person's schedule": two writes that could clash on a person run one after the other. */
+const PERSON_LOCK = 14_001;
+
+/** Locks the schedules of these people (in id order, so two writers never wait on each other in a circle). */
+export async function lockPeople(tx: DbOrTx, ids: number[]) {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await tx.execute(sql`select pg_advisory_xact_lock(${PERSON_LOCK}, ${id})`);
+}
+
+/** An activity's end on a calendar: its scheduled end, else its start plus the type's (or the organization's) duration. */
+export async function activityEndSql(db: DbOrTx, organizationId: number) {
+  const settings = await getOrganizationSettings(db, organizationId, 'external-activity');
+  const a = externalActivities;
+  return sql<Date>`coalesce(${a.scheduled_end}, ${a.scheduled_start} + make_interval(mins => coalesce(${assistanceTypes.default_duration_minutes}, ${settings.default_duration_minutes})))`;
+}
+
+export type Window = { start: Date; end: Date };
+export const windowText = (start: Date | string, end: Date | string) => `${brDateTime(start)}–${brDateTime(end)}`;
+
+/** What keeps these people busy during the window (other than the event or activity being written). */
+export async function clashesOf(tx: DbOrTx, organizationId: number, people: number[], w: Window, exclude: { eventId?: number; activityId?: number } = {}) {
+  if (!people.length) return [];
+  const e = scheduleEvents;
+  const p = scheduleEventParticipants;
+  const events = await tx
+    .select({ user_id: p.user_id, title: e.title, start: e.starts_at, end: e.ends_at })
+    .from(p)
+    .innerJoin(e, eq(e.id, p.event_id))
+    .where(and(inArray(p.user_id, people), eq(e.organization_id, organizationId), lt(e.starts_at, w.end), gt(e.ends_at, w.start), exclude.eventId ? ne(e.id, exclude.eventId) : undefined))
+    .orderBy(asc(e.starts_at))
+    .limit(20);
+  const a = externalActivities;
+  const t = activityTechnicians;
+  const end = await activityEndSql(tx, organizationId);
+  const activities = await tx
+    .select({ user_id: t.user_id, code: a.code, client: a.client_name, start: a.scheduled_start, end })
+    .from(t)
+    .innerJoin(a, eq(a.id, t.activity_id))
+    .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
+    .where(
+      and(
+        inArray(t.user_id, people),
+        inArray(t.status, [...ACTIVITY_OPEN_STATUSES]),
+        sql`${a.scheduled_start} < ${w.end.toISOString()}::timestamptz and ${end} > ${w.start.toISOString()}::timestamptz`,
+        exclude.activityId ? ne(a.id, exclude.activityId) : undefined,
+      ),
+    )
+    .limit(20);
+  const names = await personRefs(tx, [...events, ...activities].map((c) => c.user_id));
+  const name = (id: number) => names.get(id)?.name || names.get(id)?.username || `#${id}`;
+  return [
+    ...events.map((c) => `${name(c.user_id)} já está em "${c.title}" (${windowText(c.start, c.end)})`),
+    ...activities.map((c) => `${name(c.user_id)} já está na atividade ${c.code} – ${c.client} (${windowText(c.start!, new Date(c.end))})`),
+  ];
+}
+
+/** 409 naming the clashes unless the writer confirmed them; the kept clash text otherwise (null when free). */
+export function clashOutcome(clashes: string[], force: boolean | undefined): string | null {
+  if (!clashes.length) return null;
+  if (force) return clashes.join('; ');
+  throw new HttpError(409, `Conflito de agenda: ${clashes.join('; ')}. Confirme para manter assim mesmo.`, clashes.map((message) => ({ propertyPath: SCHEDULE_CLASH_FIELD, message })));
+}
+
+/** Active users of the organization, or 422 on the field naming the missing ones. */
+export async function checkPeople(tx: DbOrTx, ids: number[], organizationId: number, field: string) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  const found = new Set((await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, unique), eq(users.organization_id, organizationId), eq(users.is_active, true)))).map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) throw unprocessable([{ propertyPath: field, message: `Pessoa não encontrada nesta organização (ou inativa): ${missing.map((id) => `#${id}`).join(', ')}` }]);
+  return unique;
+}
+
+/**
+ * Locks the items and checks they may be reserved for the window: of this organization, not written
+ * off, and not reserved by another event whose window overlaps (409 naming it; no `force` here: an
+ * item cannot be in two places).
+ */
+export async function checkReservable(tx: DbOrTx, ids: number[], organizationId: number, w: Window, eventId?: number) {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unique.length) return unique;
+  const items = await tx
+    .select({ id: patrimonies.id, tag: patrimonies.tag, status: patrimonies.status, organization_id: patrimonies.organization_id })
+    .from(patrimonies)
+    .where(inArray(patrimonies.id, unique))
+    .orderBy(asc(patrimonies.id))
+    .for('update');
+  const mine = new Map(items.filter((i) => i.organization_id === organizationId).map((i) => [i.id, i]));
+  const missing = unique.filter((id) => !mine.has(id));
+  if (missing.length) throw unprocessable([{ propertyPath: 'patrimony_ids', message: `Item de patrimônio não encontrado nesta organização: ${missing.map((id) => `#${id}`).join(', ')}` }]);
+  const writtenOff = [...mine.values()].filter((i) => i.status === 'baixado');
+  if (writtenOff.length) throw unprocessable([{ propertyPath: 'patrimony_ids', message: `Item baixado não pode ser reservado: ${writtenOff.map((i) => i.tag).join(', ')}` }]);
+  const r = patrimonyReservations;
+  const taken = await tx
+    .select({ tag: patrimonies.tag, title: scheduleEvents.title, start: r.starts_at, end: r.ends_at })
+    .from(r)
+    .innerJoin(scheduleEvents, eq(scheduleEvents.id, r.event_id))
+    .innerJoin(patrimonies, eq(patrimonies.id, r.patrimony_id))
+    .where(and(inArray(r.patrimony_id, unique), lt(r.starts_at, w.end), gt(r.ends_at, w.start), eventId ? ne(r.event_id, eventId) : undefined))
+    .orderBy(asc(r.starts_at));
+  if (taken.length) throw conflict(`Item já reservado neste horário: ${taken.map((t) => `${t.tag} para o evento "${t.title}" (${windowText(t.start, t.end)})`).join('; ')}.`);
+  return unique;
+}
+
+/** The reservations of events, with the item's tag and product, in window order. */
+export async function reservationsOf(db: DbOrTx, where: { eventIds?: number[]; patrimonyId?: number; upcoming?: boolean }) {
+  const r = patrimonyReservations;
+  return db
+    .select({ id: r.id, event_id: r.event_id, event_title: scheduleEvents.title, patrimony_id: r.patrimony_id, tag: patrimonies.tag, product: products.name, starts_at: r.starts_at, ends_at: r.ends_at })
+    .from(r)
+    .innerJoin(scheduleEvents, eq(scheduleEvents.id, r.event_id))
+    .innerJoin(patrimonies, eq(patrimonies.id, r.patrimony_id))
+    .innerJoin(products, eq(products.id, patrimonies.product_id))
+    .where(
+      and(
+        where.eventIds ? inArray(r.event_id, where.eventIds.length ? where.eventIds : [0]) : undefined,
+        where.patrimonyId ? eq(r.patrimony_id, where.patrimonyId) : undefined,
+        where.upcoming ? gt(r.ends_at, new Date()) : undefined,
+      ),
+    )
+    .orderBy(asc(r.starts_at), asc(r.id));
+}

@@ -1,0 +1,61 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { ScheduleEventRead } from '@operacoes/contract';
+import type { DbOrTx } from '../../core/db';
+import { byIds } from '../../core/resource';
+import { personRefs, refOf } from '../../core/rows';
+import { unitsOrganizational } from '../../core/schema';
+import { reservationsOf } from './busy';
+import { scheduleEventParticipants, scheduleEvents } from './schema';
+
+export type EventRow = typeof scheduleEvents.$inferSelect;
+
+/** A São Paulo calendar day (`YYYY-MM-DD`) of an instant. */
+export const spDay = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+/** An all-day event is stored [first day 00:00, day after the last 00:00) and read as its first and last days. */
+export const allDayEnd = (end: Date) => spDay(new Date(end.getTime() - 1));
+
+export async function participantsOf(db: DbOrTx, eventIds: number[]) {
+  return eventIds.length
+    ? db.select().from(scheduleEventParticipants).where(inArray(scheduleEventParticipants.event_id, eventIds)).orderBy(asc(scheduleEventParticipants.event_id), asc(scheduleEventParticipants.user_id))
+    : [];
+}
+
+export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<ScheduleEventRead[]> {
+  const ids = rows.map((r) => r.id);
+  const [participants, reservations, units] = await Promise.all([
+    participantsOf(db, ids),
+    reservationsOf(db, { eventIds: ids }),
+    byIds(db, unitsOrganizational as never, rows.map((r) => r.unit_organizational_id).filter((v): v is number => v !== null)),
+  ]);
+  const people = await personRefs(db, [...participants.map((p) => p.user_id), ...rows.map((r) => r.created_by)]);
+  const person = (id: number) => {
+    const p = people.get(id);
+    return { id, name: p?.name || p?.username || `#${id}` };
+  };
+  return rows.map((r) => {
+    const mine = participants.filter((p) => p.event_id === r.id).map((p) => p.user_id);
+    const held = reservations.filter((x) => x.event_id === r.id);
+    const unit = refOf(units as Map<number, { id: number; name: string }>, r.unit_organizational_id);
+    return {
+      id: r.id,
+      organization_id: r.organization_id,
+      title: r.title,
+      starts_at: r.all_day ? spDay(r.starts_at) : r.starts_at.toISOString(),
+      ends_at: r.all_day ? allDayEnd(r.ends_at) : r.ends_at.toISOString(),
+      all_day: r.all_day,
+      participant_ids: mine,
+      participants: mine.map(person),
+      patrimony_ids: held.map((x) => x.patrimony_id),
+      reservations: held.map((x) => ({ ...x, starts_at: x.starts_at.toISOString(), ends_at: x.ends_at.toISOString() })),
+      location: r.location,
+      description: r.description,
+      color: r.color,
+      unit_organizational_id: r.unit_organizational_id,
+      unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
+      created_by: r.created_by ? person(r.created_by) : null,
+      clash_note: r.clash_note,
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+    };
+  });
+}

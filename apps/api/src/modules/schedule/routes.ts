@@ -1,0 +1,388 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  type CalendarItem,
+  activityMoveBody,
+  calendarItem,
+  calendarQuery,
+  feedStatus,
+  idParam,
+  reservationQuery,
+  reservationRead,
+  scheduleEventResource,
+  unitOrganizationalEntity,
+} from '@operacoes/contract';
+import { type CurrentUser, allows, userOf } from '../../core/access';
+import { afterCommit, registerAfterCommit } from '../../core/after-commit';
+import type { DbOrTx } from '../../core/db';
+import { HttpError, forbidden, notFound, unprocessable } from '../../core/errors';
+import { searchText } from '../../core/list';
+import { notify } from '../../core/notify';
+import { tenancyCondition } from '../../core/resource';
+import { defineApiResource } from '../../core/resource-kit';
+import { personRefs } from '../../core/rows';
+import { unitsOrganizational, users } from '../../core/schema';
+import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
+import { activityEndSql, checkPeople, checkReservable, clashOutcome, clashesOf, lockPeople, reservationsOf, windowText } from './busy';
+import { eventIcs, feedIcs } from './ics';
+import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
+import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
+
+const tags = ['schedule'];
+const eventLink = (id: number) => `/schedule/${id}`;
+const DEFAULT_EVENT_COLOR = '#5e35b1';
+/** The calendar answers at most this span (a month view with its spill-over days fits; a year does not). */
+const MAX_CALENDAR_DAYS = 100;
+const DAY = 86_400_000;
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00-03:00`);
+const instant = (s: string) => (s.length === 10 ? dayStart(s) : new Date(s));
+
+/** The stored window of an event: an all-day event spans [first day 00:00, the day after its last 00:00) in São Paulo. */
+function windowOf(start: string, end: string, allDay: boolean) {
+  if (!allDay) return { start: instant(start), end: instant(end) };
+  const first = dayStart(start.length === 10 ? start : spDay(new Date(start)));
+  const last = dayStart(end.length === 10 ? end : spDay(new Date(end)));
+  return { start: first, end: new Date(last.getTime() + DAY) };
+}
+
+type EventInput = { participant_ids?: number[]; patrimony_ids?: number[]; force?: boolean; starts_at?: string; ends_at?: string; all_day?: boolean };
+
+const canWriteSchedule = (user: CurrentUser) => allows(user, { write: 'SCHEDULE' });
+const canMoveActivities = (user: CurrentUser) => canWriteSchedule(user) && allows(user, { write: 'EXTERNAL_ACTIVITY' });
+
+export async function scheduleRoutes(fastify: FastifyInstance) {
+  registerAfterCommit(fastify);
+  const e = scheduleEvents;
+  const participates = (userId: number) => sql`exists (select 1 from ${scheduleEventParticipants} p where p.event_id = ${e.id} and p.user_id = ${userId})`;
+  const inUnit = (unitId: number) =>
+    sql`(${e.unit_organizational_id} = ${unitId} or exists (select 1 from ${scheduleEventParticipants} p join ${users} u on u.id = p.user_id where p.event_id = ${e.id} and u.unit_organizational_id = ${unitId}))`;
+
+  const def = defineApiResource(fastify, scheduleEventResource, {
+    table: e,
+    defaultSort: [asc(e.starts_at), asc(e.id)],
+    sortable: { title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, created_at: e.created_at },
+    filters: (q, user) => [
+      q.from ? gt(e.ends_at, instant(q.from)) : undefined,
+      q.to ? lt(e.starts_at, q.to.length === 10 ? new Date(dayStart(q.to).getTime() + DAY) : new Date(q.to)) : undefined,
+      q.participant ? participates(q.participant) : undefined,
+      q.unit ? inUnit(q.unit) : undefined,
+      q.mine ? or(participates(user.id), eq(e.created_by, user.id)) : undefined,
+    ],
+    searchOf: (r) => searchText(r.title as string, r.location as string | null, r.description as string | null),
+    refs: { unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity } },
+    present: (rows, db) => presentEvents(rows as EventRow[], db),
+
+    async toValues(values, { tx, user }, existingRow) {
+      const existing = existingRow as EventRow | undefined;
+      const input = values as Record<string, unknown> & EventInput;
+      const organizationId = (existing?.organization_id ?? values.organization_id ?? user.organizationId) as number;
+      const { participant_ids, patrimony_ids, force } = input;
+      delete values.participant_ids;
+      delete values.patrimony_ids;
+      delete values.force;
+
+      const allDay = (values.all_day as boolean | undefined) ?? existing?.all_day ?? false;
+      const shown = (d: Date, end: boolean) => (existing?.all_day ? (end ? allDayEnd(d) : spDay(d)) : d.toISOString());
+      const windowMoved = !existing || values.starts_at !== undefined || values.ends_at !== undefined || (values.all_day !== undefined && values.all_day !== existing.all_day);
+      const w = windowMoved
+        ? windowOf((values.starts_at as string) ?? shown(existing!.starts_at, false), (values.ends_at as string) ?? shown(existing!.ends_at, true), allDay)
+        : { start: existing!.starts_at, end: existing!.ends_at };
+      if (w.end.getTime() <= w.start.getTime()) throw unprocessable([{ propertyPath: 'ends_at', message: 'O fim deve ser depois do início' }]);
+      values.starts_at = w.start;
+      values.ends_at = w.end;
+
+      const before = existing ? (await participantsOf(tx, [existing.id])).map((p) => p.user_id) : [];
+      const people = participant_ids ? await checkPeople(tx, participant_ids, organizationId, 'participant_ids') : before;
+      const heldBefore = existing ? (await tx.select({ id: patrimonyReservations.patrimony_id }).from(patrimonyReservations).where(eq(patrimonyReservations.event_id, existing.id))).map((r) => r.id) : [];
+      const items = patrimony_ids ?? heldBefore;
+      const added = people.filter((id) => !before.includes(id));
+
+      // Busy people: checked when the window moves or someone joins, under each person's lock.
+      if (windowMoved || added.length) {
+        await lockPeople(tx, people);
+        values.clash_note = clashOutcome(await clashesOf(tx, organizationId, people, w, { eventId: existing?.id }), force);
+      }
+      if (windowMoved || patrimony_ids) await checkReservable(tx, items, organizationId, w, existing?.id);
+      if (!existing) values.created_by = user.id;
+      return values;
+    },
+
+    async afterWrite(row, input, { tx, user, app }, existing) {
+      const event = row as unknown as EventRow;
+      const body = input as EventInput;
+      const before = existing ? (await participantsOf(tx, [event.id])).map((p) => p.user_id) : [];
+      const plan = {
+        people: body.participant_ids ? [...new Set(body.participant_ids)] : before,
+        windowMoved: body.starts_at !== undefined || body.ends_at !== undefined || body.all_day !== undefined,
+      };
+      const removed = before.filter((id) => !plan.people.includes(id));
+      if (removed.length) await tx.delete(scheduleEventParticipants).where(and(eq(scheduleEventParticipants.event_id, event.id), inArray(scheduleEventParticipants.user_id, removed)));
+      const added = plan.people.filter((id) => !before.includes(id));
+      if (added.length) await tx.insert(scheduleEventParticipants).values(added.map((user_id) => ({ event_id: event.id, user_id })));
+      if (body.patrimony_ids) {
+        await tx.delete(patrimonyReservations).where(eq(patrimonyReservations.event_id, event.id));
+        if (body.patrimony_ids.length) await tx.insert(patrimonyReservations).values([...new Set(body.patrimony_ids)].map((patrimony_id) => ({ organization_id: event.organization_id, event_id: event.id, patrimony_id, starts_at: event.starts_at, ends_at: event.ends_at })));
+      } else if (plan.windowMoved) {
+        await tx.update(patrimonyReservations).set({ starts_at: event.starts_at, ends_at: event.ends_at }).where(eq(patrimonyReservations.event_id, event.id));
+      }
+      const when = event.all_day ? `${spDay(event.starts_at).split('-').reverse().join('/')}${allDayEnd(event.ends_at) !== spDay(event.starts_at) ? ` a ${allDayEnd(event.ends_at).split('-').reverse().join('/')}` : ''} (dia inteiro)` : windowText(event.starts_at, event.ends_at);
+      const invited = added.filter((id) => id !== user.id);
+      if (invited.length) afterCommit(user, await notify(app, tx, invited, `Você foi incluído em "${event.title}"`, when, eventLink(event.id), user));
+      const told = existing && plan.windowMoved ? plan.people.filter((id) => id !== user.id && !added.includes(id)) : [];
+      if (told.length) afterCommit(user, await notify(app, tx, told, `"${event.title}" mudou de horário`, when, eventLink(event.id), user));
+    },
+  });
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const read = scheduleEventResource.access.read;
+  const write = scheduleEventResource.access.write;
+
+  app.get(
+    '/schedule/calendar',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'Agenda: eventos e atividades externas de um período',
+        description: `Os eventos da organização e as atividades externas agendadas (cor do tipo de atendimento) que se sobrepõem a [from, to] (até ${MAX_CALENDAR_DAYS} dias). Filtros: mine, technician, unit, assistance_type (este deixa só atividades).`,
+        querystring: calendarQuery,
+        response: { 200: z.array(calendarItem) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const q = req.query;
+      const from = instant(q.from);
+      const to = q.to.length === 10 ? new Date(dayStart(q.to).getTime() + DAY) : new Date(q.to);
+      if (to.getTime() <= from.getTime()) throw unprocessable([{ propertyPath: 'to', message: 'O fim do período deve ser depois do início' }]);
+      if (to.getTime() - from.getTime() > MAX_CALENDAR_DAYS * DAY) throw unprocessable([{ propertyPath: 'to', message: `Período longo demais (máximo ${MAX_CALENDAR_DAYS} dias)` }]);
+      const organizationId = user.organizationId;
+      const items: CalendarItem[] = [];
+
+      if (!q.assistance_type) {
+        const rows = await app.db
+          .select()
+          .from(e)
+          .where(
+            and(
+              tenancyCondition(def, user),
+              lt(e.starts_at, to),
+              gt(e.ends_at, from),
+              q.mine ? or(participates(user.id), eq(e.created_by, user.id)) : undefined,
+              q.technician ? participates(q.technician) : undefined,
+              q.unit ? inUnit(q.unit) : undefined,
+            ),
+          )
+          .orderBy(asc(e.starts_at))
+          .limit(2000);
+        const people = await participantsOf(app.db, rows.map((r) => r.id));
+        const held = rows.length ? await app.db.select({ event_id: patrimonyReservations.event_id }).from(patrimonyReservations).where(inArray(patrimonyReservations.event_id, rows.map((r) => r.id))) : [];
+        const names = await personRefs(app.db, people.map((p) => p.user_id));
+        const editable = canWriteSchedule(user);
+        for (const r of rows) {
+          items.push({
+            key: `event-${r.id}`,
+            kind: 'event',
+            id: r.id,
+            title: r.title,
+            start: r.all_day ? spDay(r.starts_at) : r.starts_at.toISOString(),
+            end: r.all_day ? spDay(r.ends_at) : r.ends_at.toISOString(),
+            all_day: r.all_day,
+            color: r.color ?? DEFAULT_EVENT_COLOR,
+            people: people.filter((p) => p.event_id === r.id).map((p) => ({ id: p.user_id, name: names.get(p.user_id)?.name || names.get(p.user_id)?.username || '' })),
+            location: r.location,
+            code: null,
+            status: null,
+            assistance_type: null,
+            reserved_items: held.filter((h) => h.event_id === r.id).length,
+            editable,
+          });
+        }
+      }
+
+      const a = externalActivities;
+      const t = activityTechnicians;
+      const end = await activityEndSql(app.db, organizationId);
+      const assigned = (userId: number) => sql`${a.id} = any(array(select ${t.activity_id} from ${t} where ${t.user_id} = ${userId}))`;
+      const activities = await app.db
+        .select({ activity: a, type: { id: assistanceTypes.id, name: assistanceTypes.name, color: assistanceTypes.color }, end })
+        .from(a)
+        .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
+        .where(
+          and(
+            user.superAdmin ? undefined : eq(a.organization_id, organizationId),
+            isNotNull(a.scheduled_start),
+            ne(a.status, 'cancelada'),
+            sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`,
+            q.mine ? assigned(user.id) : undefined,
+            q.technician ? assigned(q.technician) : undefined,
+            q.unit ? sql`exists (select 1 from ${t} join ${users} u on u.id = ${t.user_id} where ${t.activity_id} = ${a.id} and u.unit_organizational_id = ${q.unit})` : undefined,
+            q.assistance_type ? eq(a.assistance_type_id, q.assistance_type) : undefined,
+          ),
+        )
+        .orderBy(asc(a.scheduled_start))
+        .limit(2000);
+      const techs = activities.length ? await app.db.select().from(t).where(inArray(t.activity_id, activities.map((x) => x.activity.id))) : [];
+      const techNames = await personRefs(app.db, techs.map((x) => x.user_id));
+      const movable = canMoveActivities(user);
+      for (const { activity: r, type, end: until } of activities) {
+        items.push({
+          key: `activity-${r.id}`,
+          kind: 'activity',
+          id: r.id,
+          title: `${r.code} · ${r.client_name}`,
+          start: new Date(r.scheduled_start!).toISOString(),
+          end: new Date(until).toISOString(),
+          all_day: false,
+          color: type.color,
+          people: techs.filter((x) => x.activity_id === r.id).map((x) => ({ id: x.user_id, name: techNames.get(x.user_id)?.name || techNames.get(x.user_id)?.username || '' })),
+          location: r.address,
+          code: r.code,
+          status: r.status,
+          assistance_type: { id: type.id, name: type.name },
+          reserved_items: 0,
+          editable: movable && MOVABLE_ACTIVITY_STATUSES.includes(r.status),
+        });
+      }
+      return items;
+    },
+  );
+
+  app.post(
+    '/schedule/activity/:id/move',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Mover uma atividade externa na agenda',
+        description:
+          'Reagenda a janela de uma atividade aberta ou agendada (registrado na linha do tempo). Exige também EXTERNAL_ACTIVITY. 409 quando um técnico já está ocupado na nova janela (reenvie com `force` para manter; o conflito fica registrado).',
+        params: idParam,
+        body: activityMoveBody,
+        response: { 200: z.object({ id: z.number(), scheduled_start: z.string(), scheduled_end: z.string() }) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      if (!canMoveActivities(user)) throw forbidden();
+      const start = instant(req.body.scheduled_start);
+      const end = instant(req.body.scheduled_end);
+      const moved = await app.db.transaction(async (tx) => {
+        const [row] = (await tx
+          .select()
+          .from(externalActivities)
+          .where(and(eq(externalActivities.id, req.params.id), user.superAdmin ? undefined : eq(externalActivities.organization_id, user.organizationId)))
+          .for('update')) as ActivityRow[];
+        if (!row) throw notFound({ label: 'Atividade externa', gender: 'f' });
+        const technicians = (await tx.select({ id: activityTechnicians.user_id }).from(activityTechnicians).where(eq(activityTechnicians.activity_id, row.id))).map((x) => x.id);
+        await lockPeople(tx, technicians);
+        const kept = clashOutcome(await clashesOf(tx, row.organization_id, technicians, { start, end }, { activityId: row.id }), req.body.force);
+        return moveActivityWindow(app, tx, user, row, start, end, kept ? `Conflito de agenda mantido: ${kept}` : undefined);
+      });
+      return { id: moved.id, scheduled_start: new Date(moved.scheduled_start!).toISOString(), scheduled_end: new Date(moved.scheduled_end!).toISOString() };
+    },
+  );
+
+  app.get(
+    '/schedule/reservation',
+    {
+      config: { access: { read: 'PATRIMONY' } },
+      schema: {
+        tags,
+        summary: 'Reservas de um item de patrimônio',
+        description: 'As reservas (eventos da agenda) de um item; `upcoming` deixa só as que ainda não terminaram.',
+        querystring: reservationQuery,
+        response: { 200: z.array(reservationRead) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      if (!req.query.patrimony) throw unprocessable([{ propertyPath: 'patrimony', message: 'Informe o item de patrimônio' }]);
+      const rows = await reservationsOf(app.db, { patrimonyId: req.query.patrimony, upcoming: req.query.upcoming });
+      const visible = user.superAdmin ? rows : rows.length ? await onlyOrganization(app.db, rows, user.organizationId) : rows;
+      return visible.map((r) => ({ ...r, starts_at: r.starts_at.toISOString(), ends_at: r.ends_at.toISOString() }));
+    },
+  );
+
+  app.get(
+    '/schedule/:id/ics',
+    { config: { access: read }, schema: { tags, summary: 'Exportar o evento (.ics)', params: idParam, produces: ['text/calendar'] } },
+    async (req, reply) => {
+      const user = userOf(req);
+      const [row] = await app.db.select().from(e).where(and(eq(e.id, req.params.id), tenancyCondition(def, user)));
+      if (!row) throw notFound({ label: 'Evento', gender: 'm' });
+      const [event] = await presentEvents([row], app.db);
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="evento-${row.id}.ics"`).send(eventIcs(event, app.config.publicUrl));
+    },
+  );
+
+  // The personal feed: its URL carries a secret; only its hash is stored.
+  const feedUrl = (token: string) => `${app.config.publicUrl}/api/schedule/feed/${token}.ics`;
+  const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+  app.get('/schedule/feed', { config: { access: read }, schema: { tags, summary: 'Meu link de calendário (iCal): situação', response: { 200: feedStatus } } }, async (req) => {
+    const [row] = await app.db.select().from(scheduleFeedTokens).where(eq(scheduleFeedTokens.user_id, userOf(req).id));
+    return { active: !!row, created_at: row ? row.created_at.toISOString() : null, url: null };
+  });
+  app.post(
+    '/schedule/feed',
+    { config: { access: read }, schema: { tags, summary: 'Criar (ou trocar) meu link de calendário', description: 'Um novo link secreto; o anterior deixa de funcionar. O link só aparece nesta resposta.', response: { 200: feedStatus } } },
+    async (req) => {
+      const user = userOf(req);
+      const token = randomBytes(24).toString('base64url');
+      const [row] = await app.db
+        .insert(scheduleFeedTokens)
+        .values({ user_id: user.id, token_hash: hash(token) })
+        .onConflictDoUpdate({ target: scheduleFeedTokens.user_id, set: { token_hash: hash(token), created_at: new Date() } })
+        .returning();
+      return { active: true, created_at: row.created_at.toISOString(), url: feedUrl(token) };
+    },
+  );
+  app.delete('/schedule/feed', { config: { access: read }, schema: { tags, summary: 'Revogar meu link de calendário' } }, async (req, reply) => {
+    await app.db.delete(scheduleFeedTokens).where(eq(scheduleFeedTokens.user_id, userOf(req).id));
+    return reply.code(204).send();
+  });
+  app.get(
+    '/schedule/feed/:token',
+    {
+      config: { access: 'public' },
+      schema: { tags, security: [], summary: 'Calendário pessoal (iCal) por link secreto', description: 'Eventos de que a pessoa participa e suas atividades externas, de 30 dias atrás a 180 dias à frente.', params: z.object({ token: z.string().max(100) }), produces: ['text/calendar'] },
+    },
+    async (req, reply) => {
+      const token = req.params.token.replace(/\.ics$/, '');
+      const [owner] = await app.db
+        .select({ id: users.id, organization_id: users.organization_id, is_active: users.is_active })
+        .from(scheduleFeedTokens)
+        .innerJoin(users, eq(users.id, scheduleFeedTokens.user_id))
+        .where(eq(scheduleFeedTokens.token_hash, hash(token)));
+      if (!owner || !owner.is_active) throw new HttpError(404, 'Link de calendário inválido ou revogado.');
+      const from = new Date(Date.now() - 30 * DAY);
+      const to = new Date(Date.now() + 180 * DAY);
+      const rows = await app.db
+        .select()
+        .from(e)
+        .where(and(eq(e.organization_id, owner.organization_id!), lt(e.starts_at, to), gt(e.ends_at, from), participates(owner.id)))
+        .orderBy(asc(e.starts_at))
+        .limit(2000);
+      const a = externalActivities;
+      const end = await activityEndSql(app.db, owner.organization_id!);
+      const activities = await app.db
+        .select({ id: a.id, code: a.code, client: a.client_name, address: a.address, status: a.status, start: a.scheduled_start, end, type: assistanceTypes.name })
+        .from(a)
+        .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
+        .where(and(sql`${a.id} = any(array(select ${activityTechnicians.activity_id} from ${activityTechnicians} where ${activityTechnicians.user_id} = ${owner.id}))`, isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`))
+        .limit(2000);
+      const events = await presentEvents(rows, app.db);
+      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feedIcs(events, activities.map((x) => ({ ...x, start: new Date(x.start!), end: new Date(x.end) })), app.config.publicUrl));
+    },
+  );
+}
+
+/** Only the reservations of this organization's events. */
+async function onlyOrganization<T extends { event_id: number }>(db: DbOrTx, rows: T[], organizationId: number) {
+  const mine = new Set((await db.select({ id: scheduleEvents.id }).from(scheduleEvents).where(and(inArray(scheduleEvents.id, rows.map((r) => r.event_id)), eq(scheduleEvents.organization_id, organizationId)))).map((r) => r.id));
+  return rows.filter((r) => mine.has(r.event_id));
+}

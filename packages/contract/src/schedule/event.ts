@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { blankAsNull, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { defineResource } from '../kit/define';
+import { dateOrDateTime } from '../kit/validators';
+import { hexColor } from '../external-activity/assistance-type';
+import { ACTIVITY_STATUSES } from '../external-activity/external-activity';
+import { id, optionalText, queryId, ref } from '../warehouse';
+import { scheduleEventEntity } from './module';
+
+/** Schedule (issue 14, DESIGN §4): own events, with participants and patrimony reservations. */
+export const EVENT_END_BEFORE_START = 'O fim deve ser depois do início';
+export const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
+
+const windowInOrder = (v: { starts_at?: string; ends_at?: string; all_day?: boolean }, ctx: z.RefinementCtx) => {
+  if (!v.starts_at || !v.ends_at) return;
+  const start = Date.parse(v.starts_at);
+  const end = Date.parse(v.ends_at);
+  // An all-day event may end on the day it starts (the end day is counted).
+  if (v.all_day ? end < start : end <= start) ctx.addIssue({ code: 'custom', message: EVENT_END_BEFORE_START, path: ['ends_at'] });
+};
+
+export const scheduleEventInput = z.object({
+  title: z.string().trim().min(1, 'Informe o título').max(200, 'Título longo demais'),
+  starts_at: dateOrDateTime,
+  ends_at: dateOrDateTime,
+  all_day: z.boolean().default(false),
+  participant_ids: z.array(id).max(50, 'No máximo 50 participantes').default([]),
+  patrimony_ids: z.array(id).max(30, 'No máximo 30 itens reservados').default([]),
+  location: optionalText(300),
+  description: optionalText(4000),
+  color: blankAsNull(hexColor),
+  unit_organizational_id: id.nullable().optional(),
+  /** Keep the write although a participant is busy then (the 409's clash is recorded on the event). */
+  force: z.boolean().optional(),
+});
+export const scheduleEventCreate = scheduleEventInput.superRefine(windowInOrder);
+export const scheduleEventUpdate = updateOf(scheduleEventInput).superRefine(windowInOrder);
+export type ScheduleEventInput = z.input<typeof scheduleEventInput>;
+
+export const reservationRead = z.object({
+  id: z.number(),
+  event_id: z.number(),
+  event_title: z.string(),
+  patrimony_id: z.number(),
+  tag: z.string(),
+  product: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type ReservationRead = z.infer<typeof reservationRead>;
+
+export const scheduleEventRead = tenantRecord({
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  all_day: z.boolean(),
+  participant_ids: z.array(z.number()),
+  participants: z.array(ref),
+  patrimony_ids: z.array(z.number()),
+  reservations: z.array(reservationRead),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  color: z.string().nullable(),
+  unit_organizational_id: z.number().nullable(),
+  unit_organizational: ref.nullable(),
+  created_by: ref.nullable(),
+  /** The clash the author chose to keep at the last write ("Marina já está em …"). */
+  clash_note: z.string().nullable(),
+});
+export type ScheduleEventRead = z.infer<typeof scheduleEventRead>;
+
+export const scheduleEventListQuery = listQuery.extend({
+  /** Events that overlap [from, to]. */
+  from: dateOrDateTime.optional(),
+  to: dateOrDateTime.optional(),
+  participant: queryId,
+  unit: queryId,
+  mine: queryBoolean.optional(),
+});
+
+export const scheduleEventResource = defineResource({
+  ...scheduleEventEntity,
+  apiPath: '/schedule',
+  permission: 'SCHEDULE',
+  tenancy: 'organization',
+  schemas: { read: scheduleEventRead, create: scheduleEventCreate, update: scheduleEventUpdate, query: scheduleEventListQuery },
+});
+
+/** The calendar: own events and the organization's scheduled activities in one window. */
+export const calendarQuery = z.object({
+  from: dateOrDateTime,
+  to: dateOrDateTime,
+  mine: queryBoolean.optional(),
+  technician: queryId,
+  unit: queryId,
+  /** Only the activities of this assistance type (events are left out). */
+  assistance_type: queryId,
+});
+export type CalendarQuery = z.input<typeof calendarQuery>;
+
+export const calendarItem = z.object({
+  /** `event-12`, `activity-5`: unique across kinds. */
+  key: z.string(),
+  kind: z.enum(['event', 'activity']),
+  id: z.number(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  all_day: z.boolean(),
+  color: z.string(),
+  people: z.array(ref),
+  location: z.string().nullable(),
+  /** For activities. */
+  code: z.string().nullable(),
+  status: z.enum(ACTIVITY_STATUSES).nullable(),
+  assistance_type: ref.nullable(),
+  reserved_items: z.number(),
+  /** This user may drag it (write permission; an activity still open and not started). */
+  editable: z.boolean(),
+});
+export type CalendarItem = z.infer<typeof calendarItem>;
+
+/** Moving an activity on the calendar: a reschedule written on its timeline. */
+export const activityMoveBody = z
+  .object({ scheduled_start: dateOrDateTime, scheduled_end: dateOrDateTime, force: z.boolean().optional() })
+  .superRefine((v, ctx) => windowInOrder({ starts_at: v.scheduled_start, ends_at: v.scheduled_end }, ctx));
+export type ActivityMoveBody = z.input<typeof activityMoveBody>;
+
+/** A 409 for a busy participant carries one violation per clash on this path: the client may resend with `force`. */
+export const SCHEDULE_CLASH_FIELD = 'force';
+
+export const reservationQuery = z.object({ patrimony: queryId, upcoming: queryBoolean.optional() });
+
+/** The personal iCalendar feed: the URL is shown once, when made (only its hash is kept). */
+export const feedStatus = z.object({ active: z.boolean(), created_at: z.string().nullable(), url: z.string().nullable() });
+export type FeedStatus = z.infer<typeof feedStatus>;
