@@ -15,6 +15,7 @@ import { networkRoutes } from './network/routes';
 import { notificationRoutes } from './notification/routes';
 import { organizationRoutes } from './organization/routes';
 import { organizationSettingsRoutes } from './organization-settings/routes';
+import { projectRoutes } from './project/routes';
 import { releaseNoteRoutes } from './release-note/routes';
 import { reportRoutes } from './report/routes';
 import { revisionRoutes } from './revision/routes';
@@ -41,6 +42,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...warehouseRoutes,
   ...networkRoutes,
   ...externalActivityRoutes,
+  ...projectRoutes,
   ...reportRoutes,
 ];
 

@@ -112,7 +112,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const taskDef = defineApiResource(fastify, projectTaskResource, {
+  defineApiResource(fastify, projectTaskResource, {
     table: projectTasks,
     defaultSort: [asc(projectTasks.starts_on), asc(projectTasks.id)],
     filters: (q) => [

@@ -9,9 +9,10 @@ import { useId } from 'react';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
-import { consumableOp, type ConsumableOp, type SectionRead } from './api';
+import { consumableOp, getProjectOption, searchOpenProjects, type ConsumableOp, type ProjectOption, type SectionRead } from './api';
 import { FormProductPicker, FormSectionPicker } from './parts';
-import { FormNumber } from '../../core/form';
+import { FormNumber, FormRecordPicker } from '../../core/form';
+import { useCan } from '../../core/permissions';
 
 export const CONSUMABLE_OP_LABELS: Record<ConsumableOp, string> = {
   entry: 'Entrada',
@@ -44,6 +45,7 @@ function OpForm({ op, sections, preset, onDone, onCancel }: { op: ConsumableOp; 
     reason: '',
   } as never);
   const qty = op === 'adjustment' ? 'counted_quantity' : 'quantity';
+  const canSeeProjects = useCan().can(['PROJECT', 'PROJECT.INDEX']);
   return (
     <ResourceForm
       form={form as never}
@@ -79,6 +81,17 @@ function OpForm({ op, sections, preset, onDone, onCancel }: { op: ConsumableOp; 
             <FormText name="supplier" label="Fornecedor" />
             <FormNumber name="unit_price" label="Preço unitário (R$)" money placeholder="0,00" />
           </>
+        )}
+        {op === 'write-off' && canSeeProjects && (
+          <FormRecordPicker<ProjectOption>
+            name="project_id"
+            label="Projeto (opcional)"
+            queryKey={['project', 'destination']}
+            search={searchOpenProjects}
+            get={getProjectOption}
+            getLabel={(p) => `${p.code} — ${p.name}`}
+            hint="O consumo conta no custo do projeto"
+          />
         )}
         <FormText
           name="reason"

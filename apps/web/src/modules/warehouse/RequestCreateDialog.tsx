@@ -23,7 +23,7 @@ import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
-import { getActivityOption, requestApi, searchAvailablePatrimony, searchBalances, searchOpenActivities, searchProducts, type ActivityOption, type PatrimonyRead, type SolicitationRead } from './api';
+import { getActivityOption, getProjectOption, requestApi, searchAvailablePatrimony, searchBalances, searchOpenActivities, searchOpenProjects, searchProducts, type ActivityOption, type PatrimonyRead, type ProjectOption, type SolicitationRead } from './api';
 import { productLabel, useUnitOptions } from './parts';
 import { NumberInput, AsyncPicker, FormRecordPicker, FormSelect } from '../../core/form';
 
@@ -35,6 +35,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
   const { can } = useCan();
   const units = useUnitOptions();
   const canSeeActivities = can(['EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY.INDEX']);
+  const canSeeProjects = can(['PROJECT', 'PROJECT.INDEX']);
   const [lines, setLines] = useState<Line[]>([]);
   const [product, setProduct] = useState<ProductOption | null>(null);
   const [qty, setQty] = useState<number | null | undefined>(1);
@@ -156,7 +157,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
         <FormSelect
           name="destination_type"
           label="Destino"
-          options={([...(['usuario', 'unidade'] as const), ...(canSeeActivities ? (['atividade_externa'] as const) : [])]).map((d) => ({ value: d, label: DESTINATION_TYPE_LABELS[d] }))}
+          options={([...(['usuario', 'unidade'] as const), ...(canSeeActivities ? (['atividade_externa'] as const) : []), ...(canSeeProjects ? (['projeto'] as const) : [])]).map((d) => ({ value: d, label: DESTINATION_TYPE_LABELS[d] }))}
         />
         {destination === 'unidade' && <FormSelect name="destination_unit_id" label="Unidade de destino" required options={units} />}
         {destination === 'atividade_externa' && (
@@ -169,6 +170,18 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
             get={getActivityOption}
             getLabel={(a) => `${a.code} — ${a.client_name}`}
             hint="Uma ordem de serviço em aberto"
+          />
+        )}
+        {destination === 'projeto' && (
+          <FormRecordPicker<ProjectOption>
+            name="destination_project_id"
+            label="Projeto"
+            required
+            queryKey={['project', 'destination']}
+            search={searchOpenProjects}
+            get={getProjectOption}
+            getLabel={(p) => `${p.code} — ${p.name}`}
+            hint="Os itens entregues contam no custo do projeto"
           />
         )}
         <FormText name="destination_note" label="Observação sobre o destino" />

@@ -64,7 +64,7 @@ function RequestDetails({ id, onClose, steps }: { id: number | null; onClose: ()
                 ['Tipo', SOLICITATION_KIND_LABELS[s.kind]],
                 ['Solicitante', `${s.requester.name} (${s.requester.username})`],
                 ['Motivo', s.reason],
-                ['Destino', [DESTINATION_TYPE_LABELS[s.destination_type], s.destination_unit?.name, s.destination_activity ? `${s.destination_activity.code} (${s.destination_activity.client_name})` : null, s.destination_note].filter(Boolean).join(' · ')],
+                ['Destino', [DESTINATION_TYPE_LABELS[s.destination_type], s.destination_unit?.name, s.destination_activity ? `${s.destination_activity.code} (${s.destination_activity.client_name})` : null, s.destination_project ? `${s.destination_project.code} (${s.destination_project.name})` : null, s.destination_note].filter(Boolean).join(' · ')],
                 ['Criada em', formatDateTime(s.created_at)],
                 ['Decisão', s.decided_by ? `${s.decided_by.name}, ${formatDateTime(s.decided_at)}${s.decision_reason ? ` · ${s.decision_reason}` : ''}` : null],
                 ['Entrega', s.delivered_by ? `${s.delivered_by.name}, ${formatDateTime(s.delivered_at)}` : null],

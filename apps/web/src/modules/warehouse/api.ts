@@ -77,3 +77,8 @@ export type ActivityOption = { id: number; code: string; client_name: string };
 export const searchOpenActivities = async (term: string) =>
   (await api.get<ListResult<ActivityOption & { status: string }>>('/external-activity', { params: { search: term || undefined, pageSize: 20 } })).data.items.filter((a) => a.status !== 'concluida' && a.status !== 'cancelada');
 export const getActivityOption = async (id: number) => (await api.get<ActivityOption>(`/external-activity/${id}`)).data;
+/** Projects still open (the project module builds on the warehouse: read through the API, for PROJECT holders). */
+export type ProjectOption = { id: number; code: string; name: string };
+export const searchOpenProjects = async (term: string) =>
+  (await api.get<ListResult<ProjectOption & { status: string }>>('/project', { params: { search: term || undefined, pageSize: 20 } })).data.items.filter((p) => p.status !== 'concluido' && p.status !== 'cancelado');
+export const getProjectOption = async (id: number) => (await api.get<ProjectOption>(`/project/${id}`)).data;

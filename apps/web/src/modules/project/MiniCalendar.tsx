@@ -1,0 +1,40 @@
+/** The project's external activities on a small month calendar (FullCalendar day grid, pt-BR). */
+import { Typography } from '@mui/material';
+import ptBr from '@fullcalendar/core/locales/pt-br';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import FullCalendar from '@fullcalendar/react';
+import type { ProjectActivityRead } from '@operacoes/contract';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../core/permissions';
+
+export function MiniCalendar({ activities }: { activities: ProjectActivityRead[] }) {
+  const navigate = useNavigate();
+  const { canSeeRoute } = useCan();
+  const scheduled = activities.filter((a) => a.scheduled_start);
+  if (activities.length === 0) return <Typography color="text.secondary">Nenhuma atividade vinculada.</Typography>;
+  const first = scheduled.map((a) => a.scheduled_start!).sort()[0];
+  return (
+    <>
+      <FullCalendar
+        plugins={[dayGridPlugin]}
+        initialView="dayGridMonth"
+        initialDate={first ?? undefined}
+        locale={ptBr}
+        timeZone="America/Sao_Paulo"
+        height="auto"
+        headerToolbar={{ left: 'title', center: '', right: 'prev,next' }}
+        dayMaxEvents={2}
+        events={scheduled.map((a) => ({ id: String(a.id), title: `${a.code} · ${a.client_name}`, start: a.scheduled_start!, end: a.scheduled_end ?? undefined, color: a.assistance_type.color }))}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          if (canSeeRoute('/external-activity')) navigate(`/external-activity/manage/${info.event.id}`);
+        }}
+      />
+      {scheduled.length < activities.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {activities.length - scheduled.length} atividade(s) sem data agendada.
+        </Typography>
+      )}
+    </>
+  );
+}
