@@ -12,6 +12,7 @@ import { seedCircuitDemo, seedNetworkDemo, seedPathDemo } from '../modules/netwo
 import { notifications } from '../modules/notification/schema';
 import { organizations, persons, unitsOrganizational, users, userUnits } from '../core/schema';
 import { releaseNotes } from '../modules/release-note/schema';
+import { seedScheduleDemo } from '../modules/schedule/seed';
 import { seedWarehouseDemo } from '../modules/warehouse/seed';
 import { demoContext } from './demo/context';
 
@@ -90,7 +91,8 @@ export async function seedDemo(app: FastifyInstance) {
   const paths = await seedPathDemo(ctx);
   const fieldService = await seedFieldServiceDemo(ctx);
   const project = await seedProjectDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths || fieldService || project) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project }, 'demo data seeded');
+  const schedule = await seedScheduleDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

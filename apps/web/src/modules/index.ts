@@ -19,6 +19,7 @@ import { projectRoutes } from './project/routes';
 import { releaseNoteRoutes } from './release-note/routes';
 import { reportRoutes } from './report/routes';
 import { revisionRoutes } from './revision/routes';
+import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
@@ -42,6 +43,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...warehouseRoutes,
   ...networkRoutes,
   ...externalActivityRoutes,
+  ...scheduleRoutes,
   ...projectRoutes,
   ...reportRoutes,
 ];

@@ -9,6 +9,7 @@ export { activeFilter, enumFilter, selectFilter } from './filters';
 export { FormGrid, FormNotes, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';
 export { FormRecordPicker, listPicker } from './FormRecordPicker';
+export { FormMultiPicker, type Named } from './FormMultiPicker';
 export { FormSwitch } from './FormSwitch';
 export { FormNumber, NumberInput } from './NumberInput';
 export { FormRichText } from './FormRichText';

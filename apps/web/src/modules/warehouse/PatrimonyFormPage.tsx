@@ -34,6 +34,7 @@ import { createPatrimonyBulk, getPatrimony, PATRIMONY_PATH, saveRecord, whKeys, 
 import { formatBRL, FormProductPicker, FormSectionPicker, PatrimonyStatusChip } from './parts';
 import { openLabels } from './PatrimonyListPage';
 import { MovementsPanel } from './panels';
+import { UpcomingReservations } from '../schedule';
 import { FormNotes, FormNumber, FormSelect } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
 import { Section } from '../../core/Section';
@@ -332,6 +333,7 @@ export function PatrimonyEditPage() {
               ariaLabel="Seções do patrimônio"
               tabs={[
                 { value: 'dados', label: 'Dados', content: <EditForm key={`${p.id}-${p.updated_at}`} item={p} /> },
+                { value: 'reservas', label: 'Reservas', content: <UpcomingReservations patrimonyId={p.id} /> },
                 {
                   value: 'movimentacoes',
                   label: 'Movimentações',

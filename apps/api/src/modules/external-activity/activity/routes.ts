@@ -47,10 +47,11 @@ import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { brDateTime } from '../../../core/pdf';
 import { notify } from '../../../core/notify';
+import { peopleOptions } from '../../../core/people';
 import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { personRefs, refOf } from '../../../core/rows';
-import { persons, users } from '../../../core/schema';
+import { users } from '../../../core/schema';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
@@ -421,22 +422,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const organizationId = user.superAdmin && req.query.organization ? req.query.organization : user.organizationId;
-      const term = req.query.search ? `%${req.query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
-      const rows = await app.db
-        .select({ id: users.id, username: users.username, nickname: persons.nickname, full_name: persons.full_name })
-        .from(users)
-        .innerJoin(persons, eq(persons.id, users.person_id))
-        .where(
-          and(
-            eq(users.organization_id, organizationId),
-            eq(users.is_active, true),
-            sql`${users.permissions} @> ARRAY['EXTERNAL_ACTIVITY']::text[]`,
-            term ? sql`(${persons.full_name} ilike ${term} or ${persons.nickname} ilike ${term} or ${users.username} ilike ${term})` : undefined,
-          ),
-        )
-        .orderBy(asc(persons.full_name))
-        .limit(30);
-      return rows.map((r) => ({ id: r.id, name: r.nickname && r.nickname !== r.full_name ? `${r.full_name} (${r.nickname})` : r.full_name }));
+      return peopleOptions(app.db, organizationId, req.query.search, 'EXTERNAL_ACTIVITY');
     },
   );
 

@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import type { DemoContext } from '../../db/demo/context';
+import { patrimonies, products } from '../warehouse';
+import { scheduleEvents } from './schema';
+
+/** `h:m` in São Paulo, `days` from today. */
+function at(days: number, h: number, m = 0) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(h + 3, m, 0, 0);
+  return d.toISOString();
+}
+const day = (days: number) => at(days, 12).slice(0, 10);
+
+/**
+ * The demo schedule (issue 14): the weekly operations meeting, a splicing job holding the
+ * fusion splicer, a field training day and a tower inspection — beside the work orders the
+ * field-service seed scheduled. Written through the API.
+ */
+export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
+  const db = ctx.app.db;
+  const [existing] = await db.select({ id: scheduleEvents.id }).from(scheduleEvents).where(eq(scheduleEvents.organization_id, ctx.organizationId)).limit(1);
+  if (existing) return false;
+  const gestor = ctx.as('gestor');
+  const { gestor: marina, almoxarife: joao, tecnico: luiz } = ctx.userId;
+  const [splicer] = await db
+    .select({ id: patrimonies.id })
+    .from(patrimonies)
+    .innerJoin(products, eq(products.id, patrimonies.product_id))
+    .where(and(eq(patrimonies.organization_id, ctx.organizationId), eq(products.code, 'FUS-41S'), eq(patrimonies.status, 'disponivel')))
+    .limit(1);
+
+  await gestor('POST', '/schedule', {
+    title: 'Reunião semanal de operações',
+    starts_at: at(1, 9),
+    ends_at: at(1, 10),
+    participant_ids: [marina, joao, luiz],
+    location: 'Sala de reuniões — Matriz Curitiba',
+    description: 'Pauta: circuitos fora do ar, solicitações pendentes, agenda de campo da semana.',
+    color: '#5e35b1',
+    unit_organizational_id: ctx.unitId.CWB,
+  });
+  await gestor('POST', '/schedule', {
+    title: 'Fusão de fibra — caixa de emenda CE-PG-07',
+    starts_at: at(2, 13),
+    ends_at: at(2, 18),
+    participant_ids: [luiz],
+    patrimony_ids: splicer ? [splicer.id] : [],
+    location: 'Av. Vicente Machado, 400 — Ponta Grossa/PR',
+    description: 'Reemenda de 24 fibras após manutenção da concessionária de energia.',
+    color: '#ef6c00',
+  });
+  await gestor('POST', '/schedule', {
+    title: 'Treinamento NR-35 (trabalho em altura)',
+    starts_at: day(6),
+    ends_at: day(6),
+    all_day: true,
+    participant_ids: [luiz],
+    location: 'Centro de treinamento — São José dos Pinhais/PR',
+    color: '#00897b',
+  });
+  await gestor('POST', '/schedule', {
+    title: 'Vistoria da torre TR-CWB-03',
+    starts_at: at(8, 8, 30),
+    ends_at: at(8, 11),
+    participant_ids: [marina],
+    location: 'Torre TR-CWB-03 — Campo Comprido, Curitiba/PR',
+  });
+  return true;
+}

@@ -1,0 +1,232 @@
+/**
+ * `/schedule` (issue 14): the organization's calendar — own events and scheduled work orders —
+ * in month, week, day and list views (FullCalendar, pt-BR, weeks from Sunday). Dragging moves or
+ * resizes (a busy person is asked about: "manter assim mesmo?"); selecting a span creates an event.
+ */
+import type { DateSelectArg, EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import ptBrLocale from '@fullcalendar/core/locales/pt-br';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import AddIcon from '@mui/icons-material/Add';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import { Autocomplete, Box, Button, Chip, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../core/PageTitle';
+import { useCan } from '../../core/permissions';
+import { toast } from '../../core/toast';
+import { fetchUnitOptions } from '../unit-organizational';
+import { type CalendarItem, type Ref, eventApi, fetchCalendar, fetchTypes, moveActivity, moveEvent, searchPeople } from './api';
+import { sendConfirmingClash } from './clash';
+import { EventDialog, type EventDraft } from './EventDialog';
+import { FeedDialog } from './FeedDialog';
+import './calendar.css';
+
+/** `YYYY-MM-DD` of a local date. */
+export const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const DAY = 86_400_000;
+/** FullCalendar's all-day end is exclusive; the API's is the last day. */
+const lastDay = (end: Date | null, start: Date) => ymd(end ? new Date(end.getTime() - DAY) : start);
+
+const toEvent = (item: CalendarItem): EventInput => ({
+  id: item.key,
+  title: item.title,
+  start: item.start,
+  end: item.end,
+  allDay: item.all_day,
+  backgroundColor: item.color,
+  borderColor: item.color,
+  editable: item.editable,
+  extendedProps: { item },
+  classNames: [`schedule-${item.kind}`],
+});
+
+type Filters = { mine: boolean; person: Ref | null; unit: number | ''; type: number | '' };
+
+export default function SchedulePage() {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const navigate = useNavigate();
+  const { user } = useCan();
+  const canWrite = eventApi.canWrite(user);
+  const calendar = useRef<FullCalendar>(null);
+  const [filters, setFilters] = useState<Filters>({ mine: false, person: null, unit: '', type: '' });
+  const [draft, setDraft] = useState<EventDraft | null>(null);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const [personTerm, setPersonTerm] = useState('');
+  const people = useQuery({ queryKey: ['schedule_event', 'people', personTerm], queryFn: () => searchPeople(personTerm) });
+  const units = useQuery({ queryKey: ['unit-organizational', 'options'], queryFn: fetchUnitOptions });
+  const types = useQuery({ queryKey: ['schedule_event', 'types'], queryFn: fetchTypes, retry: false });
+
+  const refetch = () => calendar.current?.getApi().refetchEvents();
+  const events = useCallback(
+    (info: EventSourceFuncArg, success: (e: EventInput[]) => void, failure: (e: Error) => void) => {
+      fetchCalendar({
+        from: info.startStr,
+        to: info.endStr,
+        mine: filters.mine || undefined,
+        technician: filters.person?.id,
+        unit: filters.unit || undefined,
+        assistance_type: filters.type || undefined,
+      }).then((items) => success(items.map(toEvent)), failure);
+    },
+    [filters],
+  );
+
+  async function move(info: EventDropArg | EventResizeDoneArg) {
+    const item = info.event.extendedProps.item as CalendarItem;
+    const start = info.event.start!;
+    const allDay = info.event.allDay;
+    let moved: boolean;
+    if (item.kind === 'activity') {
+      if (allDay) {
+        toast.warning('Atividades externas precisam de horário: solte-a em um horário do dia.');
+        return info.revert();
+      }
+      const end = info.event.end ?? new Date(start.getTime() + (Date.parse(item.end) - Date.parse(item.start)));
+      moved = await sendConfirmingClash((force) => moveActivity(item.id, { scheduled_start: start.toISOString(), scheduled_end: end.toISOString(), force }), true);
+    } else {
+      const end = info.event.end ?? new Date(start.getTime() + (allDay ? DAY : 3_600_000));
+      const body = allDay ? { starts_at: ymd(start), ends_at: lastDay(end, start), all_day: true } : { starts_at: start.toISOString(), ends_at: end.toISOString(), all_day: false };
+      moved = await sendConfirmingClash((force) => moveEvent(item.id, { ...body, force }), true);
+    }
+    if (!moved) return info.revert();
+    toast.success(item.kind === 'activity' ? 'Atividade reagendada' : 'Evento movido');
+    refetch();
+  }
+
+  function select(info: DateSelectArg) {
+    info.view.calendar.unselect();
+    if (!canWrite) return;
+    setDraft(info.allDay ? { starts_at: ymd(info.start), ends_at: lastDay(info.end, info.start), all_day: true } : { starts_at: info.start.toISOString(), ends_at: info.end.toISOString(), all_day: false });
+  }
+
+  function open(info: EventClickArg) {
+    info.jsEvent.preventDefault();
+    const item = info.event.extendedProps.item as CalendarItem;
+    navigate(item.kind === 'event' ? `/schedule/${item.id}` : `/external-activity/manage/${item.id}`);
+  }
+
+  const newEvent = () => {
+    const start = new Date();
+    start.setMinutes(0, 0, 0);
+    start.setHours(start.getHours() + 1);
+    setDraft({ starts_at: start.toISOString(), ends_at: new Date(start.getTime() + 3_600_000).toISOString(), all_day: false });
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Agenda"
+        actions={
+          <Stack direction="row" spacing={1}>
+            <Button startIcon={<EventAvailableIcon />} onClick={() => setFeedOpen(true)}>
+              {phone ? 'Assinar' : 'Assinar no celular'}
+            </Button>
+            {canWrite && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={newEvent}>
+                Novo evento
+              </Button>
+            )}
+          </Stack>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
+          <FormControlLabel control={<Switch checked={filters.mine} onChange={(e) => setFilters((f) => ({ ...f, mine: e.target.checked }))} />} label="Somente os meus" />
+          <Autocomplete<Ref>
+            size="small"
+            sx={{ minWidth: 220 }}
+            options={people.data ?? []}
+            value={filters.person}
+            filterOptions={(x) => x}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            getOptionLabel={(o) => o.name}
+            onInputChange={(_e, v) => setPersonTerm(v)}
+            onChange={(_e, person) => setFilters((f) => ({ ...f, person }))}
+            noOptionsText="Ninguém encontrado"
+            renderInput={(params) => <TextField {...params} label="Pessoa / técnico" />}
+          />
+          <TextField select size="small" label="Unidade" sx={{ minWidth: 180 }} value={filters.unit} onChange={(e) => setFilters((f) => ({ ...f, unit: e.target.value === '' ? '' : Number(e.target.value) }))}>
+            <MenuItem value="">Todas</MenuItem>
+            {(units.data ?? []).map((u) => (
+              <MenuItem key={u.id} value={u.id}>
+                {u.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {types.data && types.data.length > 0 && (
+            <TextField select size="small" label="Tipo de atendimento" sx={{ minWidth: 200 }} value={filters.type} onChange={(e) => setFilters((f) => ({ ...f, type: e.target.value === '' ? '' : Number(e.target.value) }))}>
+              <MenuItem value="">Eventos e atividades</MenuItem>
+              {types.data.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  <Box component="span" sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: t.color, mr: 1 }} />
+                  {t.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 0.5, sm: 2 } }} className="schedule-calendar" data-testid="schedule-calendar">
+        <FullCalendar
+          ref={calendar}
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          locale={ptBrLocale}
+          firstDay={0}
+          timeZone="local"
+          initialView={phone ? 'listWeek' : 'timeGridWeek'}
+          headerToolbar={phone ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+          footerToolbar={phone ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
+          buttonText={{ today: 'Hoje', month: 'Mês', week: 'Semana', day: 'Dia', list: 'Lista' }}
+          allDayText="Dia inteiro"
+          noEventsText="Nada agendado neste período"
+          height={phone ? 'auto' : 760}
+          slotMinTime="06:00:00"
+          slotMaxTime="23:00:00"
+          scrollTime="07:00:00"
+          nowIndicator
+          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          events={events}
+          editable={canWrite}
+          selectable={canWrite}
+          selectMirror
+          longPressDelay={400}
+          select={select}
+          eventDrop={(info) => void move(info)}
+          eventResize={(info) => void move(info)}
+          eventClick={open}
+          eventDidMount={(info) => {
+            const item = info.event.extendedProps.item as CalendarItem;
+            info.el.setAttribute('data-key', item.key);
+            info.el.title = [item.title, item.people.map((p) => p.name).join(', '), item.location].filter(Boolean).join('\n');
+          }}
+        />
+      </Paper>
+      {types.data && types.data.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }} aria-label="Legenda">
+          <Chip size="small" variant="outlined" label="Eventos" icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: '#5e35b1', ml: '8px !important' }} />} />
+          {types.data.map((t) => (
+            <Chip key={t.id} size="small" variant="outlined" label={t.name} icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: t.color, ml: '8px !important' }} />} />
+          ))}
+        </Stack>
+      )}
+      {draft && (
+        <EventDialog
+          draft={draft}
+          onClose={() => setDraft(null)}
+          onSaved={() => {
+            setDraft(null);
+            refetch();
+          }}
+        />
+      )}
+      <FeedDialog open={feedOpen} onClose={() => setFeedOpen(false)} />
+    </>
+  );
+}
