@@ -161,7 +161,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/project/:id/task',
-    { config: { access: readAccess }, schema: { tags, summary: 'Tarefas do projeto', description: 'Todas as tarefas do projeto (lista e cronograma), por início.', params: idParam, response: { 200: z.array(projectTaskRead) } } },
+    { config: { access: readAccess }, schema: { tags, operationId: 'listProjectTasksOfProject', summary: 'Tarefas do projeto', description: 'Todas as tarefas do projeto (lista e cronograma), por início.', params: idParam, response: { 200: z.array(projectTaskRead) } } },
     async (req) => {
       const user = userOf(req);
       const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, user, req.params.id);
@@ -172,7 +172,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/project/:id/activity',
-    { config: { access: readAccess }, schema: { tags, summary: 'Atividades externas do projeto', description: 'As atividades vinculadas, com o custo de cada uma (visita + materiais).', params: idParam, response: { 200: z.array(projectActivityRead) } } },
+    { config: { access: readAccess }, schema: { tags, operationId: 'listProjectActivities', summary: 'Atividades externas do projeto', description: 'As atividades vinculadas, com o custo de cada uma (visita + materiais).', params: idParam, response: { 200: z.array(projectActivityRead) } } },
     async (req) => {
       const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
       return activityCosts(app.db, project.id);
@@ -185,6 +185,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
       config: { access: readAccess },
       schema: {
         tags,
+        operationId: 'listProjectActivityOptions',
         summary: 'Atividades externas que podem ser vinculadas',
         description: 'Atividades da organização do projeto, não canceladas e ainda não vinculadas a ele.',
         params: idParam,
@@ -215,7 +216,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
     '/project/:id/activity',
     {
       config: { access: writeAccess },
-      schema: { tags, summary: 'Vincular uma atividade externa ao projeto', params: idParam, body: projectActivityInput, response: { 201: z.array(projectActivityRead) } },
+      schema: { tags, operationId: 'linkProjectActivity', summary: 'Vincular uma atividade externa ao projeto', params: idParam, body: projectActivityInput, response: { 201: z.array(projectActivityRead) } },
     },
     async (req, reply) => {
       const user = userOf(req);
@@ -238,7 +239,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
     '/project/:id/activity/:activityId',
     {
       config: { access: writeAccess },
-      schema: { tags, summary: 'Desvincular uma atividade externa do projeto', params: idParam.extend({ activityId: z.coerce.number().int().positive() }), response: { 200: z.array(projectActivityRead) } },
+      schema: { tags, operationId: 'unlinkProjectActivity', summary: 'Desvincular uma atividade externa do projeto', params: idParam.extend({ activityId: z.coerce.number().int().positive() }), response: { 200: z.array(projectActivityRead) } },
     },
     async (req) => {
       const user = userOf(req);
@@ -258,6 +259,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
       config: { access: readAccess },
       schema: {
         tags,
+        operationId: 'listProjectPeople',
         summary: 'Pessoas para gerente e responsáveis',
         description: 'Usuários ativos da organização (gerente do projeto, responsáveis pelas tarefas).',
         querystring: z.object({ search: z.string().trim().max(100).optional(), ids: z.string().regex(/^\d+(,\d+)*$/).optional() }),
@@ -290,6 +292,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
       config: { access: readAccess },
       schema: {
         tags,
+        operationId: 'getProjectDashboard',
         summary: 'Painel do projeto',
         description: 'Progresso (ponderado pela duração das tarefas), tarefas por situação, atrasadas e próximos marcos, custo acumulado contra o orçamento e as atividades.',
         params: idParam,
