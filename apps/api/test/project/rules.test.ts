@@ -38,6 +38,11 @@ describe('projects: dependencies, cost, dashboard and access', () => {
     const elsewhere = await makeTask(t, f.boss.token, (await makeProject(t)).id);
     const stranger = await t.call('PUT', `/api/project/task/${c.id}`, f.boss.token, { depends_on: [elsewhere.id] });
     expect(stranger.statusCode).toBe(422);
+    // A PUT of one date is checked against the other one kept.
+    const early = await t.call('PUT', `/api/project/task/${c.id}`, f.boss.token, { due_on: '2026-10-01' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().violations).toEqual([{ propertyPath: 'due_on', message: 'O término deve ser igual ou posterior ao início' }]);
+    expect((await t.call('PUT', `/api/project/${project.id}`, f.boss.token, { ends_on: '2020-01-01' })).statusCode).toBe(422);
     expect(await tasksOf(project.id)).toEqual(before);
 
     // A legal change passes; deleting a task drops it from the others' dependencies.

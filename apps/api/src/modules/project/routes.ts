@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  PERIOD_END_BEFORE_START,
   idParam,
   projectActivityInput,
   projectActivityOption,
@@ -82,6 +83,13 @@ async function checkedDependencies(tx: DbOrTx, projectId: number, taskId: number
 
 const projectLink = (id: number) => `/project/edit/${id}`;
 
+/** A PUT carries one date or both: the period it leaves (with the row's other date) must be in order (422 on `end`). */
+function checkPeriod(values: Record<string, unknown>, existing: Record<string, unknown> | undefined, start: string, end: string) {
+  const a = (values[start] ?? existing?.[start]) as string | undefined;
+  const b = (values[end] ?? existing?.[end]) as string | undefined;
+  if (a && b && b < a) throw unprocessable([{ propertyPath: end, message: PERIOD_END_BEFORE_START }]);
+}
+
 /** `/api/project`, `/api/project/task`, `/api/project/{id}/task|activity|dashboard`. */
 export async function projectRoutes(fastify: FastifyInstance) {
   registerAfterCommit(fastify);
@@ -105,9 +113,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
       [patrimonySolicitations, patrimonySolicitations.destination_project_id, 'solicitação de retirada', 'solicitações de retirada'],
     ],
     toValues(values, _ctx, existing) {
-      const starts = (values.starts_on ?? existing?.starts_on) as string;
-      const ends = (values.ends_on ?? existing?.ends_on) as string;
-      if (starts && ends && ends < starts) throw unprocessable([{ propertyPath: 'ends_on', message: 'O término deve ser igual ou posterior ao início' }]);
+      checkPeriod(values, existing, 'starts_on', 'ends_on');
       return values;
     },
   });
@@ -128,9 +134,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
       assignee_id: { table: users, noun: userEntity },
     },
     async toValues(values, { tx }, existing) {
-      const starts = (values.starts_on ?? existing?.starts_on) as string;
-      const due = (values.due_on ?? existing?.due_on) as string;
-      if (starts && due && due < starts) throw unprocessable([{ propertyPath: 'due_on', message: 'O término deve ser igual ou posterior ao início' }]);
+      checkPeriod(values, existing, 'starts_on', 'due_on');
       const projectId = (existing?.project_id ?? values.project_id) as number;
       if (Array.isArray(values.depends_on)) values.depends_on = await checkedDependencies(tx, projectId, existing?.id, values.depends_on as number[]);
       // A concluded task is done: its progress is 100.
