@@ -24,6 +24,7 @@ describe('project demo data', () => {
     expect(dash.activities).toHaveLength(2);
     expect(Number(dash.cost.materials)).toBeGreaterThan(0);
     expect(dash.progress).toBeGreaterThan(0);
+    expect(Number(dash.cost.activities)).toBeGreaterThanOrEqual(180);
     await seedDemo(t.app);
     expect((await t.call('GET', '/api/project', gestor)).json().total_items).toBe(2);
   });

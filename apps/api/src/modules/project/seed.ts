@@ -57,8 +57,10 @@ export async function seedProjectDemo(ctx: DemoContext): Promise<boolean> {
   const types = await gestor<List>('GET', '/external-activity/assistance-type?pageSize=10');
   const install = types.items.find((t) => t.name === 'Instalação de internet dedicada');
   if (install) await gestor('PUT', `/external-activity/assistance-type/${install.id}`, { visit_cost: '180.00' });
-  const activities = await gestor<List<Row & { status: string }>>('GET', '/external-activity?pageSize=10');
-  for (const a of activities.items.filter((x) => x.status !== 'cancelada').slice(0, 2)) await gestor('POST', `/project/${ftth.id}/activity`, { activity_id: a.id });
+  const activities = await gestor<List<Row & { status: string; assistance_type: Row }>>('GET', '/external-activity?pageSize=20');
+  // Installations first (their visits cost), never a cancelled one.
+  const linkable = activities.items.filter((x) => x.status !== 'cancelada').sort((a, b) => Number(b.assistance_type.id === install?.id) - Number(a.assistance_type.id === install?.id));
+  for (const a of linkable.slice(0, 2)) await gestor('POST', `/project/${ftth.id}/activity`, { activity_id: a.id });
 
   const [splitter] = (await gestor<List>('GET', '/product?search=SPL-1X8')).items;
   const [drop] = (await gestor<List>('GET', '/product?search=DROP-1F')).items;

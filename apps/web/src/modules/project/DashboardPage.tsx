@@ -31,15 +31,20 @@ function Card({ title, children, wide }: { title: string; children: ReactNode; w
   );
 }
 
-function CostChart({ cost }: { cost: ProjectDashboard['cost'] }) {
+/** The cumulative cost from the project's start to its end (or the last cost), against the budget line. */
+function CostChart({ cost, period }: { cost: ProjectDashboard['cost']; period: { starts_on: string; ends_on: string } }) {
   if (cost.by_date.length === 0) return <Typography color="text.secondary">Nenhum custo registrado ainda.</Typography>;
-  const dates = cost.by_date.map((c) => new Date(`${c.date}T12:00:00`));
-  const series = [{ data: cost.by_date.map((c) => Number(c.cumulative)), label: 'Custo acumulado', color: '#1976d2', valueFormatter: (v: number | null) => formatBRL(v), showMark: true }];
-  if (cost.budget !== null) series.push({ data: cost.by_date.map(() => Number(cost.budget)), label: 'Orçamento', color: '#d32f2f', valueFormatter: (v: number | null) => formatBRL(v), showMark: false });
+  const points = [...cost.by_date];
+  if (period.starts_on < points[0].date) points.unshift({ date: period.starts_on, cumulative: '0' });
+  if (period.ends_on > points[points.length - 1].date) points.push({ date: period.ends_on, cumulative: points[points.length - 1].cumulative });
+  const dates = points.map((c) => new Date(`${c.date}T12:00:00`));
+  const money = (v: number | null) => formatBRL(v);
+  const series = [{ data: points.map((c) => Number(c.cumulative)), label: 'Custo acumulado', color: '#1976d2', valueFormatter: money, showMark: true, curve: 'stepAfter' as const }];
+  if (cost.budget !== null) series.push({ data: points.map(() => Number(cost.budget)), label: 'Orçamento', color: '#d32f2f', valueFormatter: money, showMark: false, curve: 'stepAfter' as const });
   return (
     <LineChart
       height={260}
-      xAxis={[{ data: dates, scaleType: 'time', valueFormatter: (d: Date) => d.toLocaleDateString('pt-BR') }]}
+      xAxis={[{ data: dates, scaleType: 'time', valueFormatter: (d: Date) => d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit' }), tickNumber: 6, height: 28 }]}
       yAxis={[{ valueFormatter: (v: number) => `R$ ${Math.round(v / 1000).toLocaleString('pt-BR')} mil`, width: 80 }]}
       series={series}
       margin={{ left: 8, right: 16 }}
@@ -47,7 +52,7 @@ function CostChart({ cost }: { cost: ProjectDashboard['cost'] }) {
   );
 }
 
-function Dashboard({ projectId }: { projectId: number }) {
+function Dashboard({ projectId, period }: { projectId: number; period: { starts_on: string; ends_on: string } }) {
   const q = useQuery({ queryKey: dashboardKey(projectId), queryFn: () => fetchDashboard(projectId) });
   if (q.isPending)
     return (
@@ -115,15 +120,16 @@ function Dashboard({ projectId }: { projectId: number }) {
         ) : (
           <List dense>
             {d.next_milestones.map((m) => (
-              <ListItem key={m.id} disableGutters secondaryAction={<TaskStatusChip status={m.status} />}>
+              <ListItem key={m.id} disableGutters>
                 <ListItemText primary={m.title} secondary={dayLabel(m.due_on)} />
+                <TaskStatusChip status={m.status} />
               </ListItem>
             ))}
           </List>
         )}
       </Card>
       <Card title="Custo × orçamento" wide>
-        <CostChart cost={d.cost} />
+        <CostChart cost={d.cost} period={period} />
       </Card>
       <Card title="Tarefas atrasadas">
         {d.late_tasks.length === 0 ? (
@@ -131,8 +137,9 @@ function Dashboard({ projectId }: { projectId: number }) {
         ) : (
           <List dense>
             {d.late_tasks.map((t) => (
-              <ListItem key={t.id} disableGutters secondaryAction={<TaskStatusChip status={t.status} />}>
+              <ListItem key={t.id} disableGutters sx={{ gap: 1 }}>
                 <ListItemText primary={t.title} secondary={`Prazo ${dayLabel(t.due_on)}${t.assignee ? ` · ${t.assignee.name}` : ''}`} />
+                <TaskStatusChip status={t.status} />
               </ListItem>
             ))}
           </List>
@@ -160,7 +167,7 @@ export default function DashboardPage() {
                 Tarefas e dados
               </Button>
             </Box>
-            <Dashboard projectId={p.id} />
+            <Dashboard projectId={p.id} period={p} />
           </>
         )}
       </RecordPage>

@@ -4,6 +4,7 @@
  * so in a toast; an error (toasted by the API client) puts the bar back.
  */
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { alpha, useTheme } from '@mui/material/styles';
 import Gantt, { type GanttTask } from 'frappe-gantt';
 import { useEffect, useRef, useState } from 'react';
 import type { ProjectTaskRead } from '@operacoes/contract';
@@ -35,6 +36,29 @@ function toBars(tasks: ProjectTaskRead[]): GanttTask[] {
 }
 
 export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRead[]; readOnly: boolean; onMove: (task: ProjectTaskRead, starts_on: string, due_on: string) => void }) {
+  const theme = useTheme();
+  const p = theme.palette;
+  // frappe-gantt's colours, from the app's theme (light or dark).
+  const colours = {
+    '--g-bar-color': alpha(p.primary.main, 0.22),
+    '--g-bar-border': p.primary.main,
+    '--g-progress-color': p.primary.main,
+    '--g-header-background': p.background.paper,
+    '--g-row-color': p.background.paper,
+    '--g-border-color': p.divider,
+    '--g-row-border-color': p.divider,
+    '--g-tick-color': p.divider,
+    '--g-tick-color-thick': p.divider,
+    '--g-text-dark': p.text.primary,
+    '--g-text-light': p.text.primary,
+    '--g-text-muted': p.text.secondary,
+    '--g-arrow-color': p.text.secondary,
+    '--g-handle-color': p.text.secondary,
+    '--g-weekend-highlight-color': p.action.hover,
+    '--g-today-highlight': p.warning.main,
+    '--g-actions-background': p.background.default,
+    '--g-popup-actions': p.background.default,
+  };
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<Gantt | null>(null);
   const [mode, setMode] = useState<Mode>('Week');
@@ -53,6 +77,7 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
       padding: 16,
       infinite_padding: false,
       today_button: false,
+      scroll_to: 'start',
       popup_on: 'click',
       popup: (ctx) => {
         const task = latest.current.tasks.find((t) => barId(t.id) === ctx.task.id);
@@ -78,7 +103,7 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <Box className="project-gantt" data-testid="gantt" ref={host} sx={{ overflowX: 'auto', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box className="project-gantt" data-testid="gantt" ref={host} sx={{ ...colours, overflowX: 'auto', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, '& .popup-wrapper': { bgcolor: 'background.paper', color: 'text.primary', boxShadow: 4 } }} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 /** The project's external activities on a small month calendar (FullCalendar day grid, pt-BR). */
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { alpha, useTheme } from '@mui/material/styles';
 import ptBr from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import FullCalendar from '@fullcalendar/react';
@@ -9,12 +10,24 @@ import { useCan } from '../../core/permissions';
 
 export function MiniCalendar({ activities }: { activities: ProjectActivityRead[] }) {
   const navigate = useNavigate();
+  const theme = useTheme();
   const { canSeeRoute } = useCan();
   const scheduled = activities.filter((a) => a.scheduled_start);
   if (activities.length === 0) return <Typography color="text.secondary">Nenhuma atividade vinculada.</Typography>;
   const first = scheduled.map((a) => a.scheduled_start!).sort()[0];
   return (
-    <>
+    <Box
+      sx={{
+        '--fc-border-color': theme.palette.divider,
+        '--fc-neutral-bg-color': 'transparent',
+        '--fc-page-bg-color': 'transparent',
+        '--fc-today-bg-color': alpha(theme.palette.primary.main, 0.15),
+        '& .fc .fc-toolbar-title': { fontSize: '1rem', fontWeight: 600 },
+        '& .fc .fc-col-header-cell': { bgcolor: 'transparent', fontSize: '0.75rem' },
+        '& .fc .fc-daygrid-day-number': { fontSize: '0.75rem', color: 'text.secondary' },
+        '& .fc .fc-button': { py: 0.25, px: 1 },
+      }}
+    >
       <FullCalendar
         plugins={[dayGridPlugin]}
         initialView="dayGridMonth"
@@ -35,6 +48,6 @@ export function MiniCalendar({ activities }: { activities: ProjectActivityRead[]
           {activities.length - scheduled.length} atividade(s) sem data agendada.
         </Typography>
       )}
-    </>
+    </Box>
   );
 }
