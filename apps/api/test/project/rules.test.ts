@@ -158,13 +158,20 @@ describe('projects: dependencies, cost, dashboard and access', () => {
       expect((await t.call('GET', url, outsider.token)).statusCode, url).toBe(404);
     }
     expect((await t.call('PUT', `/api/project/task/${task.id}`, outsider.token, { progress: 90 })).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/project/${project.id}/task`, outsider.token, { title: 'Alheia', starts_on: '2026-11-01', due_on: '2026-11-02' })).statusCode).toBe(404);
     expect((await t.call('POST', `/api/project/${project.id}/activity`, outsider.token, { activity_id: 1 })).statusCode).toBe(404);
 
+    // The nested path creates in the project of the path, with the same rules.
+    const nested = await t.call('POST', `/api/project/${project.id}/task`, f.boss.token, { title: 'Vistoria final', starts_on: '2026-12-01', due_on: '2026-12-02', depends_on: [task.id] });
+    expect(nested.statusCode, nested.body).toBe(201);
+    expect(nested.json()).toMatchObject({ project_id: project.id, title: 'Vistoria final', depends_on: [task.id] });
+    expect((await t.call('POST', `/api/project/${project.id}/task`, f.boss.token, { title: 'X', starts_on: '2026-12-02', due_on: '2026-12-01' })).statusCode).toBe(422);
     const reader = await t.createUser({ permissions: ['PROJECT.INDEX'] });
     expect((await t.call('GET', `/api/project/${project.id}/dashboard`, reader.token)).statusCode).toBe(200);
     expect((await t.call('GET', `/api/project/${project.id}/task`, reader.token)).statusCode).toBe(200);
     expect((await t.call('PUT', `/api/project/task/${task.id}`, reader.token, { progress: 90 })).statusCode).toBe(403);
     expect((await t.call('POST', '/api/project/task', reader.token, { project_id: project.id, title: 'X', starts_on: '2026-11-01', due_on: '2026-11-02' })).statusCode).toBe(403);
+    expect((await t.call('POST', `/api/project/${project.id}/task`, reader.token, { title: 'X', starts_on: '2026-11-01', due_on: '2026-11-02' })).statusCode).toBe(403);
 
     const nobody = await t.createUser({ permissions: ['STOCK'] });
     for (const url of ['/api/project', `/api/project/${project.id}/dashboard`, `/api/project/${project.id}/task`, '/api/project/people']) {

@@ -16,6 +16,7 @@ import {
   projectDashboard,
   projectEntity,
   projectResource,
+  projectTaskInput,
   projectTaskRead,
   projectTaskResource,
   ref,
@@ -26,7 +27,7 @@ import { userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
-import { notFound, unprocessable } from '../../core/errors';
+import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
 import { notify } from '../../core/notify';
 import { findVisible } from '../../core/resource';
@@ -171,6 +172,31 @@ export async function projectRoutes(fastify: FastifyInstance) {
       const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, user, req.params.id);
       const rows = await app.db.select().from(projectTasks).where(eq(projectTasks.project_id, project.id)).orderBy(asc(projectTasks.starts_on), asc(projectTasks.id)).limit(1000);
       return presentTasks(rows, app.db);
+    },
+  );
+
+  app.post(
+    '/project/:id/task',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags,
+        operationId: 'createTaskOfProject',
+        summary: 'Criar uma tarefa no projeto',
+        description: 'O mesmo que `POST /api/project/task`, com o projeto do caminho (mesmas regras: datas, dependências sem ciclo, aviso ao responsável).',
+        params: idParam,
+        body: projectTaskInput.omit({ project_id: true }),
+        response: { 201: projectTaskRead },
+      },
+    },
+    async (req, reply) => {
+      await findVisible(projectDef, app.db, userOf(req), req.params.id);
+      // The kit's create, as it is (validation, audit, notifications): one rule set for both paths.
+      const res = await app.inject({ method: 'POST', url: '/api/project/task', headers: { authorization: req.headers.authorization ?? '' }, payload: { ...(req.body as object), project_id: req.params.id } });
+      const body = res.json();
+      if (res.statusCode !== 201) throw new HttpError(res.statusCode, body.message, body.violations);
+      reply.status(201);
+      return body;
     },
   );
 
