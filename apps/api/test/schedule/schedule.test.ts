@@ -222,3 +222,21 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
     expect((await t.call('GET', new URL(second.url).pathname, undefined)).statusCode).toBe(404);
   });
 });
+
+describe('schedule: people to invite', () => {
+  it('searches the organization’s active people by name', async () => {
+    const t = await createTestApp();
+    try {
+      const me = await t.createUser({ permissions: ['SCHEDULE.INDEX'], nickname: 'Zuleica' });
+      await t.createUser({ permissions: [], nickname: 'Otávio' });
+      await t.createUser({ permissions: [], nickname: 'Outro', organizationId: await t.createOrganization() });
+      const found = (await t.call('GET', '/api/schedule/people?search=zuleica', me.token)).json() as { id: number; name: string }[];
+      expect(found.map((p) => p.id)).toEqual([me.id]);
+      const all = (await t.call('GET', '/api/schedule/people', me.token)).json() as { name: string }[];
+      expect(all.some((p) => p.name.includes('Otávio'))).toBe(true);
+      expect(all.some((p) => p.name.includes('Outro'))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

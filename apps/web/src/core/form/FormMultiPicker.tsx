@@ -1,12 +1,13 @@
 /** Several records picked by searching (technicians, participants, items), bound to an id array field. */
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFormReadOnly } from '../readOnly';
 import { useDebounced } from '../ResourceList';
 import { useBoundField } from './boundField';
 
 export type Named = { id: number; name: string };
+const NONE: number[] = [];
 
 export function FormMultiPicker({
   name,
@@ -34,8 +35,9 @@ export function FormMultiPicker({
   const debounced = useDebounced(term, 250);
   const q = useQuery({ queryKey: [...queryKey, debounced], queryFn: () => fetch(debounced), placeholderData: keepPreviousData });
   const [known, setKnown] = useState<Named[]>(initial);
-  const ids = f.value ?? [];
-  const value = ids.map((id) => known.find((k) => k.id === id) ?? q.data?.find((k) => k.id === id) ?? { id, name: `#${id}` });
+  const ids = f.value ?? NONE;
+  // A stable value while typing: MUI empties the typed text whenever `value` changes identity.
+  const value = useMemo(() => ids.map((id) => known.find((k) => k.id === id) ?? { id, name: `#${id}` }), [ids, known]);
   return (
     <Autocomplete<Named, true>
       multiple

@@ -15,6 +15,14 @@ import { sendConfirmingClash } from './clash';
 
 export type EventDraft = { starts_at: string; ends_at: string; all_day: boolean };
 const DECLINED = 'conflito não confirmado';
+const EVENT_COLORS = [
+  { value: '#1565c0', label: 'Azul' },
+  { value: '#2e7d32', label: 'Verde' },
+  { value: '#ef6c00', label: 'Laranja' },
+  { value: '#c62828', label: 'Vermelho' },
+  { value: '#00897b', label: 'Verde-azulado' },
+  { value: '#546e7a', label: 'Cinza' },
+];
 
 const dayOf = (iso: string) => (iso.length === 10 ? iso : new Date(iso).toLocaleDateString('sv-SE'));
 const atHour = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00`).toISOString();
@@ -34,7 +42,7 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
     patrimony_ids: event?.patrimony_ids ?? [],
     location: event?.location ?? '',
     description: event?.description ?? '',
-    color: event?.color ?? '',
+    color: event?.color ?? null,
     unit_organizational_id: event?.unit_organizational_id ?? null,
   });
   // Switching "dia inteiro" turns the times into days (and back, 08:00–09:00).
@@ -66,7 +74,7 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
   }
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="event-dialog-title">
+    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="event-dialog-title">
       <DialogTitle id="event-dialog-title">{event ? 'Editar evento' : 'Novo evento'}</DialogTitle>
       <DialogContent>
         <ResourceForm form={form} onSubmit={submit} onSuccess={(r) => onSaved((r as { id: number }).id)} guard={false} ariaLabel="Evento" actions={<Button onClick={onClose} color="inherit">Cancelar</Button>}>
@@ -104,7 +112,7 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
               </Wide>
             )}
             <FormSelect name="unit_organizational_id" label="Unidade" emptyLabel="Nenhuma" options={(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))} />
-            <FormText name="color" label="Cor" type="color" fullWidth helperText="Opcional" slotProps={{ inputLabel: { shrink: true } }} />
+            <FormSelect name="color" label="Cor" emptyLabel="Padrão (roxo)" options={EVENT_COLORS} />
             <Wide>
               <FormText name="description" label="Descrição" multiline minRows={3} fullWidth />
             </Wide>

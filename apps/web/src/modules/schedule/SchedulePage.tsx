@@ -45,6 +45,14 @@ const toEvent = (item: CalendarItem): EventInput => ({
   classNames: [`schedule-${item.kind}`],
 });
 
+// Constant options (FullCalendar re-applies an option whose identity changes).
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const BUTTON_TEXT = { today: 'Hoje', month: 'Mês', week: 'Semana', day: 'Dia', list: 'Lista' };
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const DESKTOP_HEADER = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
+const PHONE_HEADER = { left: 'prev,next', center: 'title', right: 'today' };
+const PHONE_FOOTER = { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
+
 type Filters = { mine: boolean; person: Ref | null; unit: number | ''; type: number | '' };
 
 export default function SchedulePage() {
@@ -102,7 +110,8 @@ export default function SchedulePage() {
   function select(info: DateSelectArg) {
     info.view.calendar.unselect();
     if (!canWrite) return;
-    setDraft(info.allDay ? { starts_at: ymd(info.start), ends_at: lastDay(info.end, info.start), all_day: true } : { starts_at: info.start.toISOString(), ends_at: info.end.toISOString(), all_day: false });
+    // After the click that ends the selection (it would land on the new dialog's backdrop).
+    setTimeout(() => setDraft(info.allDay ? { starts_at: ymd(info.start), ends_at: lastDay(info.end, info.start), all_day: true } : { starts_at: info.start.toISOString(), ends_at: info.end.toISOString(), all_day: false }), 0);
   }
 
   function open(info: EventClickArg) {
@@ -151,7 +160,7 @@ export default function SchedulePage() {
             noOptionsText="Ninguém encontrado"
             renderInput={(params) => <TextField {...params} label="Pessoa / técnico" />}
           />
-          <TextField select size="small" label="Unidade" sx={{ minWidth: 180 }} value={filters.unit} onChange={(e) => setFilters((f) => ({ ...f, unit: e.target.value === '' ? '' : Number(e.target.value) }))}>
+          <TextField select size="small" label="Unidade" fullWidth={false} sx={{ minWidth: 200 }} value={filters.unit} onChange={(e) => setFilters((f) => ({ ...f, unit: e.target.value === '' ? '' : Number(e.target.value) }))}>
             <MenuItem value="">Todas</MenuItem>
             {(units.data ?? []).map((u) => (
               <MenuItem key={u.id} value={u.id}>
@@ -160,7 +169,7 @@ export default function SchedulePage() {
             ))}
           </TextField>
           {types.data && types.data.length > 0 && (
-            <TextField select size="small" label="Tipo de atendimento" sx={{ minWidth: 200 }} value={filters.type} onChange={(e) => setFilters((f) => ({ ...f, type: e.target.value === '' ? '' : Number(e.target.value) }))}>
+            <TextField select size="small" label="Tipo de atendimento" fullWidth={false} sx={{ minWidth: 240 }} value={filters.type} onChange={(e) => setFilters((f) => ({ ...f, type: e.target.value === '' ? '' : Number(e.target.value) }))}>
               <MenuItem value="">Eventos e atividades</MenuItem>
               {types.data.map((t) => (
                 <MenuItem key={t.id} value={t.id}>
@@ -175,14 +184,14 @@ export default function SchedulePage() {
       <Paper variant="outlined" sx={{ p: { xs: 0.5, sm: 2 } }} className="schedule-calendar" data-testid="schedule-calendar">
         <FullCalendar
           ref={calendar}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          plugins={PLUGINS}
           locale={ptBrLocale}
           firstDay={0}
           timeZone="local"
           initialView={phone ? 'listWeek' : 'timeGridWeek'}
-          headerToolbar={phone ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
-          footerToolbar={phone ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined}
-          buttonText={{ today: 'Hoje', month: 'Mês', week: 'Semana', day: 'Dia', list: 'Lista' }}
+          headerToolbar={phone ? PHONE_HEADER : DESKTOP_HEADER}
+          footerToolbar={phone ? PHONE_FOOTER : undefined}
+          buttonText={BUTTON_TEXT}
           allDayText="Dia inteiro"
           noEventsText="Nada agendado neste período"
           height={phone ? 'auto' : 760}
@@ -190,8 +199,8 @@ export default function SchedulePage() {
           slotMaxTime="23:00:00"
           scrollTime="07:00:00"
           nowIndicator
-          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          eventTimeFormat={TIME_FORMAT}
+          slotLabelFormat={TIME_FORMAT}
           events={events}
           editable={canWrite}
           selectable={canWrite}
@@ -202,7 +211,9 @@ export default function SchedulePage() {
           eventResize={(info) => void move(info)}
           eventClick={open}
           eventDidMount={(info) => {
-            const item = info.event.extendedProps.item as CalendarItem;
+            const item = info.event.extendedProps.item as CalendarItem | undefined;
+            // The selection's mirror is an event without an item.
+            if (!item) return;
             info.el.setAttribute('data-key', item.key);
             info.el.title = [item.title, item.people.map((p) => p.name).join(', '), item.location].filter(Boolean).join('\n');
           }}
