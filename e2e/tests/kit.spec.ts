@@ -184,7 +184,7 @@ test('unbuilt modules: "em breve" in the menu, out of the dashboard tiles', asyn
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(nav.locator('[data-menu-path="/viability"]')).toContainText('em breve');
   await expect(nav.locator('[data-menu-path="/project"]')).not.toContainText('em breve');
-  await expect(nav.locator('[data-menu-path="/schedule"]')).toContainText('em breve');
+  await expect(nav.locator('[data-menu-path="/schedule"]')).not.toContainText('em breve');
   await expect(nav.locator('[data-menu-path="/lmc"]')).not.toContainText('em breve');
   await expect(nav.locator('[data-menu-path="/stock"]')).not.toContainText('em breve');
   const main = page.getByRole('main');
@@ -192,7 +192,7 @@ test('unbuilt modules: "em breve" in the menu, out of the dashboard tiles', asyn
   await expect(main.locator('a[href="/lmc"]')).toBeVisible();
   await expect(main.locator('a[href="/viability"]')).toHaveCount(0);
   await expect(main.locator('a[href="/project"]')).toBeVisible();
-  await expect(main.locator('a[href="/schedule"]')).toHaveCount(0);
+  await expect(main.locator('a[href="/schedule"]')).toBeVisible();
 });
 
 test('layout: at 1280×800 the "Novo patrimônio" button holds its icon and label', async ({ browser }) => {

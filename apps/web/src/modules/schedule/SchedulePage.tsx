@@ -12,7 +12,8 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import AddIcon from '@mui/icons-material/Add';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { Autocomplete, Box, Button, Chip, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, alpha, useMediaQuery, useTheme } from '@mui/material';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -65,6 +66,8 @@ export default function SchedulePage() {
   const [filters, setFilters] = useState<Filters>({ mine: false, person: null, unit: '', type: '' });
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
+  const [showFilters, setShowFilters] = useState(false);
+  const activeFilters = [filters.mine, filters.person, filters.unit, filters.type].filter(Boolean).length;
   const [personTerm, setPersonTerm] = useState('');
   const people = useQuery({ queryKey: ['schedule_event', 'people', personTerm], queryFn: () => searchPeople(personTerm) });
   const units = useQuery({ queryKey: ['unit-organizational', 'options'], queryFn: fetchUnitOptions });
@@ -144,6 +147,12 @@ export default function SchedulePage() {
           </Stack>
         }
       />
+      {phone && (
+        <Button size="small" startIcon={<FilterListIcon />} onClick={() => setShowFilters((v) => !v)} sx={{ mb: 1 }} aria-expanded={showFilters}>
+          Filtros{activeFilters ? ` (${activeFilters})` : ''}
+        </Button>
+      )}
+      <Collapse in={!phone || showFilters}>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
           <FormControlLabel control={<Switch checked={filters.mine} onChange={(e) => setFilters((f) => ({ ...f, mine: e.target.checked }))} />} label="Somente os meus" />
@@ -181,7 +190,28 @@ export default function SchedulePage() {
           )}
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 0.5, sm: 2 } }} className="schedule-calendar" data-testid="schedule-calendar">
+      </Collapse>
+      <Paper
+        variant="outlined"
+        className="schedule-calendar"
+        data-testid="schedule-calendar"
+        sx={{
+          p: { xs: 0.5, sm: 2 },
+          // FullCalendar's colours from the app's theme (light and dark).
+          '--fc-border-color': theme.palette.divider,
+          '--fc-page-bg-color': theme.palette.background.paper,
+          '--fc-neutral-bg-color': theme.palette.action.hover,
+          '--fc-list-event-hover-bg-color': theme.palette.action.selected,
+          '--fc-today-bg-color': alpha(theme.palette.warning.main, 0.12),
+          '--fc-button-bg-color': theme.palette.primary.main,
+          '--fc-button-border-color': theme.palette.primary.main,
+          '--fc-button-hover-bg-color': theme.palette.primary.dark,
+          '--fc-button-hover-border-color': theme.palette.primary.dark,
+          '--fc-button-active-bg-color': theme.palette.primary.dark,
+          '--fc-button-active-border-color': theme.palette.primary.dark,
+          '--fc-button-text-color': theme.palette.primary.contrastText,
+        }}
+      >
         <FullCalendar
           ref={calendar}
           plugins={PLUGINS}
