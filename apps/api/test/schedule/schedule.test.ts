@@ -240,3 +240,23 @@ describe('schedule: people to invite', () => {
     }
   });
 });
+
+describe('schedule: windows', () => {
+  it('refuses an event longer than 62 days (the calendar looks that far back), also on a PUT of one end', async () => {
+    const t = await createTestApp();
+    try {
+      const me = await t.createUser({ permissions: ['SCHEDULE'] });
+      const long = await t.call('POST', '/api/schedule', me.token, { title: 'Férias', starts_at: '2027-01-04', ends_at: '2027-03-31', all_day: true });
+      expect(long.statusCode).toBe(422);
+      expect(long.json().violations[0]).toMatchObject({ propertyPath: 'ends_at', message: 'Um evento dura no máximo 62 dias' });
+      const ok = await t.call('POST', '/api/schedule', me.token, { title: 'Férias', starts_at: '2027-01-04', ends_at: '2027-02-02', all_day: true });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect((await t.call('PUT', `/api/schedule/${ok.json().id}`, me.token, { ends_at: '2027-04-30' })).statusCode).toBe(422);
+      // A month-long event shows in a week at its end.
+      const cal = (await t.call('GET', '/api/schedule/calendar?from=2027-01-31&to=2027-02-06', me.token)).json() as { key: string }[];
+      expect(cal.map((c) => c.key)).toContain(`event-${ok.json().id}`);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -64,9 +64,15 @@ export const externalActivityInput = z.object({
 });
 
 export const SCHEDULE_END_BEFORE_START = 'O fim agendado deve ser depois do início';
+/** The longest scheduled window of a visit (the calendar looks this far back for visits still going on). */
+export const MAX_VISIT_DAYS = 7;
 /** The window's end after its start. */
 export function windowInOrder(v: { scheduled_start?: string | null; scheduled_end?: string | null }, ctx: z.RefinementCtx) {
-  if (v.scheduled_start && v.scheduled_end && Date.parse(v.scheduled_end) <= Date.parse(v.scheduled_start)) ctx.addIssue({ code: 'custom', message: SCHEDULE_END_BEFORE_START, path: ['scheduled_end'] });
+  if (!v.scheduled_start || !v.scheduled_end) return;
+  const length = Date.parse(v.scheduled_end) - Date.parse(v.scheduled_start);
+  if (length <= 0) ctx.addIssue({ code: 'custom', message: SCHEDULE_END_BEFORE_START, path: ['scheduled_end'] });
+  // The schedule's calendar looks back this far for visits still going on.
+  else if (length > MAX_VISIT_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', message: `Uma visita agendada dura no máximo ${MAX_VISIT_DAYS} dias`, path: ['scheduled_end'] });
 }
 export const externalActivityCreate = externalActivityInput.superRefine(coordinatesPaired).superRefine(windowInOrder);
 export const externalActivityUpdate = updateOf(externalActivityInput);

@@ -3,20 +3,24 @@ import { blankAsNull, listQuery, queryBoolean, tenantRecord, updateOf } from '..
 import { defineResource } from '../kit/define';
 import { dateOrDateTime } from '../kit/validators';
 import { hexColor } from '../external-activity/assistance-type';
-import { ACTIVITY_STATUSES } from '../external-activity/external-activity';
+import { ACTIVITY_STATUSES, MAX_VISIT_DAYS } from '../external-activity/external-activity';
 import { id, optionalText, queryId, ref } from '../warehouse';
 import { scheduleEventEntity } from './module';
 
 /** Schedule (issue 14, DESIGN §4): own events, with participants and patrimony reservations. */
 export const EVENT_END_BEFORE_START = 'O fim deve ser depois do início';
 export const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
+/** The longest window an event (or an activity on the calendar) may have: the calendar looks this far back for what is still going on. */
+export const MAX_WINDOW_DAYS = 62;
+export const WINDOW_TOO_LONG = `Um evento dura no máximo ${MAX_WINDOW_DAYS} dias`;
 
-const windowInOrder = (v: { starts_at?: string; ends_at?: string; all_day?: boolean }, ctx: z.RefinementCtx) => {
+const windowInOrder = (v: { starts_at?: string; ends_at?: string; all_day?: boolean }, ctx: z.RefinementCtx, maxDays = MAX_WINDOW_DAYS, tooLong = WINDOW_TOO_LONG) => {
   if (!v.starts_at || !v.ends_at) return;
   const start = Date.parse(v.starts_at);
   const end = Date.parse(v.ends_at);
   // An all-day event may end on the day it starts (the end day is counted).
   if (v.all_day ? end < start : end <= start) ctx.addIssue({ code: 'custom', message: EVENT_END_BEFORE_START, path: ['ends_at'] });
+  else if (end - start > maxDays * 86_400_000) ctx.addIssue({ code: 'custom', message: tooLong, path: ['ends_at'] });
 };
 
 export const scheduleEventInput = z.object({
@@ -33,8 +37,8 @@ export const scheduleEventInput = z.object({
   /** Keep the write although a participant is busy then (the 409's clash is recorded on the event). */
   force: z.boolean().optional(),
 });
-export const scheduleEventCreate = scheduleEventInput.superRefine(windowInOrder);
-export const scheduleEventUpdate = updateOf(scheduleEventInput).superRefine(windowInOrder);
+export const scheduleEventCreate = scheduleEventInput.superRefine((v, ctx) => windowInOrder(v, ctx));
+export const scheduleEventUpdate = updateOf(scheduleEventInput).superRefine((v, ctx) => windowInOrder(v, ctx));
 export type ScheduleEventInput = z.input<typeof scheduleEventInput>;
 
 export const reservationRead = z.object({
@@ -123,7 +127,7 @@ export type CalendarItem = z.infer<typeof calendarItem>;
 /** Moving an activity on the calendar: a reschedule written on its timeline. */
 export const activityMoveBody = z
   .object({ scheduled_start: dateOrDateTime, scheduled_end: dateOrDateTime, force: z.boolean().optional() })
-  .superRefine((v, ctx) => windowInOrder({ starts_at: v.scheduled_start, ends_at: v.scheduled_end }, ctx));
+  .superRefine((v, ctx) => windowInOrder({ starts_at: v.scheduled_start, ends_at: v.scheduled_end }, ctx, MAX_VISIT_DAYS, `Uma visita agendada dura no máximo ${MAX_VISIT_DAYS} dias`));
 export type ActivityMoveBody = z.input<typeof activityMoveBody>;
 
 /** A 409 for a busy participant carries one violation per clash on this path: the client may resend with `force`. */

@@ -66,6 +66,8 @@ export const externalActivities = pgTable(
     index('external_activity_org_idx').on(t.organization_id, t.id),
     index('external_activity_due_idx').on(t.organization_id, t.status, t.due_at),
     index('external_activity_type_idx').on(t.assistance_type_id),
+    /** The schedule's calendar: the activities of a window (issue 14). */
+    index('external_activity_scheduled_idx').on(t.organization_id, t.scheduled_start),
     searchIndex('external_activity', t),
     check('external_activity_priority_check', sql`${t.priority} in ('baixa', 'media', 'alta', 'urgente')`),
     check('external_activity_status_check', sql`${t.status} in ('aberta', 'agendada', 'em_deslocamento', 'em_execucao', 'concluida', 'cancelada')`),

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { ACTIVITY_OPEN_STATUSES, SCHEDULE_CLASH_FIELD } from '@operacoes/contract';
+import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS, SCHEDULE_CLASH_FIELD } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { brDateTime } from '../../core/pdf';
@@ -26,6 +26,12 @@ export async function activityEndSql(db: DbOrTx, organizationId: number) {
 }
 
 export type Window = { start: Date; end: Date };
+/**
+ * No event is longer than MAX_WINDOW_DAYS and no visit longer than MAX_VISIT_DAYS: what overlaps a window
+ * started after this (an index range of the window's days, not all history).
+ */
+export const lookBack = (from: Date, days = MAX_WINDOW_DAYS) => new Date(from.getTime() - days * 86_400_000);
+export const visitLookBack = (from: Date) => lookBack(from, MAX_VISIT_DAYS);
 export const windowText = (start: Date | string, end: Date | string) => `${brDateTime(start)}–${brDateTime(end)}`;
 
 /** What keeps these people busy during the window (other than the event or activity being written). */
@@ -37,7 +43,16 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
     .select({ user_id: p.user_id, title: e.title, start: e.starts_at, end: e.ends_at })
     .from(p)
     .innerJoin(e, eq(e.id, p.event_id))
-    .where(and(inArray(p.user_id, people), eq(e.organization_id, organizationId), lt(e.starts_at, w.end), gt(e.ends_at, w.start), exclude.eventId ? ne(e.id, exclude.eventId) : undefined))
+    .where(
+      and(
+        inArray(p.user_id, people),
+        eq(e.organization_id, organizationId),
+        lt(e.starts_at, w.end),
+        gt(e.ends_at, w.start),
+        gt(e.starts_at, lookBack(w.start)),
+        exclude.eventId ? ne(e.id, exclude.eventId) : undefined,
+      ),
+    )
     .orderBy(asc(e.starts_at))
     .limit(20);
   const a = externalActivities;
@@ -52,7 +67,7 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
       and(
         inArray(t.user_id, people),
         inArray(t.status, [...ACTIVITY_OPEN_STATUSES]),
-        sql`${a.scheduled_start} < ${w.end.toISOString()}::timestamptz and ${end} > ${w.start.toISOString()}::timestamptz`,
+        sql`${a.scheduled_start} < ${w.end.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(w.start).toISOString()}::timestamptz and ${end} > ${w.start.toISOString()}::timestamptz`,
         exclude.activityId ? ne(a.id, exclude.activityId) : undefined,
       ),
     )

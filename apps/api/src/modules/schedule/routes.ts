@@ -5,6 +5,9 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-o
 import { z } from 'zod';
 import {
   type CalendarItem,
+  EVENT_END_BEFORE_START,
+  MAX_WINDOW_DAYS,
+  WINDOW_TOO_LONG,
   activityMoveBody,
   calendarItem,
   calendarQuery,
@@ -28,7 +31,7 @@ import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
-import { activityEndSql, checkPeople, checkReservable, clashOutcome, clashesOf, lockPeople, reservationsOf, windowText } from './busy';
+import { activityEndSql, checkPeople, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
 import { eventIcs, feedIcs } from './ics';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
@@ -38,6 +41,8 @@ const eventLink = (id: number) => `/schedule/${id}`;
 const DEFAULT_EVENT_COLOR = '#5e35b1';
 /** The calendar answers at most this span (a month view with its spill-over days fits; a year does not). */
 const MAX_CALENDAR_DAYS = 100;
+/** At most this many events and this many activities per answer; beyond, `x-calendar-truncated: 1` asks for a filter. */
+const MAX_CALENDAR_ITEMS = 2000;
 const DAY = 86_400_000;
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00-03:00`);
@@ -59,7 +64,7 @@ const canMoveActivities = (user: CurrentUser) => canWriteSchedule(user) && allow
 export async function scheduleRoutes(fastify: FastifyInstance) {
   registerAfterCommit(fastify);
   const e = scheduleEvents;
-  const participates = (userId: number) => sql`exists (select 1 from ${scheduleEventParticipants} p where p.event_id = ${e.id} and p.user_id = ${userId})`;
+  const participates = (userId: number) => inArray(e.id, fastify.db.select({ id: scheduleEventParticipants.event_id }).from(scheduleEventParticipants).where(eq(scheduleEventParticipants.user_id, userId)));
   const inUnit = (unitId: number) =>
     sql`(${e.unit_organizational_id} = ${unitId} or exists (select 1 from ${scheduleEventParticipants} p join ${users} u on u.id = p.user_id where p.event_id = ${e.id} and u.unit_organizational_id = ${unitId}))`;
 
@@ -93,7 +98,8 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const w = windowMoved
         ? windowOf((values.starts_at as string) ?? shown(existing!.starts_at, false), (values.ends_at as string) ?? shown(existing!.ends_at, true), allDay)
         : { start: existing!.starts_at, end: existing!.ends_at };
-      if (w.end.getTime() <= w.start.getTime()) throw unprocessable([{ propertyPath: 'ends_at', message: 'O fim deve ser depois do início' }]);
+      if (w.end.getTime() <= w.start.getTime()) throw unprocessable([{ propertyPath: 'ends_at', message: EVENT_END_BEFORE_START }]);
+      if (w.end.getTime() - w.start.getTime() > MAX_WINDOW_DAYS * DAY) throw unprocessable([{ propertyPath: 'ends_at', message: WINDOW_TOO_LONG }]);
       values.starts_at = w.start;
       values.ends_at = w.end;
 
@@ -150,12 +156,12 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Agenda: eventos e atividades externas de um período',
-        description: `Os eventos da organização e as atividades externas agendadas (cor do tipo de atendimento) que se sobrepõem a [from, to] (até ${MAX_CALENDAR_DAYS} dias). Filtros: mine, technician, unit, assistance_type (este deixa só atividades).`,
+        description: `Os eventos da organização e as atividades externas agendadas (cor do tipo de atendimento) que se sobrepõem a [from, to] (até ${MAX_CALENDAR_DAYS} dias). Filtros: mine, technician, unit, assistance_type (este deixa só atividades). Até ${MAX_CALENDAR_ITEMS} eventos e ${MAX_CALENDAR_ITEMS} atividades, em ordem de início; além disso o cabeçalho \`x-calendar-truncated: 1\` pede um filtro.`,
         querystring: calendarQuery,
         response: { 200: z.array(calendarItem) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = userOf(req);
       const q = req.query;
       const from = instant(q.from);
@@ -174,13 +180,15 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
               tenancyCondition(def, user),
               lt(e.starts_at, to),
               gt(e.ends_at, from),
+              gt(e.starts_at, lookBack(from)),
               q.mine ? or(participates(user.id), eq(e.created_by, user.id)) : undefined,
               q.technician ? participates(q.technician) : undefined,
               q.unit ? inUnit(q.unit) : undefined,
             ),
           )
           .orderBy(asc(e.starts_at))
-          .limit(2000);
+          .limit(MAX_CALENDAR_ITEMS);
+        if (rows.length === MAX_CALENDAR_ITEMS) reply.header('x-calendar-truncated', '1');
         const people = await participantsOf(app.db, rows.map((r) => r.id));
         const held = rows.length ? await app.db.select({ event_id: patrimonyReservations.event_id }).from(patrimonyReservations).where(inArray(patrimonyReservations.event_id, rows.map((r) => r.id))) : [];
         const names = await personRefs(app.db, people.map((p) => p.user_id));
@@ -209,7 +217,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const a = externalActivities;
       const t = activityTechnicians;
       const end = await activityEndSql(app.db, organizationId);
-      const assigned = (userId: number) => sql`${a.id} = any(array(select ${t.activity_id} from ${t} where ${t.user_id} = ${userId}))`;
+      // A semi-join from the window's few days of activities (`= any(array(…))` tested each of them against
+      // the technician's whole history: 121 ms for a week among 500,000 orders; docs/benchmarks-schedule.md).
+      const assigned = (userId: number) => sql`exists (select 1 from ${t} where ${t.activity_id} = ${a.id} and ${t.user_id} = ${userId})`;
       const activities = await app.db
         .select({ activity: a, type: { id: assistanceTypes.id, name: assistanceTypes.name, color: assistanceTypes.color }, end })
         .from(a)
@@ -219,7 +229,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
             user.superAdmin ? undefined : eq(a.organization_id, organizationId),
             isNotNull(a.scheduled_start),
             ne(a.status, 'cancelada'),
-            sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`,
+            sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`,
             q.mine ? assigned(user.id) : undefined,
             q.technician ? assigned(q.technician) : undefined,
             q.unit ? sql`exists (select 1 from ${t} join ${users} u on u.id = ${t.user_id} where ${t.activity_id} = ${a.id} and u.unit_organizational_id = ${q.unit})` : undefined,
@@ -227,7 +237,8 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           ),
         )
         .orderBy(asc(a.scheduled_start))
-        .limit(2000);
+        .limit(MAX_CALENDAR_ITEMS);
+      if (activities.length === MAX_CALENDAR_ITEMS) reply.header('x-calendar-truncated', '1');
       const techs = activities.length ? await app.db.select().from(t).where(inArray(t.activity_id, activities.map((x) => x.activity.id))) : [];
       const techNames = await personRefs(app.db, techs.map((x) => x.user_id));
       const movable = canMoveActivities(user);
@@ -384,7 +395,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const rows = await app.db
         .select()
         .from(e)
-        .where(and(eq(e.organization_id, owner.organization_id!), lt(e.starts_at, to), gt(e.ends_at, from), participates(owner.id)))
+        .where(and(eq(e.organization_id, owner.organization_id!), lt(e.starts_at, to), gt(e.ends_at, from), gt(e.starts_at, lookBack(from)), participates(owner.id)))
         .orderBy(asc(e.starts_at))
         .limit(2000);
       const a = externalActivities;
@@ -393,7 +404,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         .select({ id: a.id, code: a.code, client: a.client_name, address: a.address, status: a.status, start: a.scheduled_start, end, type: assistanceTypes.name })
         .from(a)
         .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
-        .where(and(sql`${a.id} = any(array(select ${activityTechnicians.activity_id} from ${activityTechnicians} where ${activityTechnicians.user_id} = ${owner.id}))`, isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`))
+        .where(and(inArray(a.id, app.db.select({ id: activityTechnicians.activity_id }).from(activityTechnicians).where(eq(activityTechnicians.user_id, owner.id))), isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`))
         .limit(2000);
       const events = await presentEvents(rows, app.db);
       return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feedIcs(events, activities.map((x) => ({ ...x, start: new Date(x.start!), end: new Date(x.end) })), app.config.publicUrl));

@@ -12,7 +12,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import AddIcon from '@mui/icons-material/Add';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, alpha, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, alpha, useMediaQuery, useTheme } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -67,6 +67,7 @@ export default function SchedulePage() {
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
   const [showFilters, setShowFilters] = useState(false);
+  const [truncated, setTruncated] = useState(false);
   const activeFilters = [filters.mine, filters.person, filters.unit, filters.type].filter(Boolean).length;
   const [personTerm, setPersonTerm] = useState('');
   const people = useQuery({ queryKey: ['schedule_event', 'people', personTerm], queryFn: () => searchPeople(personTerm) });
@@ -83,7 +84,10 @@ export default function SchedulePage() {
         technician: filters.person?.id,
         unit: filters.unit || undefined,
         assistance_type: filters.type || undefined,
-      }).then((items) => success(items.map(toEvent)), failure);
+      }).then(({ items, truncated }) => {
+        setTruncated(truncated);
+        success(items.map(toEvent));
+      }, failure);
     },
     [filters],
   );
@@ -191,6 +195,11 @@ export default function SchedulePage() {
         </Stack>
       </Paper>
       </Collapse>
+      {truncated && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          Há mais eventos e atividades neste período do que a agenda mostra: filtre por pessoa, unidade ou tipo de atendimento.
+        </Alert>
+      )}
       <Paper
         variant="outlined"
         className="schedule-calendar"

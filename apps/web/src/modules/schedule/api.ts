@@ -7,7 +7,11 @@ export type { CalendarItem, ScheduleEventRead } from '@operacoes/contract';
 export type Ref = { id: number; name: string };
 export const eventApi = resourceApi(scheduleEventResource);
 
-export const fetchCalendar = async (q: CalendarQuery) => (await api.get<CalendarItem[]>('/schedule/calendar', { params: q })).data;
+/** The period's items, and whether the server left some out (too many: a filter is needed). */
+export async function fetchCalendar(q: CalendarQuery) {
+  const r = await api.get<CalendarItem[]>('/schedule/calendar', { params: q });
+  return { items: r.data, truncated: r.headers['x-calendar-truncated'] === '1' };
+}
 /** Silent: the caller shows a clash as a question and other errors itself. */
 export const moveEvent = async (id: number, body: { starts_at: string; ends_at: string; all_day: boolean; force?: boolean }) => (await api.put(`/schedule/${id}`, body, { silent: true })).data;
 export const moveActivity = async (id: number, body: ActivityMoveBody) => (await api.post(`/schedule/activity/${id}/move`, body, { silent: true })).data;

@@ -1,0 +1,1 @@
+CREATE INDEX "external_activity_scheduled_idx" ON "external_activity" USING btree ("organization_id","scheduled_start");
