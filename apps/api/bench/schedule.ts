@@ -10,7 +10,8 @@
  *   - creating an event with three participants in this week (the busy check under their locks, `force`).
  * Figures are ratios against the baseline measured in the same run.
  *
- * Env: BENCH_ACTIVITIES, BENCH_EVENTS, BENCH_PG_URL (maintenance database), BENCH_OUT (write the report there too).
+ * Env: BENCH_ACTIVITIES, BENCH_EVENTS, BENCH_PG_URL (maintenance database), BENCH_OUT (write the report there too),
+ * BENCH_KEEP=1 (keep the database, to EXPLAIN its queries).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

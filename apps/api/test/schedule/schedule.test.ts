@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { scheduleEventResource } from '@operacoes/contract';
 import { activityEvents } from '../../src/modules/external-activity/schema';
+import { scheduleEvents } from '../../src/modules/schedule';
 import { notifications } from '../../src/modules/notification/schema';
 import { describeCrud } from '../crud-suite';
 import { createTestApp, type TestApp } from '../helpers';
@@ -122,14 +123,15 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
     const out = await t.call('POST', '/api/patrimony-solicitation', planner.token, { reason: 'Instalação', items: [{ patrimony_id: machine.id }] });
     expect(out.statusCode).toBe(409);
     expect(out.json().message).toContain('Fusão em Ponta Grossa');
-    const other = await newItem(t, p);
+    // By product, the reserved item is skipped (it has the lowest id: it would be picked first).
+    await newItem(t, p);
     const byProduct = await t.call('POST', '/api/patrimony-solicitation', planner.token, { reason: 'Instalação', items: [{ product_id: p.patrimonyProductId, quantity: 1 }] });
-    if (byProduct.statusCode === 201) expect(byProduct.json().items.map((i: { patrimony: { id: number } }) => i.patrimony.id)).not.toContain(machine.id);
+    expect(byProduct.statusCode, byProduct.body).toBe(201);
+    expect(byProduct.json().items.map((i: { patrimony: { id: number } }) => i.patrimony.id)).not.toContain(machine.id);
     // The item's page lists its upcoming reservations.
     const upcoming = await t.call('GET', `/api/schedule/reservation?patrimony=${machine.id}&upcoming=true`, planner.token);
     expect(upcoming.json().map((r: { event_title: string }) => r.event_title)).toEqual(['Fusão em Ponta Grossa', 'Fusão no dia seguinte']);
     expect((await t.call('GET', `/api/schedule/reservation?patrimony=${machine.id}`, outsider.token)).statusCode).toBe(403);
-    expect(other.id).toBeGreaterThan(0);
   });
 
   it('refuses to deliver an out-request whose item was reserved after the request', async () => {
@@ -187,6 +189,25 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
     expect(await keys(outsider)).toEqual([]);
     expect((await t.call('GET', `/api/schedule/calendar?${q}`, nobody.token)).statusCode).toBe(403);
     expect((await t.call('GET', `/api/schedule/calendar?from=${at(0, 0)}&to=${at(200, 0)}`, reader.token)).statusCode).toBe(422);
+  });
+
+  it('filters by unit (the event’s or a participant’s) and caps a crowded period at 2,000 events, saying so', async () => {
+    const unit = await t.call('POST', '/api/unit-organizational', (await t.createUser({ permissions: ['ORG'] })).token, { name: `Regional Norte ${Date.now()}`, code: `RN${Date.now() % 100000}` });
+    expect(unit.statusCode, unit.body).toBe(201);
+    const ofUnit = await made({ title: 'Inventário da regional', starts_at: at(30, 8), ends_at: at(30, 12), unit_organizational_id: unit.json().id });
+    await made({ title: 'Outro assunto', starts_at: at(30, 8), ends_at: at(30, 12) });
+    const q = `from=${at(30, 0)}&to=${at(31, 0)}`;
+    const inUnit = (await t.call('GET', `/api/schedule/calendar?${q}&unit=${unit.json().id}`, reader.token)).json() as { key: string }[];
+    expect(inUnit.map((c) => c.key)).toEqual([`event-${ofUnit.id}`]);
+
+    const day = Date.parse(at(40, 0));
+    await t.app.db.insert(scheduleEvents).values(
+      Array.from({ length: 2001 }, (_, i) => ({ organization_id: t.platformOrganizationId, title: `Lote ${i}`, starts_at: new Date(day + i * 60_000), ends_at: new Date(day + i * 60_000 + 1_800_000) })),
+    );
+    const crowded = await t.call('GET', `/api/schedule/calendar?from=${at(40, 0)}&to=${at(42, 0)}`, reader.token);
+    expect(crowded.headers['x-calendar-truncated']).toBe('1');
+    expect((crowded.json() as unknown[]).length).toBe(2000);
+    expect((await t.call('GET', `/api/schedule/calendar?${q}`, reader.token)).headers['x-calendar-truncated']).toBeUndefined();
   });
 
   it('keeps all-day events as days (a round trip gives the same days)', async () => {

@@ -4,4 +4,3 @@ export { activityTechnicians, assistanceTypes, externalActivities } from './sche
 export { type ActivityRow } from './activity/present';
 /** The schedule moves activities on its calendar (a reschedule on their timeline). */
 export { MOVABLE_ACTIVITY_STATUSES, moveActivityWindow } from './activity/move';
-export { manageLink as activityManageLink } from './activity/routes';

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { brDateTime } from '../../core/pdf';
 import { personRefs } from '../../core/rows';
-import { users } from '../../core/schema';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
 import { getOrganizationSettings } from '../organization-settings';
 import { patrimonies, products } from '../warehouse';
@@ -85,16 +84,6 @@ export function clashOutcome(clashes: string[], force: boolean | undefined): str
   if (!clashes.length) return null;
   if (force) return clashes.join('; ');
   throw new HttpError(409, `Conflito de agenda: ${clashes.join('; ')}. Confirme para manter assim mesmo.`, clashes.map((message) => ({ propertyPath: SCHEDULE_CLASH_FIELD, message })));
-}
-
-/** Active users of the organization, or 422 on the field naming the missing ones. */
-export async function checkPeople(tx: DbOrTx, ids: number[], organizationId: number, field: string) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return unique;
-  const found = new Set((await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, unique), eq(users.organization_id, organizationId), eq(users.is_active, true)))).map((r) => r.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw unprocessable([{ propertyPath: field, message: `Pessoa não encontrada nesta organização (ou inativa): ${missing.map((id) => `#${id}`).join(', ')}` }]);
-  return unique;
 }
 
 /**

@@ -25,13 +25,13 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError, forbidden, notFound, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { notify } from '../../core/notify';
-import { peopleOptions } from '../../core/people';
+import { activePeople, peopleOptions } from '../../core/people';
 import { tenancyCondition } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
-import { activityEndSql, checkPeople, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
+import { activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
 import { eventIcs, feedIcs } from './ics';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
@@ -104,7 +104,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       values.ends_at = w.end;
 
       const before = existing ? (await participantsOf(tx, [existing.id])).map((p) => p.user_id) : [];
-      const people = participant_ids ? await checkPeople(tx, participant_ids, organizationId, 'participant_ids') : before;
+      const people = participant_ids ? await activePeople(tx, participant_ids, organizationId, 'participant_ids') : before;
       const heldBefore = existing ? (await tx.select({ id: patrimonyReservations.patrimony_id }).from(patrimonyReservations).where(eq(patrimonyReservations.event_id, existing.id))).map((r) => r.id) : [];
       const items = patrimony_ids ?? heldBefore;
       const added = people.filter((id) => !before.includes(id));

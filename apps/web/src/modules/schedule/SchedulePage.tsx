@@ -28,7 +28,7 @@ import { FeedDialog } from './FeedDialog';
 import './calendar.css';
 
 /** `YYYY-MM-DD` of a local date. */
-export const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const DAY = 86_400_000;
 /** FullCalendar's all-day end is exclusive; the API's is the last day. */
 const lastDay = (end: Date | null, start: Date) => ymd(end ? new Date(end.getTime() - DAY) : start);

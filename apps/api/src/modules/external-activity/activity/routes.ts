@@ -47,11 +47,10 @@ import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { brDateTime } from '../../../core/pdf';
 import { notify } from '../../../core/notify';
-import { peopleOptions } from '../../../core/people';
+import { activePeople, peopleOptions } from '../../../core/people';
 import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { personRefs, refOf } from '../../../core/rows';
-import { users } from '../../../core/schema';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
@@ -75,19 +74,6 @@ export async function nextActivityCode(tx: DbOrTx, organizationId: number): Prom
     .onConflictDoUpdate({ target: activityCounters.organization_id, set: { last: sql`${activityCounters.last} + 1` } })
     .returning({ last: activityCounters.last });
   return `${numbering_prefix}${String(last).padStart(6, '0')}`;
-}
-
-/** 422 unless every technician is an active user of the organization. */
-async function checkTechnicians(tx: DbOrTx, ids: number[], organizationId: number) {
-  const unique = [...new Set(ids)];
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, unique), eq(users.organization_id, organizationId), eq(users.is_active, true)));
-  const have = new Set(found.map((r) => r.id));
-  const missing = unique.filter((id) => !have.has(id));
-  if (missing.length) throw unprocessable([{ propertyPath: 'technician_ids', message: `Técnico não encontrado nesta organização (ou inativo): ${missing.map((id) => `#${id}`).join(', ')}` }]);
-  return unique;
 }
 
 /** A timeline entry; a transition also moves the status copied on the activity's technicians. */
@@ -271,7 +257,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       const organizationId = (existing?.organization_id ?? values.organization_id ?? user.organizationId) as number;
       const technicians = values.technician_ids as number[] | undefined;
       delete values.technician_ids;
-      if (technicians) await checkTechnicians(tx, technicians, organizationId);
+      if (technicians) await activePeople(tx, technicians, organizationId, 'technician_ids', 'Técnico não encontrado nesta organização (ou inativo)');
       if (existing) {
         const status = existing.status as ActivityStatus;
         if (!OPEN.includes(status)) throw conflict(`A atividade ${existing.code as string} está ${ACTIVITY_STATUS_LABELS[status].toLowerCase()}: não pode mais ser alterada.`);
