@@ -23,3 +23,4 @@ export * from './network';
 export * from './external-activity';
 export * from './schedule';
 export * from './project';
+export * from './viability';

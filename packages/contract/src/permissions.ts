@@ -58,8 +58,9 @@ export function hasAnyPermission(held: readonly string[] | undefined, required: 
   return required.some((r) => held.includes(r));
 }
 
-/** Names that let a user read module X: `X`, `X.INDEX` (and `LOG.READ` for LOG). */
-export function readPermissionsOf(name: ModulePermission): Permission[] {
+/** Names that let a user read module X (or any of a list): `X`, `X.INDEX` (and `LOG.READ` for LOG). */
+export function readPermissionsOf(name: ModulePermission | readonly ModulePermission[]): Permission[] {
+  if (typeof name !== 'string') return name.flatMap((n) => readPermissionsOf(n));
   const list: Permission[] = [name, `${name}.INDEX`];
   if (name === 'LOG') list.push('LOG.READ');
   return list;

@@ -16,7 +16,8 @@ export type AccessRule =
   | 'authenticated'
   | 'orgAdmin'
   | 'superAdmin'
-  | { read: ModulePermission }
+  /** `X` or `X.INDEX`; a list: any of them (a page two modules open). */
+  | { read: ModulePermission | readonly ModulePermission[] }
   | { write: ModulePermission };
 
 /** Something the audit log names: its entity key, pt-BR label and where it is edited. */

@@ -17,6 +17,8 @@ export const ORGANIZATION_SETTINGS = {
     max_distance_m: z.number().int().min(1).max(100_000).default(500),
     price_per_meter: decimal('Preço por metro').default(12.5),
     margin_percent: z.number().min(0).max(500).default(30),
+    /** Streets are longer than a straight line: the estimated route is the distance × this factor. */
+    route_factor: z.number({ message: 'Fator de rota: informe um número' }).min(1, 'O fator de rota vai de 1 a 5').max(5, 'O fator de rota vai de 1 a 5').default(1.3),
     proposal_validity_days: z.number().int().min(1).max(365).default(15),
     default_template_id: z.number().int().positive().nullable().default(null),
     /** Tiles of the maps (sites, viability): an http(s) template with {z}, {x} and {y}; OpenStreetMap's by default. */

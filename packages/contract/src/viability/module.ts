@@ -1,4 +1,10 @@
-import { crudPages, defineModule } from '../kit/define';
+import { crudPages, defineEntity, defineModule } from '../kit/define';
+
+export const viabilityTemplateEntity = defineEntity({ entity: 'viability_unit_template', label: 'Modelo de unidade', plural: 'Modelos de unidade', gender: 'm', webPath: '/viability/unit/template' });
+/** SPEC §2 has no create/edit pages for viabilities: they are edited in a dialog on `/viability`, opened on their units. */
+export const viabilityEntity = defineEntity({ entity: 'viability', label: 'Viabilidade', plural: 'Viabilidades', gender: 'f', webPath: '/viability', link: (id: number) => `/viability/${id}/unit` });
+/** A unit's record opens on its info page (the link needs the viability too: the revision log links the list). */
+export const viabilityUnitEntity = defineEntity({ entity: 'viability_unit', label: 'Unidade', plural: 'Unidades', gender: 'f', link: null });
 
 export const viabilityModule = defineModule({
   name: 'viability',
@@ -13,4 +19,5 @@ export const viabilityModule = defineModule({
     { path: '/viability/unit/viewer/cannot/:hash', title: 'Proposta de viabilidade', page: 'Atendimento não disponível', public: true },
     { path: '/viability/unit/viewer/:hash', title: 'Proposta de viabilidade', public: true },
   ],
+  entities: [viabilityTemplateEntity, viabilityEntity, viabilityUnitEntity],
 });

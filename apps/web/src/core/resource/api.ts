@@ -3,7 +3,7 @@
  * resource descriptor, in one place. `GET/POST /api{apiPath}`, `GET/PUT/DELETE /api{apiPath}/{id}`,
  * a workflow step is `POST /api{apiPath}/{id}/{verb}`.
  */
-import type { AccessRule, ListResult, ResourceDescriptor } from '@operacoes/contract';
+import { type AccessRule, type ListResult, type ResourceDescriptor, readPermissionsOf } from '@operacoes/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../api';
@@ -22,7 +22,7 @@ export function passes(user: Who, rule: AccessRule): boolean {
   if (rule === 'public' || rule === 'authenticated') return !!user;
   if (rule === 'superAdmin') return user?.super_admin === 1 || user?.super_admin === true;
   if (rule === 'orgAdmin') return can(user, ['ORG']);
-  return 'write' in rule ? can(user, [rule.write]) : can(user, [rule.read, `${rule.read}.INDEX`]);
+  return 'write' in rule ? can(user, [rule.write]) : can(user, readPermissionsOf(rule.read));
 }
 
 /** The list query key of a path (shared with ResourceList: `['list', path, params]`). */

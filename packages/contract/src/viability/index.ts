@@ -1,0 +1,4 @@
+export * from './module';
+export * from './template';
+export * from './viability';
+export * from './unit';
