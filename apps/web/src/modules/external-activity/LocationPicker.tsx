@@ -10,7 +10,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormReadOnly } from '../../core/readOnly';
 import { toast } from '../../core/toast';
 
-const MapPick = lazy(() => import('./MapPick'));
+const MapPick = lazy(() => import('../../core/MapPick'));
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 export function LocationPicker() {

@@ -55,6 +55,7 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
           {num('price_per_meter', { slotProps: { ...suffix('R$/m'), htmlInput: { step: 0.01 } } })}
           {num('margin_percent', { slotProps: suffix('%') })}
           {num('proposal_validity_days', { slotProps: suffix('dias') })}
+          {num('route_factor', { slotProps: suffix('×'), helperText: 'A rota estimada é a distância em linha reta × este fator' })}
           {num('default_template_id', { helperText: 'ID do modelo em Viabilidade › Modelos de unidade (opcional)' })}
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <FormText name="map_tile_url" label={L.map_tile_url} disabled={disabled} fullWidth helperText="Usada nos mapas de sites e de viabilidade; com {z}, {x} e {y}. Padrão: OpenStreetMap" />

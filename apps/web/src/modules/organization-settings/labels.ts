@@ -14,6 +14,7 @@ export const SETTINGS_FIELD_LABELS: { [S in SettingsSection]: Record<string, str
     proposal_validity_days: 'Validade da proposta (dias)',
     default_template_id: 'Modelo padrão',
     map_tile_url: 'URL das imagens do mapa (tiles)',
+    route_factor: 'Fator de rota',
   },
   warehouse: {
     patrimony_prefix: 'Prefixo do número de patrimônio',

@@ -4,7 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { DEFAULT_MAP_TILE_URL } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CircleMarker, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
-import { api } from '../../core/api';
+import { api } from './api';
 
 /** Curitiba, when nothing is marked yet. */
 const START: [number, number] = [-25.4284, -49.2733];
