@@ -24,3 +24,6 @@ export function saoPauloWallClock(t: Date | number): number {
   const p = Object.fromEntries(saoPaulo.formatToParts(t).map((x) => [x.type, x.value]));
   return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
 }
+
+/** Today in São Paulo, `AAAA-MM-DD` (the day a date-only business rule compares with). */
+export const todayInBrazil = () => new Date(saoPauloWallClock(Date.now())).toISOString().slice(0, 10);

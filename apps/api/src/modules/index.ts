@@ -15,7 +15,8 @@ import { revisionRoutes } from './revision';
 import { scheduleRoutes } from './schedule';
 import { unitRoutes } from './unit-organizational';
 import { userRoutes } from './user';
+import { viabilityRoutes } from './viability';
 import { warehouseRoutes } from './warehouse';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here (each through its index.ts). */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes, scheduleRoutes, projectRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes, scheduleRoutes, projectRoutes, viabilityRoutes];

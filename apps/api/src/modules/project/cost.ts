@@ -12,7 +12,6 @@ import type { ProjectActivityRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 
 /** Today's date in Brazil (`AAAA-MM-DD`, UTC−3: no daylight saving since 2019). */
-export const todayInBrazil = () => new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
 
 /** Every cost item of project `id`: (at, kind, amount). */
 const costItems = (id: number): SQL => sql`

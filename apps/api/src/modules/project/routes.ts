@@ -26,6 +26,7 @@ import {
 import { userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
+import { todayInBrazil } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
@@ -36,7 +37,7 @@ import { personRefs, refOf } from '../../core/rows';
 import { persons, unitsOrganizational, users } from '../../core/schema';
 import { externalActivities } from '../external-activity';
 import { movements, patrimonySolicitations } from '../warehouse';
-import { activityCosts, projectCost, projectProgress, todayInBrazil } from './cost';
+import { activityCosts, projectCost, projectProgress } from './cost';
 import { presentProjects, presentTasks } from './present';
 import { projectActivities, projectTasks, projects } from './schema';
 

@@ -24,6 +24,8 @@ export const sites = pgTable(
     index('site_org_idx').on(t.organization_id, t.id),
     index('site_city_idx').on(t.city_id),
     index('site_unit_idx').on(t.unit_organizational_id),
+    // The viability's nearest-site search: a bounding box on the active sites' coordinates.
+    index('site_active_position_idx').on(t.organization_id, t.latitude, t.longitude).where(sql`${t.status} = 'ativo' and ${t.latitude} is not null`),
     searchIndex('site', t),
     check('site_type_check', sql`${t.type} in ('pop', 'torre', 'datacenter', 'armario', 'cliente', 'outro')`),
     check('site_status_check', sql`${t.status} in ('ativo', 'em_implantacao', 'desativado')`),
