@@ -182,7 +182,8 @@ test('unbuilt modules: "em breve" in the menu, out of the dashboard tiles', asyn
   const page = await as(browser, 'gestor');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(nav.locator('[data-menu-path="/viability"]')).toContainText('em breve');
+  await expect(nav.locator('[data-menu-path="/faq"]')).toContainText('em breve');
+  await expect(nav.locator('[data-menu-path="/viability"]')).not.toContainText('em breve');
   await expect(nav.locator('[data-menu-path="/project"]')).not.toContainText('em breve');
   await expect(nav.locator('[data-menu-path="/schedule"]')).not.toContainText('em breve');
   await expect(nav.locator('[data-menu-path="/lmc"]')).not.toContainText('em breve');
@@ -190,7 +191,8 @@ test('unbuilt modules: "em breve" in the menu, out of the dashboard tiles', asyn
   const main = page.getByRole('main');
   await expect(main.locator('a[href="/stock"]')).toBeVisible();
   await expect(main.locator('a[href="/lmc"]')).toBeVisible();
-  await expect(main.locator('a[href="/viability"]')).toHaveCount(0);
+  await expect(main.locator('a[href="/faq"]')).toHaveCount(0);
+  await expect(main.locator('a[href="/viability"]')).toBeVisible();
   await expect(main.locator('a[href="/project"]')).toBeVisible();
   await expect(main.locator('a[href="/schedule"]')).toBeVisible();
 });

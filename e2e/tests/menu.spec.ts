@@ -14,9 +14,9 @@ test('the manager sees the users module; a placeholder names a module not built 
   await uiLogin(page, 'gestor');
   const paths = await menuPaths(page);
   expect(paths).toEqual(expect.arrayContaining(['/user', '/stock', '/lmc', '/revision']));
-  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Viabilidades/ }).click();
-  await expect(page).toHaveURL(/\/viability$/);
-  await expect(page.getByText('Módulo Viabilidade em construção')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Perguntas frequentes/ }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByText('Módulo Perguntas frequentes (FAQ) em construção')).toBeVisible();
 });
 
 test('on a 360 px phone the menu is a temporary drawer opened by the sandwich', async ({ page }) => {

@@ -23,6 +23,7 @@ import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
+import { viabilityPublicRoutes, viabilityRoutes } from './viability/routes';
 import { warehouseRoutes } from './warehouse/routes';
 
 /** Behind the login, inside the layout. */
@@ -45,11 +46,12 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...externalActivityRoutes,
   ...scheduleRoutes,
   ...projectRoutes,
+  ...viabilityRoutes,
   ...reportRoutes,
 ];
 
 /** Without login, in the public frame. */
-export const PUBLIC_ROUTES: RouteObject[] = [...authRoutes, ...logisticsPublicRoutes];
+export const PUBLIC_ROUTES: RouteObject[] = [...authRoutes, ...logisticsPublicRoutes, ...viabilityPublicRoutes];
 
 /** Paths with a working page (the rest of the contract's pages are placeholders, and "em breve" in the menu). */
 export const BUILT_PATHS: ReadonlySet<string | undefined> = new Set([...MODULE_ROUTES, ...PUBLIC_ROUTES].map((r) => r.path));

@@ -7,7 +7,8 @@ const MENU = buildMenu((path) => builtPaths.has(path));
 describe('menu "em breve" flags', () => {
   it('flags exactly the entries whose page is a placeholder, and keeps the SPEC §2 groups', () => {
     expect(MENU.map((g) => g.label ?? '')).toEqual(['', 'Viabilidade', 'Almoxarifado', 'Logística', 'Campo', 'Rede', 'Administração']);
-    expect(MENU.flatMap((g) => g.entries).filter((e) => e.soon).map((e) => e.path)).toContain('/viability');
+    expect(MENU.flatMap((g) => g.entries).filter((e) => e.soon).map((e) => e.path)).toContain('/faq');
+    expect(MENU.flatMap((g) => g.entries).find((e) => e.path === '/viability')?.soon).toBeUndefined();
     expect(MENU.flatMap((g) => g.entries).find((e) => e.path === '/project')?.soon).toBeUndefined();
     expect(MENU.flatMap((g) => g.entries).find((e) => e.path === '/lmc')?.soon).toBeUndefined();
   });

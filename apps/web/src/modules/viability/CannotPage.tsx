@@ -1,0 +1,56 @@
+/** /viability/unit/viewer/cannot/:hash (public): a polite "we cannot serve this address yet", with the organization's name and no prices. */
+import LocationOffIcon from '@mui/icons-material/LocationOffOutlined';
+import { Box, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { getProposal, viabilityKeys, type ProposalView } from './api';
+import { Loading, LinkProblem, OrganizationHeader, useTitle } from './ProposalParts';
+
+function Cannot({ v, hash }: { v: ProposalView; hash: string }) {
+  useTitle('Atendimento não disponível');
+  return (
+    <Box data-testid="proposal-cannot">
+      <OrganizationHeader v={v} hash={hash} />
+      <Box sx={{ textAlign: 'center' }}>
+        <LocationOffIcon color="action" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mt: 1 }}>
+          Atendimento não disponível
+        </Typography>
+        <Typography sx={{ mt: 1 }}>
+          Olá, {v.client_name}. Infelizmente ainda não conseguimos atender este endereço com a nossa rede.
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {v.address}
+          {v.city ? ` · ${v.city}` : ''}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          Nossa rede está em expansão. {v.seller ? `${v.seller.name}${v.seller.email ? ` (${v.seller.email})` : ''} pode avisar você` : 'Entre em contato com o seu consultor para saber'} quando o endereço passar a ser atendido.
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          Agradecemos o seu interesse na {v.organization.name}.
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+export default function CannotPage() {
+  const { hash = '' } = useParams();
+  const q = useQuery({ queryKey: viabilityKeys.proposal(hash), queryFn: () => getProposal(hash), retry: false, staleTime: Infinity });
+  return (
+    <Box>
+      <Typography variant="overline" component="h1" color="text.secondary" sx={{ display: 'block', textAlign: 'center', lineHeight: 1.5, mb: 1 }}>
+        Proposta comercial
+      </Typography>
+      {q.isLoading ? (
+        <Loading />
+      ) : q.isError || !q.data ? (
+        <LinkProblem error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.data.verdict !== 'inviavel' ? (
+        <Navigate replace to={`/viability/unit/viewer/${encodeURIComponent(hash)}`} />
+      ) : (
+        <Cannot v={q.data} hash={hash} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * "Nova viabilidade" / "Editar viabilidade" (SPEC §2 has no pages for them): the client, CPF/CNPJ
+ * and phone masked as typed, the service asked for, the seller and the status. Every error shows
+ * at once (validated on submit by the contract schema, then live).
+ */
+import { Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import { VIABILITY_SERVICE_LABELS, VIABILITY_SERVICES, VIABILITY_STATUS_LABELS, VIABILITY_STATUSES, viabilityInput, type ViabilityRead } from '@operacoes/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { enumOptions, FormGrid, FormNotes, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
+import { FormMasked } from '../../core/form/MaskedInput';
+import { formatCpfCnpj } from '../../core/format';
+import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { blankToNull } from '../../core/schema-helpers';
+import { useSession } from '../../core/session';
+import { toast } from '../../core/toast';
+import { getSeller, searchSellers, viabilityApi } from './api';
+
+const schema = viabilityInput.extend({ contact_name: blankToNull(viabilityInput.shape.contact_name), notes: blankToNull(viabilityInput.shape.notes) });
+
+export function ViabilityDialog({ viability, onClose, onSaved }: { viability: ViabilityRead | null; onClose: () => void; onSaved?: (v: ViabilityRead) => void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const qc = useQueryClient();
+  const { user } = useSession();
+  const me = user ? { id: user.id, name: user.person?.full_name ?? user.username } : null;
+  const form = useSchemaForm(
+    schema,
+    (viability
+      ? {
+          code: viability.code,
+          client_name: viability.client_name,
+          client_document: formatCpfCnpj(viability.client_document),
+          contact_name: viability.contact_name ?? '',
+          contact_phone: viability.contact_phone ?? '',
+          contact_email: viability.contact_email ?? '',
+          service_type: viability.service_type,
+          bandwidth_mbps: viability.bandwidth_mbps,
+          seller_id: viability.seller_id,
+          status: viability.status,
+          notes: viability.notes ?? '',
+        }
+      : { code: '', client_name: '', client_document: '', contact_name: '', contact_phone: '', contact_email: '', service_type: undefined, bandwidth_mbps: null, seller_id: me?.id ?? null, status: 'aberta', notes: '' }) as never,
+  );
+  const title = viability ? 'Editar viabilidade' : 'Nova viabilidade';
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="viability-dialog-title">
+      <DialogTitle id="viability-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <ResourceForm
+          form={form as never}
+          guard={false}
+          ariaLabel={title}
+          submitLabel={viability ? 'Salvar alterações' : 'Criar viabilidade'}
+          actions={
+            <Button onClick={onClose} color="inherit">
+              Cancelar
+            </Button>
+          }
+          onSubmit={(values) => viabilityApi.save(viability?.id ?? null, values)}
+          onSuccess={(saved) => {
+            const v = saved as ViabilityRead;
+            toast.success(viability ? 'Viabilidade atualizada!' : 'Viabilidade criada!');
+            void viabilityApi.invalidate(qc, v);
+            onSaved?.(v);
+            onClose();
+          }}
+        >
+          <FormGrid>
+            <FormText name="client_name" label="Cliente" required autoFocus />
+            <FormMasked name="client_document" kind="cpfCnpj" label="CPF/CNPJ" required />
+            <FormText name="contact_name" label="Contato" />
+            <FormMasked name="contact_phone" kind="phone" label="Telefone do contato" />
+            <FormText name="contact_email" label="E-mail do contato" type="email" />
+            <FormText name="code" label="Código" helperText={viability ? undefined : 'Em branco: gerado automaticamente (VIA-000001)'} />
+            <FormSelect name="service_type" label="Serviço" required options={enumOptions(VIABILITY_SERVICES, VIABILITY_SERVICE_LABELS)} />
+            <FormNumber name="bandwidth_mbps" label="Banda (Mbps)" required />
+            <FormRecordPicker name="seller_id" label="Vendedor" required queryKey={['viability', 'people']} search={searchSellers} get={getSeller} getLabel={(p) => p.name} initial={viability?.seller ?? me} />
+            <FormSelect name="status" label="Situação" required options={enumOptions(VIABILITY_STATUSES, VIABILITY_STATUS_LABELS)} />
+            <Wide>
+              <FormNotes />
+            </Wide>
+          </FormGrid>
+        </ResourceForm>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+/** Fetchers of viability studies (issue 15): templates, viabilities, units, their actions, the pickers and the public proposal. */
+import {
+  viabilityResource,
+  viabilityTemplateResource,
+  viabilityUnitResource,
+  type ProposalDecisionBody,
+  type ProposalView,
+  type UnitApproveBody,
+  type UnitCalculation,
+  type ViabilityUnitRead,
+} from '@operacoes/contract';
+import { api } from '../../core/api';
+import { resourceApi } from '../../core/resource';
+
+export type { ProposalView, UnitCalculation, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
+
+export const templateApi = resourceApi(viabilityTemplateResource);
+export const viabilityApi = resourceApi(viabilityResource);
+export const unitApi = resourceApi(viabilityUnitResource);
+
+export type Ref = { id: number; name: string };
+export type ProductOption = { id: number; code: string; name: string; unit_of_measure: string; price: string | null };
+
+/** Active products of the organization for a bill of materials (search, or the named ids). */
+export const searchProducts = async (term: string) =>
+  (await api.get<ProductOption[]>('/viability/unit/template/product-options', { params: { search: term || undefined } })).data;
+
+/** Sellers to pick. */
+export const searchSellers = async (term: string) => (await api.get<Ref[]>('/viability/people', { params: { search: term || undefined } })).data;
+export const getSeller = async (id: number) => (await api.get<Ref[]>('/viability/people', { params: { ids: String(id) } })).data[0] ?? { id, name: `#${id}` };
+
+/** Active templates of the organization, for a unit's template select. */
+export const fetchActiveTemplates = async () => (await templateApi.list({ active: 'true', pageSize: 100, sort: 'name' })).items;
+
+export type ViabilitySettings = { max_distance_m: number; price_per_meter: string | number; margin_percent: number; proposal_validity_days: number; default_template_id: number | null; map_tile_url: string; route_factor: number };
+export const fetchSettings = async () => (await api.get<ViabilitySettings>('/organization-settings/viability', { silent: true })).data;
+
+export const viabilityKeys = {
+  settings: ['viability', 'settings'] as const,
+  templates: ['viability_unit_template', 'active'] as const,
+  units: (viabilityId: number) => ['viability', viabilityId, 'units'] as const,
+  versions: (unitId: number) => ['viability_unit', unitId, 'versions'] as const,
+  proposal: (hash: string) => ['proposal', hash] as const,
+};
+
+export const fetchUnitsOf = async (viabilityId: number) => (await api.get<ViabilityUnitRead[]>(`/viability/${viabilityId}/unit`)).data;
+export const createUnitIn = async (viabilityId: number, body: unknown) => (await api.post<ViabilityUnitRead>(`/viability/${viabilityId}/unit`, body)).data;
+export const recalculate = async (unitId: number) => (await api.post<ViabilityUnitRead>(`/viability/unit/${unitId}/recalculate`, {})).data;
+export const fetchVersions = async (unitId: number) => (await api.get<UnitCalculation[]>(`/viability/unit/${unitId}/version`)).data;
+export const newLink = async (unitId: number) => (await api.post<ViabilityUnitRead>(`/viability/unit/${unitId}/link`, {})).data;
+export const revokeLink = async (unitId: number) => (await api.delete<ViabilityUnitRead>(`/viability/unit/${unitId}/link`)).data;
+/** Silent: the approve dialog shows the server's violations and message itself. */
+export const approveUnit = async (unitId: number, body: UnitApproveBody) => (await api.post<ViabilityUnitRead>(`/viability/unit/${unitId}/approve`, body, { silent: true })).data;
+
+/** Assistance types and technicians for the installation work order (the field-service module's pickers' endpoints). */
+export const searchAssistanceTypes = async (term: string) =>
+  (await api.get<(Ref & { color?: string })[]>('/external-activity/type-options', { params: { search: term || undefined } })).data.map((t) => ({ id: t.id, name: t.name }));
+export const searchTechnicians = async (term: string) => (await api.get<Ref[]>('/external-activity/technicians', { params: { search: term || undefined } })).data;
+
+// The public proposal (no login; errors are shown by the page, never as a toast)
+export const getProposal = async (hash: string) => (await api.get<ProposalView>(`/viability/unit/viewer/${encodeURIComponent(hash)}`, { silent: true })).data;
+export const decideProposal = async (hash: string, kind: 'accept' | 'decline', body: ProposalDecisionBody) =>
+  (await api.post<ProposalView>(`/viability/unit/viewer/${encodeURIComponent(hash)}/${kind}`, body, { silent: true })).data;
+export const proposalPdfUrl = (hash: string) => `/api/viability/unit/viewer/${encodeURIComponent(hash)}/pdf`;
+export const proposalLogoUrl = (hash: string) => `/api/viability/unit/viewer/${encodeURIComponent(hash)}/logo`;

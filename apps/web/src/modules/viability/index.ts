@@ -1,0 +1,1 @@
+export { viabilityPublicRoutes, viabilityRoutes } from './routes';

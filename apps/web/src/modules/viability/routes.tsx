@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const ViabilityListPage = lazy(() => import('./ViabilityListPage'));
+const UnitsPage = lazy(() => import('./UnitsPage'));
+const UnitFormPage = lazy(() => import('./UnitFormPage'));
+const UnitInfoPage = lazy(() => import('./UnitInfoPage'));
+const TemplateListPage = lazy(() => import('./TemplateListPage'));
+const TemplateFormPage = lazy(() => import('./TemplateFormPage'));
+const ProposalPage = lazy(() => import('./ProposalPage'));
+const CannotPage = lazy(() => import('./CannotPage'));
+
+/** Viability studies (issue 15): the studies with their units (create/edit in a dialog), and the unit templates. */
+export const viabilityRoutes: RouteObject[] = [
+  { path: '/viability', element: <ViabilityListPage /> },
+  { path: '/viability/:viabilityId/unit', element: <UnitsPage /> },
+  { path: '/viability/:viabilityId/unit/create', element: <UnitFormPage /> },
+  { path: '/viability/:viabilityId/unit/edit/:unitId', element: <UnitFormPage /> },
+  { path: '/viability/:viabilityId/unit/info/:unitId', element: <UnitInfoPage /> },
+  { path: '/viability/unit/template', element: <TemplateListPage /> },
+  { path: '/viability/unit/template/create', element: <TemplateFormPage /> },
+  { path: '/viability/unit/template/edit/:id', element: <TemplateFormPage /> },
+];
+
+/** The public proposal (no login), mounted in the public frame. */
+export const viabilityPublicRoutes: RouteObject[] = [
+  { path: '/viability/unit/viewer/:hash', element: <ProposalPage /> },
+  { path: '/viability/unit/viewer/cannot/:hash', element: <CannotPage /> },
+];
