@@ -13,6 +13,7 @@ import { notifications } from '../modules/notification/schema';
 import { organizations, persons, unitsOrganizational, users, userUnits } from '../core/schema';
 import { releaseNotes } from '../modules/release-note/schema';
 import { seedScheduleDemo } from '../modules/schedule/seed';
+import { seedViabilityDemo } from '../modules/viability/seed';
 import { seedWarehouseDemo } from '../modules/warehouse/seed';
 import { demoContext } from './demo/context';
 
@@ -92,7 +93,8 @@ export async function seedDemo(app: FastifyInstance) {
   const fieldService = await seedFieldServiceDemo(ctx);
   const project = await seedProjectDemo(ctx);
   const schedule = await seedScheduleDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule }, 'demo data seeded');
+  const viability = await seedViabilityDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

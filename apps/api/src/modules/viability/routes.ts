@@ -19,7 +19,6 @@ import {
   userEntity,
   viabilityEntity,
   viabilityResource,
-  viabilityTemplateEntity,
   viabilityTemplateResource,
   viabilityUnitInput,
   viabilityUnitRead,

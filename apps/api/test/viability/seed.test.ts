@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
+import { createTestApp, type TestApp } from '../helpers';
+
+describe('viability demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('seeds three templates and three studies: one accepted, one with extra cost and one out of reach, one new; seeding again adds nothing', async () => {
+    const gestor = (await t.login('gestor', DEMO_PASSWORD)).token;
+    expect((await t.call('GET', '/api/viability/unit/template', gestor)).json().total_items).toBe(3);
+    const list = (await t.call('GET', '/api/viability?sort=code', gestor)).json() as { items: { id: number; client_name: string; status: string; unit_count: number }[] };
+    expect(list.items.map((v) => [v.client_name, v.status, v.unit_count])).toEqual([
+      ['Padaria Pão Quente Ltda', 'concluida', 1],
+      ['Clínica São Lucas', 'em_analise', 2],
+      ['Condomínio Jardim Botânico', 'aberta', 0],
+    ]);
+    const units = (await t.call('GET', `/api/viability/${list.items[1].id}/unit`, gestor)).json() as { name: string; verdict: string }[];
+    expect(units.map((u) => [u.name, u.verdict])).toEqual([
+      ['Matriz Rebouças', 'viavel_com_custo'],
+      ['Filial Campo Largo', 'inviavel'],
+    ]);
+    const [shop] = (await t.call('GET', `/api/viability/${list.items[0].id}/unit`, gestor)).json();
+    expect(shop).toMatchObject({ verdict: 'viavel', decision: { kind: 'aceita', name: 'Joana Lima' } });
+    await seedDemo(t.app);
+    expect((await t.call('GET', '/api/viability', gestor)).json().total_items).toBe(3);
+  });
+});
