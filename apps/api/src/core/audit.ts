@@ -17,6 +17,12 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
     if (k === 'password_hash' && before && after && before[k] !== after[k]) out.password = ['***', '***'];
     if (k === 'token_encrypted' && before && after && before[k] !== after[k]) out.token = [before[k] ? '***' : null, after[k] ? '***' : null];
     if (HIDDEN.has(k)) continue;
+    // Link hashes (a shipment's receiving link, a proposal's public link) are credentials too.
+    if (k.endsWith('_hash')) {
+      const [a, b] = [before?.[k] ?? null, after?.[k] ?? null];
+      if (a !== b) out[k] = [a === null ? null : '***', b === null ? null : '***'];
+      continue;
+    }
     const a = before ? before[k] : null;
     const b = after ? after[k] : null;
     if (!same(a, b)) out[k] = [norm(a), norm(b)];

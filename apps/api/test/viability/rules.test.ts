@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { revisions } from '../../src/modules/revision/schema';
 import fc from 'fast-check';
 import { notifications } from '../../src/modules/notification/schema';
 import { products } from '../../src/modules/warehouse';
@@ -180,6 +181,10 @@ describe('viability: calculation, versions, public proposal, approval and access
     const v = await makeViability(t, f);
     const u = await makeUnit(t, f, v.id, north(0.003));
     expect(u.public_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The hash is a credential: the revision log says it exists, never its value.
+    const logged = await t.app.db.select().from(revisions).where(and(eq(revisions.entity, 'viability_unit'), eq(revisions.entity_id, u.id)));
+    expect(logged[0].changes).toMatchObject({ public_hash: [null, '***'], verdict: [null, 'viavel'] });
+    expect(JSON.stringify(logged)).not.toContain(u.public_hash);
     const view = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}`);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({ verdict: 'viavel', price: '2444.13', monthly_price: '0.00', client_name: expect.stringMatching(/^Padaria/), decision: null });
