@@ -18,7 +18,7 @@ export function ApproveDialog({ unit, onClose, onDone }: { unit: ViabilityUnitRe
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="approve-title">
       <DialogTitle id="approve-title">Aprovar e abrir a instalação</DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ '&&': { pt: 1 } }}>
         <Alert severity="info" sx={{ mb: 2 }}>
           Cria uma atividade externa de instalação com o cliente e o endereço da unidade “{unit.name}”.
         </Alert>

@@ -6,6 +6,7 @@
 import { Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { VIABILITY_SERVICE_LABELS, VIABILITY_SERVICES, VIABILITY_STATUS_LABELS, VIABILITY_STATUSES, viabilityInput, type ViabilityRead } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { enumOptions, FormGrid, FormNotes, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { formatCpfCnpj } from '../../core/format';
@@ -15,7 +16,12 @@ import { useSession } from '../../core/session';
 import { toast } from '../../core/toast';
 import { getSeller, searchSellers, viabilityApi } from './api';
 
-const schema = viabilityInput.extend({ contact_name: blankToNull(viabilityInput.shape.contact_name), notes: blankToNull(viabilityInput.shape.notes) });
+const schema = viabilityInput.extend({
+  contact_name: blankToNull(viabilityInput.shape.contact_name),
+  notes: blankToNull(viabilityInput.shape.notes),
+  // An empty select reads "Informe o serviço" rather than the server's "Tipo de serviço inválido".
+  service_type: z.enum(VIABILITY_SERVICES, { message: 'Informe o serviço' }),
+});
 
 export function ViabilityDialog({ viability, onClose, onSaved }: { viability: ViabilityRead | null; onClose: () => void; onSaved?: (v: ViabilityRead) => void }) {
   const theme = useTheme();
@@ -45,7 +51,7 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="viability-dialog-title">
       <DialogTitle id="viability-dialog-title">{title}</DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ '&&': { pt: 1 } }}>
         <ResourceForm
           form={form as never}
           guard={false}
