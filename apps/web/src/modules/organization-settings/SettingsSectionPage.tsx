@@ -15,7 +15,8 @@ import { getSettings, saveSettings, settingsKeys } from './api';
 import { FormCheckboxes, FormChipList } from './fields';
 import { SETTINGS_FIELD_LABELS } from './labels';
 import { RevisionHistory } from '../../core/history';
-import { FormSwitch } from '../../core/form';
+import { FormSelect, FormSwitch } from '../../core/form';
+import { fetchTemplateOptions } from '../viability';
 
 const MIKROTIK_SERVICES = ['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'];
 
@@ -31,6 +32,23 @@ function PatrimonyExample() {
     <Typography variant="body2" color="text.secondary" aria-live="polite">
       Exemplo: <strong>{`${(prefix ?? '').toUpperCase()}${'123'.padStart(n, '0')}`}</strong>
     </Typography>
+  );
+}
+
+/** The viability section's default template: a select of the organization's templates (the plain id field when they cannot be listed). */
+function DefaultTemplateField({ label, disabled, fallback }: { label: string; disabled: boolean; fallback: ReactNode }) {
+  const q = useQuery({ queryKey: ['viability_unit_template', 'options'], queryFn: fetchTemplateOptions, retry: false, staleTime: 30_000 });
+  if (q.isLoading) return <CircularProgress size={24} aria-label="Carregando os modelos" />;
+  if (!q.data) return <>{fallback}</>;
+  return (
+    <FormSelect
+      name="default_template_id"
+      label={label}
+      disabled={disabled}
+      emptyLabel="Nenhum"
+      options={q.data.map(({ value, label: l }) => ({ value, label: l }))}
+      helperText="Sugerido em novas unidades de viabilidade"
+    />
   );
 }
 
@@ -55,8 +73,8 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
           {num('price_per_meter', { slotProps: { ...suffix('R$/m'), htmlInput: { step: 0.01 } } })}
           {num('margin_percent', { slotProps: suffix('%') })}
           {num('proposal_validity_days', { slotProps: suffix('dias') })}
-          {num('route_factor', { slotProps: suffix('×'), helperText: 'A rota estimada é a distância em linha reta × este fator' })}
-          {num('default_template_id', { helperText: 'ID do modelo em Viabilidade › Modelos de unidade (opcional)' })}
+          {num('route_factor', { helperText: 'A rota estimada é a distância em linha reta × este fator' })}
+          <DefaultTemplateField label={L.default_template_id} disabled={disabled} fallback={num('default_template_id', { helperText: 'ID do modelo em Viabilidade › Modelos de unidade (opcional)' })} />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <FormText name="map_tile_url" label={L.map_tile_url} disabled={disabled} fullWidth helperText="Usada nos mapas de sites e de viabilidade; com {z}, {x} e {y}. Padrão: OpenStreetMap" />
           </Box>

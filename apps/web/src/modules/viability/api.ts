@@ -63,3 +63,9 @@ export const decideProposal = async (hash: string, kind: 'accept' | 'decline', b
   (await api.post<ProposalView>(`/viability/unit/viewer/${encodeURIComponent(hash)}/${kind}`, body, { silent: true })).data;
 export const proposalPdfUrl = (hash: string) => `/api/viability/unit/viewer/${encodeURIComponent(hash)}/pdf`;
 export const proposalLogoUrl = (hash: string) => `/api/viability/unit/viewer/${encodeURIComponent(hash)}/logo`;
+
+/** Every template of the organization (active first), for the settings' default template select; silent (a user without the permission gets the plain id field). */
+export const fetchTemplateOptions = async () =>
+  (await api.get<{ items: { id: number; name: string; active: boolean }[] }>('/viability/unit/template', { params: { pageSize: 100, sort: 'name' }, silent: true })).data.items
+    .map((t) => ({ value: t.id, label: t.active ? t.name : `${t.name} (inativo)`, active: t.active }))
+    .sort((a, b) => Number(b.active) - Number(a.active));

@@ -1,1 +1,2 @@
+export { fetchTemplateOptions } from './api';
 export { viabilityPublicRoutes, viabilityRoutes } from './routes';
