@@ -191,3 +191,39 @@ test('viability: a template with two products, a near and a far unit, the public
   await page.goto(`/viability/${viabilityId}/unit/info/${nearId}`);
   await expect(page.getByTestId('unit-decision')).toContainText('Joana Aurora da Silva');
 });
+
+test('viability: a reader (.INDEX) reads studies, units and templates without any action', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const gestor = auth((await apiLogin(request, 'gestor')).token);
+  const username = `leitorvia${tag}`;
+  const password = 'leitura-viabilidade-2026';
+  const created = await request.post('/api/user', {
+    headers: gestor,
+    data: { username, email: `${username}@demotelecom.com.br`, password, person: { nickname: 'Leitor', full_name: 'Leitor de Viabilidade' }, permissions: ['VIABILITY.INDEX', 'VIABILITY_TEMPLATE_PRODUCT.INDEX'] },
+  });
+  expect(created.status()).toBe(201);
+  const products = (await (await request.get('/api/viability/unit/template/product-options?search=conector', { headers: gestor })).json()) as { id: number }[];
+  const template = (await (await request.post('/api/viability/unit/template', { headers: gestor, data: { name: `Leitura ${tag}`, medium: 'radio', items: [{ product_id: products[0].id, quantity: 2 }] } })).json()) as { id: number };
+  const me = (await (await request.get('/api/viability/people', { headers: gestor })).json()) as { id: number }[];
+  const viability = (await (await request.post('/api/viability', { headers: gestor, data: { client_name: `Cliente leitura ${tag}`, client_document: '11444777000161', service_type: 'internet_dedicada', bandwidth_mbps: 100, seller_id: me[0].id } })).json()) as { id: number };
+  const unit = (await (await request.post(`/api/viability/${viability.id}/unit`, { headers: gestor, data: { name: 'Sede', address: 'Rua A, 1', latitude: -25.43, longitude: -49.27, template_id: template.id } })).json()) as { id: number };
+
+  await uiLogin(page, username, password);
+  await page.goto('/viability');
+  await expect(page.getByRole('grid', { name: 'Lista de viabilidades' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nova viabilidade' })).toHaveCount(0);
+  await page.goto(`/viability/${viability.id}/unit`);
+  await expect(page.getByRole('link', { name: 'Sede' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nova unidade' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Editar viabilidade' })).toHaveCount(0);
+  await page.goto(`/viability/${viability.id}/unit/info/${unit.id}`);
+  await expect(page.getByTestId('verdict-banner')).toBeVisible();
+  for (const name of ['Editar', 'Recalcular', 'Aprovar', 'Gerar novo link', 'Revogar']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Editar', exact: true })).toHaveCount(0);
+  await page.goto(`/viability/unit/template/edit/${template.id}`);
+  await expect(page.getByText('Você pode consultar este modelo de unidade, mas não alterá-lo.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Nome/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Adicionar material' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Salvar alterações' })).toHaveCount(0);
+});
