@@ -184,7 +184,7 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       doc.text(`Proposta ${p.viability_code} · versão ${found.unit.calculation.version} · emitida em ${brDateTime(found.unit.calculation.calculated_at)}`);
       doc.text(`Válida até ${dayBr(p.valid_until)}`);
       doc.moveDown(1);
-      drawTable(doc, ['', ''], [150, 365], [
+      drawTable(doc, ['Descrição', 'Detalhe'], [150, 365], [
         ['Cliente', p.client_name],
         ['Unidade', p.unit_name],
         ['Endereço', [p.address, p.city].filter(Boolean).join(' · ')],
