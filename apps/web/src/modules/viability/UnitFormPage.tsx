@@ -80,7 +80,7 @@ function UnitForm({ viability, unit }: { viability: ViabilityRead; unit: Viabili
         return unit ? unitApi.update(unit.id, rest) : unitApi.create({ ...rest, viability_id: viability.id });
       }}
       onSuccess={(saved) => {
-        qc.setQueryData(viabilityKeys.versions((saved as ViabilityUnitRead).id), undefined);
+        void qc.invalidateQueries({ queryKey: viabilityKeys.versions((saved as ViabilityUnitRead).id) });
         f.onSuccess(saved);
       }}
     >

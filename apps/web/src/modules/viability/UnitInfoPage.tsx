@@ -5,6 +5,7 @@
  * (a new version at today's prices), manage the link and approve; readers only read.
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
@@ -30,6 +31,7 @@ import { formatDecimal } from '../../core/number';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { RecordPage } from '../../core/RecordPage';
+import { useRemove } from '../../core/resource';
 import { Details, Section } from '../../core/Section';
 import { confirmAction, toast } from '../../core/toast';
 import { fetchSettings, fetchVersions, recalculate, unitApi, viabilityApi, viabilityKeys, type ViabilityUnitRead } from './api';
@@ -212,6 +214,13 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
       setBusy(false);
     }
   };
+  const remove = useRemove(unitApi, {
+    navigateTo: `/viability/${viabilityId}/unit`,
+    text: unit.activity ? `A atividade ${unit.activity.code} continua aberta. O link público deixa de funcionar. Esta ação não pode ser desfeita.` : 'O link público deixa de funcionar. Esta ação não pode ser desfeita.',
+  });
+  const removeUnit = async () => {
+    if (await remove(unit.id, unit.name)) void qc.invalidateQueries({ queryKey: ['viability', viabilityId] });
+  };
   const approvable = c.verdict !== 'inviavel' && !unit.activity;
   return (
     <>
@@ -224,6 +233,11 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
         {canWrite && (
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void recalc()} loading={busy}>
             Recalcular
+          </Button>
+        )}
+        {unitApi.canDelete(user) && (
+          <Button color="error" startIcon={<DeleteIcon />} onClick={() => void removeUnit()}>
+            Excluir
           </Button>
         )}
         {canApprove && approvable && (
