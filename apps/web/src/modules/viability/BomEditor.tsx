@@ -41,7 +41,7 @@ export function BomEditor({ initial }: { initial: TemplateItemRead[] }) {
           const taken = new Set(items.filter((_x, j) => j !== i).map((x) => x.product_id));
           return (
             <Paper key={field.id} component="li" variant="outlined" aria-label={`Material ${i + 1}`} sx={{ p: 1.25 }}>
-              <Box sx={{ display: 'grid', gap: 1.25, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 1.2fr) auto auto' } }}>
+              <Box sx={{ display: 'grid', gap: 1.25, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 1.2fr) auto' } }}>
                 <Controller
                   control={control}
                   name={`items.${i}.product_id`}
@@ -92,24 +92,26 @@ export function BomEditor({ initial }: { initial: TemplateItemRead[] }) {
                     />
                   )}
                 />
-                <Controller
-                  control={control}
-                  name={`items.${i}.per_meter`}
-                  render={({ field: f }) => (
-                    <FormControlLabel
-                      sx={{ mt: { md: 1 }, mr: 0 }}
-                      control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} disabled={readOnly} slotProps={{ input: { 'aria-label': `Material ${i + 1}: por metro` } }} />}
-                      label="por metro"
-                    />
+                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: { md: 0.5 } }}>
+                  <Controller
+                    control={control}
+                    name={`items.${i}.per_meter`}
+                    render={({ field: f }) => (
+                      <FormControlLabel
+                        sx={{ mr: 0 }}
+                        control={<Switch checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} disabled={readOnly} slotProps={{ input: { 'aria-label': `Material ${i + 1}: por metro` } }} />}
+                        label="por metro"
+                      />
+                    )}
+                  />
+                  {!readOnly && (
+                    <Tooltip title="Remover material">
+                      <IconButton aria-label={`Remover o material ${i + 1}`} onClick={() => remove(i)}>
+                        <DeleteIcon />
+                      </IconButton>
+                    </Tooltip>
                   )}
-                />
-                {!readOnly && (
-                  <Tooltip title="Remover material">
-                    <IconButton aria-label={`Remover o material ${i + 1}`} onClick={() => remove(i)} sx={{ mt: { md: 0.5 }, justifySelf: { xs: 'end', md: 'auto' } }}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                )}
+                </Box>
               </Box>
               {product && row.quantity && !Number.isNaN(row.quantity) ? (
                 <Typography variant="caption" color="text.secondary" data-testid="bom-line-summary">
