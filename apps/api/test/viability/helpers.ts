@@ -128,7 +128,7 @@ export type UnitRead = {
   public_hash: string | null;
   decision: { kind: string; name: string } | null;
   activity: { id: number; code: string } | null;
-  calculation: Record<string, unknown> & { version: number; distance_m: number | null; route_m: number | null; lines: Record<string, unknown>[]; reasons: string[]; price: string; total_cost: string; valid_until: string };
+  calculation: Record<string, unknown> & { site: { id: number } | null; version: number; distance_m: number | null; route_m: number | null; lines: Record<string, unknown>[]; reasons: string[]; price: string; total_cost: string; valid_until: string };
 };
 
 export async function makeUnit(t: TestApp, f: Fixture, viabilityId: number, at: { latitude: number; longitude: number }, extra: Record<string, unknown> = {}) {

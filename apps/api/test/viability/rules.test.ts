@@ -187,7 +187,7 @@ describe('viability: calculation, versions, public proposal, approval and access
     expect(JSON.stringify(logged)).not.toContain(u.public_hash);
     const view = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}`);
     expect(view.statusCode, view.body).toBe(200);
-    expect(view.json()).toMatchObject({ verdict: 'viavel', price: '2444.13', monthly_price: '0.00', client_name: expect.stringMatching(/^Padaria/), decision: null });
+    expect(view.json()).toMatchObject({ verdict: 'viavel', price: '2444.13', monthly_price: '0.00', client_name: expect.stringMatching(/^Padaria/), decision: null, map_tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
     expect(view.body).not.toMatch(/total_cost|margin|1880\.10|materials|labour/);
 
     const pdf = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/pdf`);

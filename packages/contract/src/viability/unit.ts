@@ -136,6 +136,8 @@ export const proposalHash = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Link invál
 /** `GET /api/viability/unit/viewer/{hash}`: what the client sees (never a cost or a margin). */
 export const proposalView = z.object({
   organization: z.object({ name: z.string(), has_logo: z.boolean() }),
+  /** The organization's map tiles (viability settings). */
+  map_tile_url: z.string(),
   viability_code: z.string(),
   client_name: z.string(),
   unit_name: z.string(),

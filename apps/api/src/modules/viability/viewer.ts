@@ -17,6 +17,7 @@ import { RateLimiter } from '../../core/rate-limit';
 import { organizations, persons, users } from '../../core/schema';
 import { readUpload } from '../files';
 import { presentCities } from '../locale';
+import { getOrganizationSettings } from '../organization-settings';
 import { brl, toCents } from './money';
 import { todayInBrazil } from '../../core/dates';
 import { viabilities, viabilityUnits } from './schema';
@@ -67,8 +68,10 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       .where(eq(users.id, viability.seller_id));
     const city = unit.city_id ? (await presentCities(app.db, [unit.city_id])).get(unit.city_id) : undefined;
     const viable = unit.verdict !== 'inviavel';
+    const { map_tile_url } = await getOrganizationSettings(app.db, unit.organization_id, 'viability');
     return {
       organization: { name: organization.name, has_logo: Boolean(organization.logo) },
+      map_tile_url,
       viability_code: viability.code,
       client_name: viability.client_name,
       unit_name: unit.name,

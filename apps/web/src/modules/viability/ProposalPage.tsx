@@ -151,7 +151,7 @@ function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
       </Typography>
       <Box sx={{ mt: 1.5 }}>
         <Suspense fallback={<CircularProgress size={24} aria-label="Carregando o mapa" />}>
-          <UnitMap client={v} clientLabel={v.unit_name} tileUrl={DEFAULT_MAP_TILE_URL} height={200} label="Mapa do endereço" />
+          <UnitMap client={v} clientLabel={v.unit_name} tileUrl={v.map_tile_url || DEFAULT_MAP_TILE_URL} height={200} label="Mapa do endereço" />
         </Suspense>
       </Box>
       <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 1 }} data-testid="proposal-figures">
