@@ -6,8 +6,6 @@
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
 import {
   Alert,
   Box,
@@ -29,7 +27,7 @@ import {
   type ReceivingItemStatus,
 } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { isAxiosError } from '../../core/api';
 import { violationsOf } from '../../core/errors';
@@ -39,56 +37,17 @@ import { confirmReceiving, getReceiving, logisticsKeys, receiptUrl, type Receivi
 import { formatQuantity, statusCount } from './format';
 import { ItemStatusChip } from './StatusChip';
 import { SignaturePad } from '../../core/SignaturePad';
+import { apiMessageOf, LinkProblem, type LinkProblemTexts, usePageTitle } from '../../core/publicLink';
 
 type Item = ReceivingView['items'][number];
 type Answer = { status: ReceivingItemStatus | null; comment: string };
 
-const messageOf = (e: unknown) => {
-  if (isAxiosError(e)) {
-    const m = (e.response?.data as { message?: unknown } | undefined)?.message;
-    if (typeof m === 'string') return m;
-  }
-  return null;
+/** The receiving link's own words when it does not open. */
+const RECEIVING_LINK_TEXTS: LinkProblemTexts = {
+  titles: { expired: 'Link expirado', invalid: 'Link de recebimento inválido', offline: 'Não foi possível abrir o recebimento' },
+  fallback: { expired: 'Este link de recebimento expirou.', invalid: 'Link de recebimento inválido ou cancelado.' },
+  advice: { expired: 'Peça ao remetente que envie um novo link.', invalid: 'Confira se o endereço foi copiado por inteiro. Se o envio foi cancelado, fale com o remetente.' },
 };
-
-function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Operações`;
-  }, [title]);
-}
-
-function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = isAxiosError(error) ? error.response?.status : undefined;
-  const expired = status === 410;
-  const offline = !status || status >= 500;
-  const title = expired ? 'Link expirado' : offline ? 'Não foi possível abrir o recebimento' : 'Link de recebimento inválido';
-  useTitle(title);
-  return (
-    <Box sx={{ textAlign: 'center' }} role="alert">
-      {expired ? <HourglassDisabledIcon color="warning" sx={{ fontSize: 48 }} /> : <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />}
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mt: 1 }}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {offline
-          ? 'Verifique sua conexão com a internet e tente de novo.'
-          : ((status === 404 || status === 410 ? messageOf(error) : null) ?? (expired ? 'Este link de recebimento expirou.' : 'Link de recebimento inválido ou cancelado.'))}
-      </Typography>
-      {!offline && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {expired
-            ? 'Peça ao remetente que envie um novo link.'
-            : 'Confira se o endereço foi copiado por inteiro. Se o envio foi cancelado, fale com o remetente.'}
-        </Typography>
-      )}
-      {offline && (
-        <Button variant="contained" sx={{ mt: 2 }} onClick={onRetry}>
-          Tentar de novo
-        </Button>
-      )}
-    </Box>
-  );
-}
 
 function ShipmentHeader({ v }: { v: ReceivingView }) {
   return (
@@ -128,7 +87,7 @@ function ItemHead({ item }: { item: Item }) {
 }
 
 function Receipt({ v, hash }: { v: ReceivingView; hash: string }) {
-  useTitle('Recebimento confirmado');
+  usePageTitle('Recebimento confirmado');
   const r = v.receipt!;
   return (
     <>
@@ -197,7 +156,7 @@ function unansweredText(left: number, total: number): string {
 }
 
 function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDone: (r: ReceivingView) => void }) {
-  useTitle('Confirme o recebimento');
+  usePageTitle('Confirme o recebimento');
   const qc = useQueryClient();
   const [answers, setAnswers] = useState<Record<number, Answer>>(() => Object.fromEntries(v.items.map((i) => [i.id, { status: null, comment: '' }])));
   const [name, setName] = useState('');
@@ -256,7 +215,7 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
       const nameViolation = vs.find((x) => x.propertyPath === 'name');
       setErrors({
         name: nameViolation?.message,
-        form: vs.length ? vs.filter((x) => x !== nameViolation).map((x) => x.message) : [messageOf(e) ?? 'Não foi possível confirmar agora. Verifique sua conexão e tente de novo.'],
+        form: vs.length ? vs.filter((x) => x !== nameViolation).map((x) => x.message) : [apiMessageOf(e) ?? 'Não foi possível confirmar agora. Verifique sua conexão e tente de novo.'],
       });
     } finally {
       setBusy(false);
@@ -393,7 +352,7 @@ function ReceivingContent({ hash }: { hash: string }) {
         <Typography color="text.secondary">Carregando o envio…</Typography>
       </Box>
     );
-  if (q.isError || !q.data) return <LinkProblem error={q.error} onRetry={() => void q.refetch()} />;
+  if (q.isError || !q.data) return <LinkProblem error={q.error} onRetry={() => void q.refetch()} texts={RECEIVING_LINK_TEXTS} />;
   const v = q.data;
   return (
     <Box>

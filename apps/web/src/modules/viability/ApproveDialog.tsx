@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { enumOptions, FormGrid, FormMultiPicker, FormRecordPicker, FormSelect, Wide } from '../../core/form';
 import { FormDateTime } from '../../core/form/FormDateTime';
 import { isAxiosError } from '../../core/api';
+import { apiMessageOf } from '../../core/publicLink';
 import { ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { approveUnit, searchAssistanceTypes, searchTechnicians, type ViabilityUnitRead } from './api';
-
-const messageOf = (e: unknown) => (isAxiosError(e) ? ((e.response?.data as { message?: string } | undefined)?.message ?? null) : null);
 
 export function ApproveDialog({ unit, onClose, onDone }: { unit: ViabilityUnitRead; onClose: () => void; onDone: (u: ViabilityUnitRead) => void }) {
   const theme = useTheme();
@@ -43,7 +42,7 @@ export function ApproveDialog({ unit, onClose, onDone }: { unit: ViabilityUnitRe
               return await approveUnit(unit.id, values as UnitApproveBody);
             } catch (e) {
               const status = isAxiosError(e) ? e.response?.status : undefined;
-              if (status !== 422) setProblem(messageOf(e) ?? (status === 403 ? 'Você não tem permissão para criar atividades externas.' : 'Não foi possível aprovar agora. Tente de novo.'));
+              if (status !== 422) setProblem(apiMessageOf(e) ?? (status === 403 ? 'Você não tem permissão para criar atividades externas.' : 'Não foi possível aprovar agora. Tente de novo.'));
               throw e;
             }
           }}

@@ -1,13 +1,13 @@
 /** /viability/unit/viewer/cannot/:hash (public): a polite "we cannot serve this address yet", with the organization's name and no prices. */
 import LocationOffIcon from '@mui/icons-material/LocationOffOutlined';
 import { Box, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Navigate, useParams } from 'react-router';
-import { getProposal, viabilityKeys, type ProposalView } from './api';
-import { Loading, LinkProblem, OrganizationHeader, useTitle } from './ProposalParts';
+import { useParams } from 'react-router';
+import { type ProposalView } from './api';
+import { OrganizationHeader, ProposalFrame } from './ProposalParts';
+import { usePageTitle } from '../../core/publicLink';
 
 function Cannot({ v, hash }: { v: ProposalView; hash: string }) {
-  useTitle('Atendimento não disponível');
+  usePageTitle('Atendimento não disponível');
   return (
     <Box data-testid="proposal-cannot">
       <OrganizationHeader v={v} hash={hash} />
@@ -36,21 +36,9 @@ function Cannot({ v, hash }: { v: ProposalView; hash: string }) {
 
 export default function CannotPage() {
   const { hash = '' } = useParams();
-  const q = useQuery({ queryKey: viabilityKeys.proposal(hash), queryFn: () => getProposal(hash), retry: false, staleTime: Infinity });
   return (
-    <Box>
-      <Typography variant="overline" component="h1" color="text.secondary" sx={{ display: 'block', textAlign: 'center', lineHeight: 1.5, mb: 1 }}>
-        Proposta comercial
-      </Typography>
-      {q.isLoading ? (
-        <Loading />
-      ) : q.isError || !q.data ? (
-        <LinkProblem error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.data.verdict !== 'inviavel' ? (
-        <Navigate replace to={`/viability/unit/viewer/${encodeURIComponent(hash)}`} />
-      ) : (
-        <Cannot v={q.data} hash={hash} />
-      )}
-    </Box>
+    <ProposalFrame hash={hash} page="cannot">
+      {(v) => <Cannot v={v} hash={hash} />}
+    </ProposalFrame>
   );
 }

@@ -8,16 +8,17 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Divider, TextField, Typography } from '@mui/material';
 import { CLIENT_DECISION_LABELS, DEFAULT_MAP_TILE_URL, proposalDecisionBody, VIABILITY_SERVICE_LABELS } from '@operacoes/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isAxiosError } from '../../core/api';
 import { violationsOf } from '../../core/errors';
 import { formatBRL, formatDateTime } from '../../core/format';
 import { confirmAction } from '../../core/toast';
-import { decideProposal, getProposal, proposalPdfUrl, viabilityKeys, type ProposalView } from './api';
+import { decideProposal, proposalPdfUrl, viabilityKeys, type ProposalView } from './api';
 import { dayLabel, formatBandwidth } from './format';
-import { Loading, LinkProblem, messageOf, OrganizationHeader, useTitle } from './ProposalParts';
+import { OrganizationHeader, ProposalFrame } from './ProposalParts';
+import { apiMessageOf, usePageTitle } from '../../core/publicLink';
 
 const UnitMap = lazy(() => import('./UnitMap'));
 
@@ -77,7 +78,7 @@ function Answer({ v, hash, onDone }: { v: ProposalView; hash: string; onDone: (v
       setErrors({
         name: vs.find((x) => x.propertyPath === 'name')?.message,
         comment: vs.find((x) => x.propertyPath === 'comment')?.message,
-        form: vs.length ? undefined : (messageOf(e) ?? 'Não foi possível enviar a resposta. Verifique sua conexão e tente de novo.'),
+        form: vs.length ? undefined : (apiMessageOf(e) ?? 'Não foi possível enviar a resposta. Verifique sua conexão e tente de novo.'),
       });
     } finally {
       setBusy(false);
@@ -134,7 +135,7 @@ function Answer({ v, hash, onDone }: { v: ProposalView; hash: string; onDone: (v
 
 function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
   const qc = useQueryClient();
-  useTitle(`Proposta ${v.viability_code}`);
+  usePageTitle(`Proposta ${v.viability_code}`);
   const d = v.decision;
   return (
     <Box>
@@ -208,21 +209,9 @@ function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
 
 export default function ProposalPage() {
   const { hash = '' } = useParams();
-  const q = useQuery({ queryKey: viabilityKeys.proposal(hash), queryFn: () => getProposal(hash), retry: false, staleTime: Infinity });
   return (
-    <Box>
-      <Typography variant="overline" component="h1" color="text.secondary" sx={{ display: 'block', textAlign: 'center', lineHeight: 1.5, mb: 1 }}>
-        Proposta comercial
-      </Typography>
-      {q.isLoading ? (
-        <Loading />
-      ) : q.isError || !q.data ? (
-        <LinkProblem error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.data.verdict === 'inviavel' ? (
-        <Navigate replace to={`/viability/unit/viewer/cannot/${encodeURIComponent(hash)}`} />
-      ) : (
-        <Proposal v={q.data} hash={hash} />
-      )}
-    </Box>
+    <ProposalFrame hash={hash} page="proposal">
+      {(v) => <Proposal v={v} hash={hash} />}
+    </ProposalFrame>
   );
 }

@@ -1,24 +1,10 @@
-/** Pieces of the public proposal pages: the title, the organization's header, and the message of a link that does not open. */
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { isAxiosError } from '../../core/api';
-import { proposalLogoUrl, type ProposalView } from './api';
-
-export const messageOf = (e: unknown) => {
-  if (isAxiosError(e)) {
-    const m = (e.response?.data as { message?: unknown } | undefined)?.message;
-    if (typeof m === 'string') return m;
-  }
-  return null;
-};
-
-export function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Operações`;
-  }, [title]);
-}
+/** Pieces of the public proposal pages: their frame (loading, a link that does not open, the verdict's page) and the organization's header. */
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Navigate } from 'react-router';
+import { LinkProblem, type LinkProblemTexts } from '../../core/publicLink';
+import { getProposal, proposalLogoUrl, type ProposalView, viabilityKeys } from './api';
 
 export function Loading() {
   return (
@@ -29,33 +15,33 @@ export function Loading() {
   );
 }
 
-/** 404 (unknown or revoked), 410 (expired) or no answer at all (offline): each its own plain message, never data. */
-export function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const status = isAxiosError(error) ? error.response?.status : undefined;
-  const expired = status === 410;
-  const offline = !status || status >= 500;
-  const title = expired ? 'Proposta expirada' : offline ? 'Não foi possível abrir a proposta' : 'Link de proposta inválido';
-  useTitle(title);
+/** The proposal link's own words when it does not open (404, 410, offline). */
+export const PROPOSAL_LINK_TEXTS: LinkProblemTexts = {
+  titles: { expired: 'Proposta expirada', invalid: 'Link de proposta inválido', offline: 'Não foi possível abrir a proposta' },
+  fallback: { expired: 'O prazo de validade desta proposta terminou.', invalid: 'Este link não existe ou foi revogado.' },
+  advice: { expired: 'Peça ao seu consultor uma proposta atualizada.', invalid: 'Confira se o endereço foi copiado por inteiro ou peça um novo link ao seu consultor.' },
+};
+
+/**
+ * The frame of both public proposal pages: the heading, loading, a link that does not open, and
+ * the page for the unit's verdict — a viable one on the proposal, an inviável one on "cannot".
+ */
+export function ProposalFrame({ hash, page, children }: { hash: string; page: 'proposal' | 'cannot'; children: (v: ProposalView) => ReactNode }) {
+  const q = useQuery({ queryKey: viabilityKeys.proposal(hash), queryFn: () => getProposal(hash), retry: false, staleTime: Infinity });
+  const belongsHere = (v: ProposalView) => (v.verdict === 'inviavel') === (page === 'cannot');
   return (
-    <Box sx={{ textAlign: 'center' }} role="alert" data-testid="proposal-problem" data-status={status ?? 'offline'}>
-      {expired ? <HourglassDisabledIcon color="warning" sx={{ fontSize: 48 }} /> : <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />}
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mt: 1 }}>
-        {title}
+    <Box>
+      <Typography variant="overline" component="h1" color="text.secondary" sx={{ display: 'block', textAlign: 'center', lineHeight: 1.5, mb: 1 }}>
+        Proposta comercial
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {offline
-          ? 'Verifique sua conexão com a internet e tente de novo.'
-          : ((status === 404 || status === 410 ? messageOf(error) : null) ?? (expired ? 'O prazo de validade desta proposta terminou.' : 'Este link não existe ou foi revogado.'))}
-      </Typography>
-      {!offline && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {expired ? 'Peça ao seu consultor uma proposta atualizada.' : 'Confira se o endereço foi copiado por inteiro ou peça um novo link ao seu consultor.'}
-        </Typography>
-      )}
-      {offline && (
-        <Button variant="contained" sx={{ mt: 2 }} onClick={onRetry}>
-          Tentar de novo
-        </Button>
+      {q.isLoading ? (
+        <Loading />
+      ) : q.isError || !q.data ? (
+        <LinkProblem error={q.error} onRetry={() => void q.refetch()} texts={PROPOSAL_LINK_TEXTS} testId="proposal-problem" />
+      ) : belongsHere(q.data) ? (
+        children(q.data)
+      ) : (
+        <Navigate replace to={`/viability/unit/viewer/${page === 'cannot' ? '' : 'cannot/'}${encodeURIComponent(hash)}`} />
       )}
     </Box>
   );
