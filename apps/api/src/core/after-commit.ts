@@ -11,15 +11,20 @@ export function afterCommit(user: CurrentUser, work: () => Promise<void>) {
   list.push(work);
   pending.set(user, list);
 }
-/** Runs the queued work of successful requests of this plugin; drops it on errors (rolled back). */
+/**
+ * Runs the queued work of successful requests of this plugin; drops it on errors (rolled back).
+ * It runs before the answer leaves (onSend), not after: a client that acts on the answer then
+ * finds its notices published, and the notices of one client's consecutive requests go out in
+ * their order (a circuit's "down" then "up", never the reverse). Mail is queued, not awaited.
+ */
 export function registerAfterCommit(app: FastifyInstance) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     const user = req.currentUser;
-    if (!user) return;
+    if (!user) return payload;
     const list = pending.get(user);
-    if (!list) return;
+    if (!list) return payload;
     pending.delete(user);
-    if (reply.statusCode >= 400) return;
+    if (reply.statusCode >= 400) return payload;
     for (const work of list) {
       try {
         await work();
@@ -27,5 +32,6 @@ export function registerAfterCommit(app: FastifyInstance) {
         req.log.error({ err }, 'after-commit work failed');
       }
     }
+    return payload;
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { unavailabilityResource } from '@operacoes/contract';
 import { realtimeEvents } from '../../src/core/realtime/schema';
 import { organizationTopic } from '../../src/core/tokens';
@@ -103,8 +103,8 @@ describe('unavailability: own rules', () => {
     let events: unknown[] = [];
     for (let i = 0; i < 50 && (titles.length < 2 || events.length < 2); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      titles = (await t.app.db.select().from(notifications).where(eq(notifications.user_id, watcher.id))).map((n) => n.title).filter((x) => x.includes(c.designation));
-      events = (await t.app.db.select().from(realtimeEvents).where(and(eq(realtimeEvents.topic, organizationTopic(t.platformOrganizationId))))).map((e) => e.data).filter((d) => (d as { circuit_id: number }).circuit_id === c.id);
+      titles = (await t.app.db.select().from(notifications).where(eq(notifications.user_id, watcher.id)).orderBy(asc(notifications.id))).map((n) => n.title).filter((x) => x.includes(c.designation));
+      events = (await t.app.db.select().from(realtimeEvents).where(and(eq(realtimeEvents.topic, organizationTopic(t.platformOrganizationId)))).orderBy(asc(realtimeEvents.id))).map((e) => e.data).filter((d) => (d as { circuit_id: number }).circuit_id === c.id);
     }
     expect(titles).toEqual([`Circuito fora do ar: Embratel ${c.designation}`, `Circuito normalizado: Embratel ${c.designation}`]);
     expect(events).toEqual([
