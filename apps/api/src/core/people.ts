@@ -1,13 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Access, userOf } from './access';
 import type { DbOrTx } from './db';
 import { unprocessable } from './errors';
 import { persons, users } from './schema';
 
 /**
  * Active people of an organization to pick (technicians, participants): id and display name
- * ("Full Name (Nickname)"), searched by name, nickname or username; optionally only holders of a permission.
+ * ("Full Name (Nickname)"), searched by name, nickname or username; optionally only holders of a
+ * permission. With `ids`: those people of the organization, active or not (a picker's saved value);
+ * organization null: any (a super admin's saved values).
  */
-export async function peopleOptions(db: DbOrTx, organizationId: number, search?: string, permission?: string) {
+export async function peopleOptions(db: DbOrTx, organizationId: number | null, search?: string, permission?: string, ids?: number[]) {
   const term = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
     .select({ id: users.id, username: users.username, nickname: persons.nickname, full_name: persons.full_name })
@@ -15,9 +21,9 @@ export async function peopleOptions(db: DbOrTx, organizationId: number, search?:
     .innerJoin(persons, eq(persons.id, users.person_id))
     .where(
       and(
-        eq(users.organization_id, organizationId),
-        eq(users.is_active, true),
-        permission ? sql`${users.permissions} @> ARRAY[${permission}]::text[]` : undefined,
+        organizationId === null ? undefined : eq(users.organization_id, organizationId),
+        ids ? inArray(users.id, ids) : eq(users.is_active, true),
+        permission && !ids ? sql`${users.permissions} @> ARRAY[${permission}]::text[]` : undefined,
         term ? sql`(${persons.full_name} ilike ${term} or ${persons.nickname} ilike ${term} or ${users.username} ilike ${term})` : undefined,
       ),
     )
@@ -26,6 +32,41 @@ export async function peopleOptions(db: DbOrTx, organizationId: number, search?:
   return rows.map((r) => ({ id: r.id, name: r.nickname && r.nickname !== r.full_name ? `${r.full_name} (${r.nickname})` : r.full_name }));
 }
 
+/**
+ * The people picker of a module (`GET /api/<module>/people`): search, or `ids` for saved values,
+ * in the user's organization (a super admin names another with `organization`). Names only: the
+ * route's access decides who may list them.
+ */
+export function registerPeopleRoute(
+  fastify: FastifyInstance,
+  o: { url: string; access: Access; tag: string; operationId: string; summary: string; description: string; permission?: string },
+) {
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    o.url,
+    {
+      config: { access: o.access },
+      schema: {
+        tags: [o.tag],
+        operationId: o.operationId,
+        summary: o.summary,
+        description: o.description,
+        querystring: z.object({
+          search: z.string().trim().max(100).optional(),
+          ids: z.string().regex(/^\d+(,\d+){0,49}$/, 'Use até 50 ids separados por vírgula').optional(),
+          organization: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: z.array(z.object({ id: z.number(), name: z.string() })) },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const ids = req.query.ids?.split(',').map(Number);
+      // A super admin's saved values may be of any organization; their searches stay in one.
+      const organizationId = user.superAdmin ? (req.query.organization ?? (ids ? null : user.organizationId)) : user.organizationId;
+      return peopleOptions(fastify.db, organizationId, req.query.search, o.permission, ids);
+    },
+  );
+}
 
 /**
  * The distinct ids, all active users of the organization; otherwise 422 on `field` naming the

@@ -342,6 +342,9 @@ describe('viability: calculation, versions, public proposal, approval and access
     expect((await t.call('POST', `/api/viability/${v.id}/unit`, them.token, { name: 'X', address: 'Rua', ...north(0) })).statusCode).toBe(404);
     expect((await t.call('POST', `/api/viability/unit/${u.id}/approve`, them.token, { assistance_type_id: 1, technician_ids: [them.id] })).statusCode).toBe(404);
     expect(await unit(u.id)).toEqual(before);
+    // The people picker names only people of the caller's organization, even by id.
+    expect((await t.call('GET', `/api/viability/people?ids=${f.seller.id}`, them.token)).json()).toEqual([]);
+    expect((await t.call('GET', `/api/viability/people?ids=${f.seller.id}`, f.keeper.token)).json()).toEqual([{ id: f.seller.id, name: expect.stringContaining(f.seller.username) }]);
     const theirProducts = (await t.call('GET', '/api/viability/unit/template/product-options', them.token)).json();
     expect(theirProducts.some((p: { id: number }) => p.id === f.cableId)).toBe(false);
   });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PERIOD_END_BEFORE_START,
@@ -19,7 +19,6 @@ import {
   projectTaskInput,
   projectTaskRead,
   projectTaskResource,
-  ref,
   unitOrganizationalEntity,
   userEntity,
 } from '@operacoes/contract';
@@ -31,10 +30,11 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
 import { notify } from '../../core/notify';
+import { registerPeopleRoute } from '../../core/people';
 import { findVisible } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs, refOf } from '../../core/rows';
-import { persons, unitsOrganizational, users } from '../../core/schema';
+import { unitsOrganizational, users } from '../../core/schema';
 import { externalActivities } from '../external-activity';
 import { movements, patrimonySolicitations } from '../warehouse';
 import { activityCosts, projectCost, projectProgress } from './cost';
@@ -284,38 +284,14 @@ export async function projectRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/project/people',
-    {
-      config: { access: readAccess },
-      schema: {
-        tags,
-        operationId: 'listProjectPeople',
-        summary: 'Pessoas para gerente e responsáveis',
-        description: 'Usuários ativos da organização (gerente do projeto, responsáveis pelas tarefas).',
-        querystring: z.object({ search: z.string().trim().max(100).optional(), ids: z.string().regex(/^\d+(,\d+)*$/).optional() }),
-        response: { 200: z.array(ref) },
-      },
-    },
-    async (req) => {
-      const user = userOf(req);
-      const ids = req.query.ids ? req.query.ids.split(',').map(Number) : undefined;
-      const rows = await app.db
-        .select({ id: users.id, nickname: persons.nickname, full_name: persons.full_name })
-        .from(users)
-        .innerJoin(persons, eq(persons.id, users.person_id))
-        .where(
-          and(
-            eq(users.organization_id, user.organizationId),
-            ids ? inArray(users.id, ids) : eq(users.is_active, true),
-            ...searchPatterns(req.query.search).map((w) => like(users.search_text, w)),
-          ),
-        )
-        .orderBy(asc(persons.full_name))
-        .limit(50);
-      return rows.map((r) => ({ id: r.id, name: r.nickname || r.full_name }));
-    },
-  );
+  registerPeopleRoute(app, {
+    url: '/project/people',
+    access: readAccess,
+    tag: 'project',
+    operationId: 'listProjectPeople',
+    summary: 'Pessoas para gerente e responsáveis',
+    description: 'Usuários ativos da organização (gerente do projeto, responsáveis pelas tarefas), ou os de `ids`.',
+  });
 
   app.get(
     '/project/:id/dashboard',

@@ -13,7 +13,6 @@ import {
   calendarQuery,
   feedStatus,
   idParam,
-  ref,
   reservationQuery,
   reservationRead,
   scheduleEventResource,
@@ -25,7 +24,7 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError, forbidden, notFound, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { notify } from '../../core/notify';
-import { activePeople, peopleOptions } from '../../core/people';
+import { activePeople, registerPeopleRoute } from '../../core/people';
 import { tenancyCondition } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
@@ -265,23 +264,14 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/schedule/people',
-    {
-      config: { access: read },
-      schema: {
-        tags,
-        summary: 'Pessoas para convidar',
-        description: 'Usuários ativos da organização (um super admin escolhe a organização), para os participantes de um evento e o filtro por técnico.',
-        querystring: z.object({ search: z.string().trim().max(100).optional(), organization: z.coerce.number().int().positive().optional() }),
-        response: { 200: z.array(ref) },
-      },
-    },
-    async (req) => {
-      const user = userOf(req);
-      return peopleOptions(app.db, user.superAdmin && req.query.organization ? req.query.organization : user.organizationId, req.query.search);
-    },
-  );
+  registerPeopleRoute(app, {
+    url: '/schedule/people',
+    access: read,
+    tag: 'schedule',
+    operationId: 'listSchedulePeople',
+    summary: 'Pessoas para convidar',
+    description: 'Usuários ativos da organização (um super admin escolhe a organização), para os participantes de um evento e o filtro por técnico.',
+  });
 
   app.post(
     '/schedule/activity/:id/move',

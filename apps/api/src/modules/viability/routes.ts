@@ -13,7 +13,6 @@ import {
   type UnitCalculation,
   idList,
   idParam,
-  ref,
   unitApproveBody,
   unitVersions,
   userEntity,
@@ -31,7 +30,7 @@ import { todayInBrazil } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
-import { peopleOptions } from '../../core/people';
+import { registerPeopleRoute } from '../../core/people';
 import { findVisible, type ResourceDef } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs, refOf } from '../../core/rows';
@@ -277,28 +276,14 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/viability/people',
-    {
-      config: { access: read },
-      schema: {
-        tags,
-        operationId: 'listViabilitySellers',
-        summary: 'Vendedores',
-        description: 'Usuários ativos da organização (ou os de `ids`), para o vendedor da viabilidade.',
-        querystring: z.object({ search: z.string().trim().max(100).optional(), ids: idList.optional() }),
-        response: { 200: z.array(ref) },
-      },
-    },
-    async (req) => {
-      const user = userOf(req);
-      if (req.query.ids) {
-        const people = await personRefs(app.db, req.query.ids);
-        return [...people.values()].map((p) => ({ id: p.id, name: p.name }));
-      }
-      return peopleOptions(app.db, user.organizationId, req.query.search);
-    },
-  );
+  registerPeopleRoute(app, {
+    url: '/viability/people',
+    access: read,
+    tag: 'viability',
+    operationId: 'listViabilitySellers',
+    summary: 'Vendedores',
+    description: 'Usuários ativos da organização (ou os de `ids`), para o vendedor da viabilidade.',
+  });
 
   app.get(
     '/viability/:id/unit',

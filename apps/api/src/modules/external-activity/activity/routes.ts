@@ -47,7 +47,7 @@ import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { brDateTime } from '../../../core/pdf';
 import { notify } from '../../../core/notify';
-import { activePeople, peopleOptions } from '../../../core/people';
+import { activePeople, registerPeopleRoute } from '../../../core/people';
 import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { personRefs, refOf } from '../../../core/rows';
@@ -393,24 +393,15 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/external-activity/technicians',
-    {
-      config: { access: readAccess },
-      schema: {
-        tags: ['external-activity'],
-        summary: 'Técnicos que podem ser escalados',
-        description: 'Usuários ativos da organização com a permissão EXTERNAL_ACTIVITY (um super admin escolhe a organização).',
-        querystring: z.object({ search: z.string().trim().max(100).optional(), organization: z.coerce.number().int().positive().optional() }),
-        response: { 200: z.array(ref) },
-      },
-    },
-    async (req) => {
-      const user = userOf(req);
-      const organizationId = user.superAdmin && req.query.organization ? req.query.organization : user.organizationId;
-      return peopleOptions(app.db, organizationId, req.query.search, 'EXTERNAL_ACTIVITY');
-    },
-  );
+  registerPeopleRoute(app, {
+    url: '/external-activity/technicians',
+    access: readAccess,
+    tag: 'external-activity',
+    operationId: 'listActivityTechnicians',
+    summary: 'Técnicos que podem ser escalados',
+    description: 'Usuários ativos da organização com a permissão EXTERNAL_ACTIVITY (um super admin escolhe a organização).',
+    permission: 'EXTERNAL_ACTIVITY',
+  });
 
   app.get(
     '/external-activity/:id/timeline',
