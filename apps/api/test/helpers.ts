@@ -111,3 +111,15 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
 export const ALL = [...ALL_PERMISSIONS];
 export type { FastifyInstance };
+
+/** A fixture made once per test app and organization: `fixture(t, organizationId = the platform's)`. */
+export function perOrganization<T>(make: (t: TestApp, organizationId: number) => Promise<T>) {
+  const cache = new WeakMap<TestApp, Map<number, Promise<T>>>();
+  return (t: TestApp, organizationId = t.platformOrganizationId): Promise<T> => {
+    let perApp = cache.get(t);
+    if (!perApp) cache.set(t, (perApp = new Map()));
+    let made = perApp.get(organizationId);
+    if (!made) perApp.set(organizationId, (made = make(t, organizationId)));
+    return made;
+  };
+}

@@ -1,33 +1,22 @@
 import { searchText } from '../../src/core/list';
 import { unitsOrganizational } from '../../src/modules/unit-organizational/schema';
-import type { TestApp } from '../helpers';
+import { perOrganization, type TestApp } from '../helpers';
 import { uid } from '../warehouse/helpers';
 
 export type Fixture = { unitId: number; managerId: number; assigneeId: number; boss: Awaited<ReturnType<TestApp['createUser']>> };
 
-const cache = new WeakMap<TestApp, Map<number, Promise<Fixture>>>();
-
 /** A unit, a manager, an assignee and a PROJECT holder in an organization (cached per app). */
-export function fixture(t: TestApp, organizationId = t.platformOrganizationId): Promise<Fixture> {
-  let perApp = cache.get(t);
-  if (!perApp) cache.set(t, (perApp = new Map()));
-  let f = perApp.get(organizationId);
-  if (!f) {
-    f = (async () => {
-      const k = uid();
-      const [unit] = await t.app.db
-        .insert(unitsOrganizational)
-        .values({ organization_id: organizationId, name: `Regional ${k}`, code: `R${k}`, search_text: searchText(`Regional ${k}`) })
-        .returning();
-      const manager = await t.createUser({ permissions: ['PROJECT'], organizationId, nickname: `Gestora ${k}` });
-      const assignee = await t.createUser({ permissions: ['PROJECT.INDEX'], organizationId, nickname: `Técnico ${k}` });
-      const boss = await t.createUser({ permissions: ['PROJECT'], organizationId });
-      return { unitId: unit.id, managerId: manager.id, assigneeId: assignee.id, boss };
-    })();
-    perApp.set(organizationId, f);
-  }
-  return f;
-}
+export const fixture = perOrganization(async (t, organizationId): Promise<Fixture> => {
+  const k = uid();
+  const [unit] = await t.app.db
+    .insert(unitsOrganizational)
+    .values({ organization_id: organizationId, name: `Regional ${k}`, code: `R${k}`, search_text: searchText(`Regional ${k}`) })
+    .returning();
+  const manager = await t.createUser({ permissions: ['PROJECT'], organizationId, nickname: `Gestora ${k}` });
+  const assignee = await t.createUser({ permissions: ['PROJECT.INDEX'], organizationId, nickname: `Técnico ${k}` });
+  const boss = await t.createUser({ permissions: ['PROJECT'], organizationId });
+  return { unitId: unit.id, managerId: manager.id, assigneeId: assignee.id, boss };
+});
 
 export const projectBody = (f: Fixture, extra: Record<string, unknown> = {}) => ({
   code: `PRJ-${uid()}`,

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { searchText } from '../../src/core/list';
 import { sites } from '../../src/modules/network';
 import { products } from '../../src/modules/warehouse';
-import type { TestApp } from '../helpers';
+import { perOrganization, type TestApp } from '../helpers';
 import { uid } from '../warehouse/helpers';
 
 /** The Curitiba POP every worked example measures from. */
@@ -38,32 +38,21 @@ export async function insertProduct(t: TestApp, organizationId: number, name: st
   return p;
 }
 
-const cache = new WeakMap<TestApp, Map<number, Promise<Fixture>>>();
-
 /**
  * Per organization: a seller (VIABILITY), a template keeper (VIABILITY_TEMPLATE_PRODUCT), drop
  * cable at R$ 2,50/m, a connector at R$ 7,90, the template "FTTH" (1,1 m of cable per metre,
  * 2 connectors, labour R$ 150,00 + R$ 1,20/m) and an active POP in Curitiba.
  */
-export function fixture(t: TestApp, organizationId = t.platformOrganizationId): Promise<Fixture> {
-  let perApp = cache.get(t);
-  if (!perApp) cache.set(t, (perApp = new Map()));
-  let f = perApp.get(organizationId);
-  if (!f) {
-    f = (async () => {
-      const seller = await t.createUser({ permissions: ['VIABILITY'], organizationId });
-      const keeper = await t.createUser({ permissions: ['VIABILITY_TEMPLATE_PRODUCT'], organizationId });
-      const cable = await insertProduct(t, organizationId, 'Cabo drop', '2.50', 'm');
-      const connector = await insertProduct(t, organizationId, 'Conector SC/APC', '7.90');
-      const template = await t.call('POST', '/api/viability/unit/template', keeper.token, templateBody(cable.id, connector.id));
-      expect(template.statusCode, template.body).toBe(201);
-      const site = await insertSite(t, organizationId, POP);
-      return { organizationId, seller, keeper, cableId: cable.id, connectorId: connector.id, templateId: template.json().id, siteId: site.id };
-    })();
-    perApp.set(organizationId, f);
-  }
-  return f;
-}
+export const fixture = perOrganization(async (t, organizationId): Promise<Fixture> => {
+  const seller = await t.createUser({ permissions: ['VIABILITY'], organizationId });
+  const keeper = await t.createUser({ permissions: ['VIABILITY_TEMPLATE_PRODUCT'], organizationId });
+  const cable = await insertProduct(t, organizationId, 'Cabo drop', '2.50', 'm');
+  const connector = await insertProduct(t, organizationId, 'Conector SC/APC', '7.90');
+  const template = await t.call('POST', '/api/viability/unit/template', keeper.token, templateBody(cable.id, connector.id));
+  expect(template.statusCode, template.body).toBe(201);
+  const site = await insertSite(t, organizationId, POP);
+  return { organizationId, seller, keeper, cableId: cable.id, connectorId: connector.id, templateId: template.json().id, siteId: site.id };
+});
 
 export const templateBody = (cableId: number, connectorId: number, extra: Record<string, unknown> = {}) => ({
   name: `FTTH ${uid()}`,

@@ -5,7 +5,7 @@ import { unitsOrganizational } from '../../src/modules/unit-organizational/schem
 import { consumableBalances } from '../../src/modules/warehouse/consumable/schema';
 import { movements } from '../../src/modules/warehouse/movement/schema';
 import { patrimonies } from '../../src/modules/warehouse/patrimony/schema';
-import type { TestApp } from '../helpers';
+import { perOrganization, type TestApp } from '../helpers';
 
 let uids = 0;
 /** A suffix unique in the test file by construction (a counter, never random), 'q' keeps it from matching numbered tags in searches. */
@@ -14,40 +14,29 @@ export const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRI
 
 export type Place = { unitId: number; stockId: number; sectionId: number; section2Id: number; patrimonyProductId: number; consumableProductId: number; bossToken: string };
 
-const cache = new WeakMap<TestApp, Map<number, Promise<Place>>>();
-
 /**
  * A unit, a stock with two sections, a patrimony product and a consumable product in an
  * organization, made through the API by a user holding every warehouse permission (cached per app).
  */
-export function place(t: TestApp, organizationId = t.platformOrganizationId): Promise<Place> {
-  let perApp = cache.get(t);
-  if (!perApp) cache.set(t, (perApp = new Map()));
-  let p = perApp.get(organizationId);
-  if (!p) {
-    p = (async () => {
-      const k = uid();
-      const [unit] = await t.app.db
-        .insert(unitsOrganizational)
-        .values({ organization_id: organizationId, name: `Unidade ${k}`, code: `U${k}`, search_text: searchText(`Unidade ${k}`) })
-        .returning();
-      const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId });
-      const ok = async (method: string, url: string, body: unknown) => {
-        const res = await t.call(method, url, boss.token, body);
-        expect(res.statusCode, res.body).toBeLessThan(300);
-        return res.json();
-      };
-      const stock = await ok('POST', '/api/stock', { name: `Estoque ${k}`, code: `E${k}`, unit_organizational_id: unit.id });
-      const section = await ok('POST', '/api/section', { stock_id: stock.id, name: `Seção A ${k}`, code: `A${k}` });
-      const section2 = await ok('POST', '/api/section', { stock_id: stock.id, name: `Seção B ${k}`, code: `B${k}` });
-      const pp = await ok('POST', '/api/product', { code: `ONU${k}`, name: `ONU Huawei ${k}`, tracking: 'patrimonio', minimum_quantity: 2 });
-      const cp = await ok('POST', '/api/product', { code: `CAB${k}`, name: `Cabo drop ${k}`, tracking: 'consumivel', unit_of_measure: 'm', minimum_quantity: 100 });
-      return { unitId: unit.id, stockId: stock.id, sectionId: section.id, section2Id: section2.id, patrimonyProductId: pp.id, consumableProductId: cp.id, bossToken: boss.token };
-    })();
-    perApp.set(organizationId, p);
-  }
-  return p;
-}
+export const place = perOrganization(async (t, organizationId): Promise<Place> => {
+  const k = uid();
+  const [unit] = await t.app.db
+    .insert(unitsOrganizational)
+    .values({ organization_id: organizationId, name: `Unidade ${k}`, code: `U${k}`, search_text: searchText(`Unidade ${k}`) })
+    .returning();
+  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId });
+  const ok = async (method: string, url: string, body: unknown) => {
+    const res = await t.call(method, url, boss.token, body);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  };
+  const stock = await ok('POST', '/api/stock', { name: `Estoque ${k}`, code: `E${k}`, unit_organizational_id: unit.id });
+  const section = await ok('POST', '/api/section', { stock_id: stock.id, name: `Seção A ${k}`, code: `A${k}` });
+  const section2 = await ok('POST', '/api/section', { stock_id: stock.id, name: `Seção B ${k}`, code: `B${k}` });
+  const pp = await ok('POST', '/api/product', { code: `ONU${k}`, name: `ONU Huawei ${k}`, tracking: 'patrimonio', minimum_quantity: 2 });
+  const cp = await ok('POST', '/api/product', { code: `CAB${k}`, name: `Cabo drop ${k}`, tracking: 'consumivel', unit_of_measure: 'm', minimum_quantity: 100 });
+  return { unitId: unit.id, stockId: stock.id, sectionId: section.id, section2Id: section2.id, patrimonyProductId: pp.id, consumableProductId: cp.id, bossToken: boss.token };
+});
 
 /**
  * The invariant of issue 5: every item's current place, holder and status equal the replay of its

@@ -1,11 +1,12 @@
 /**
  * Pieces of the public pages opened by a link without login (a shipment's receiving, a viability
  * proposal): the document title, the server's message of a failed call, and the plain message of a
- * link that does not open — unknown or revoked (404), expired (410) or no answer at all — never data.
+ * link that does not open — unknown or revoked (404), expired (410) or no answer at all — never data —
+ * and the name the person answering signs with.
  */
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { isAxiosError } from './api';
 
@@ -59,5 +60,24 @@ export function LinkProblem({ error, onRetry, texts, testId }: { error: unknown;
         </Button>
       )}
     </Box>
+  );
+}
+
+/** "Seu nome completo": who confirms or answers on a public page; typing clears its error. */
+export function SignerNameField({ value, onChange, error, hint, id, autoFocus }: { value: string; onChange: (v: string) => void; error?: string; hint: string; id?: string; autoFocus?: boolean }) {
+  return (
+    <TextField
+      id={id}
+      label="Seu nome completo"
+      required
+      fullWidth
+      autoFocus={autoFocus}
+      autoComplete="name"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={error ?? hint}
+      slotProps={{ htmlInput: { maxLength: 200 } }}
+    />
   );
 }

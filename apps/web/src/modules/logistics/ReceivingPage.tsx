@@ -37,7 +37,7 @@ import { confirmReceiving, getReceiving, logisticsKeys, receiptUrl, type Receivi
 import { formatQuantity, statusCount } from './format';
 import { ItemStatusChip } from './StatusChip';
 import { SignaturePad } from '../../core/SignaturePad';
-import { apiMessageOf, LinkProblem, type LinkProblemTexts, usePageTitle } from '../../core/publicLink';
+import { apiMessageOf, LinkProblem, type LinkProblemTexts, SignerNameField, usePageTitle } from '../../core/publicLink';
 
 type Item = ReceivingView['items'][number];
 type Answer = { status: ReceivingItemStatus | null; comment: string };
@@ -288,20 +288,15 @@ function ConfirmForm({ v, hash, onDone }: { v: ReceivingView; hash: string; onDo
         </FormHelperText>
       )}
       <Divider sx={{ my: 2.5 }} />
-      <TextField
+      <SignerNameField
         id="receiver-name"
-        label="Seu nome completo"
-        required
-        fullWidth
-        autoComplete="name"
         value={name}
-        onChange={(e) => {
-          setName(e.target.value);
+        onChange={(v) => {
+          setName(v);
           if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
         }}
-        error={!!errors.name}
-        helperText={errors.name ?? 'Quem está recebendo os itens'}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        error={errors.name}
+        hint="Quem está recebendo os itens"
       />
       <TextField
         label="Comentário geral (opcional)"

@@ -18,7 +18,7 @@ import { confirmAction } from '../../core/toast';
 import { decideProposal, proposalPdfUrl, viabilityKeys, type ProposalView } from './api';
 import { dayLabel, formatBandwidth } from './format';
 import { OrganizationHeader, ProposalFrame } from './ProposalParts';
-import { apiMessageOf, usePageTitle } from '../../core/publicLink';
+import { apiMessageOf, SignerNameField, usePageTitle } from '../../core/publicLink';
 
 const UnitMap = lazy(() => import('./UnitMap'));
 
@@ -89,20 +89,15 @@ function Answer({ v, hash, onDone }: { v: ProposalView; hash: string; onDone: (v
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {accept ? 'Aceitar a proposta' : 'Recusar a proposta'}
       </Typography>
-      <TextField
-        label="Seu nome completo"
-        required
-        fullWidth
+      <SignerNameField
         autoFocus
-        autoComplete="name"
         value={name}
-        onChange={(e) => {
-          setName(e.target.value);
+        onChange={(v) => {
+          setName(v);
           if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
         }}
-        error={!!errors.name}
-        helperText={errors.name ?? 'Quem responde pela empresa'}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        error={errors.name}
+        hint="Quem responde pela empresa"
       />
       <TextField
         label={accept ? 'Comentário (opcional)' : 'Motivo ou comentário (opcional)'}
