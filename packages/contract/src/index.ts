@@ -24,3 +24,7 @@ export * from './external-activity';
 export * from './schedule';
 export * from './project';
 export * from './viability';
+export * from './wiki';
+export * from './faq';
+export * from './report';
+export * from './dashboard';

@@ -7,6 +7,7 @@ import { accountModule } from './account/module';
 import { dashboardModule } from './dashboard/module';
 import { dataSourceModule } from './data-source/module';
 import { externalActivityModule } from './external-activity/module';
+import { faqModule } from './faq/module';
 import type { Permission } from './permissions';
 import { MENU_GROUPS, type EntityDescriptor, type MenuGroupName, type ModuleDescriptor, type PageDescriptor } from './kit/define';
 import { localeModule } from './locale/module';
@@ -46,6 +47,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   organizationSettingsModule,
   dataSourceModule,
   wikiModule,
+  faqModule,
   accountModule,
   settingsModule,
   releaseNoteModule,

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataSourceRoutes } from './data-source/routes';
 import { externalActivityRoutes } from './external-activity/routes';
+import { faqRoutes } from './faq/routes';
 import { localeRoutes } from './locale/routes';
 import { logisticsPublicRoutes, logisticsRoutes } from './logistics/routes';
 import { networkRoutes } from './network/routes';
@@ -25,6 +26,7 @@ import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
 import { viabilityPublicRoutes, viabilityRoutes } from './viability/routes';
 import { warehouseRoutes } from './warehouse/routes';
+import { wikiRoutes } from './wiki/routes';
 
 /** Behind the login, inside the layout. */
 export const MODULE_ROUTES: RouteObject[] = [
@@ -48,6 +50,8 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...projectRoutes,
   ...viabilityRoutes,
   ...reportRoutes,
+  ...wikiRoutes,
+  ...faqRoutes,
 ];
 
 /** Without login, in the public frame. */

@@ -1,0 +1,1 @@
+export { faqRoutes } from './routes';

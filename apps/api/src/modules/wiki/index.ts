@@ -1,0 +1,1 @@
+export { wikiRoutes } from './routes';
