@@ -15,6 +15,9 @@ import { releaseNotes } from '../modules/release-note/schema';
 import { seedScheduleDemo } from '../modules/schedule/seed';
 import { seedViabilityDemo } from '../modules/viability/seed';
 import { seedWarehouseDemo } from '../modules/warehouse/seed';
+import { seedWikiDemo } from '../modules/wiki/seed';
+import { seedFaqDemo } from '../modules/faq/seed';
+import { seedReportDemo } from '../modules/report/seed';
 import { demoContext } from './demo/context';
 
 type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
@@ -94,7 +97,10 @@ export async function seedDemo(app: FastifyInstance) {
   const project = await seedProjectDemo(ctx);
   const schedule = await seedScheduleDemo(ctx);
   const viability = await seedViabilityDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability }, 'demo data seeded');
+  const wiki = await seedWikiDemo(ctx);
+  const faq = await seedFaqDemo(ctx);
+  const report = await seedReportDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability || wiki || faq || report) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 
