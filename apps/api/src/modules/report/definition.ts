@@ -1,0 +1,38 @@
+import type { Permission, ReportChart, ReportColumn, ReportFilterName, ReportQuery } from '@operacoes/contract';
+import type { CurrentUser } from '../../core/access';
+import type { DbOrTx } from '../../core/db';
+import type { Cell } from '../warehouse';
+
+/**
+ * What a report is (issue 16). The routes (`routes.ts`) do the rest the same way for every report:
+ * the catalogue, the permission check, the preview, the streamed CSV/XLSX/PDF exports and the
+ * background jobs of big exports. A report only knows how to count and read its rows.
+ */
+export type ReportScope = {
+  db: DbOrTx;
+  user: CurrentUser;
+  /** Whose rows: the user's organization; null for a super admin (every organization). */
+  organizationId: number | null;
+};
+
+export type ReportDefinition = {
+  /** The URL segment: `/api/report/{name}`. */
+  name: string;
+  title: string;
+  description: string;
+  /** The module it reads (the page groups by it). */
+  module: string;
+  /** The user needs one of these (or its `.INDEX`). */
+  read: Permission[];
+  /** Which common filters it honours, in the order the page shows them; `options` for closed lists. */
+  filters: { name: ReportFilterName; options?: { value: string; label: string }[] }[];
+  columns: ReportColumn[];
+  count(scope: ReportScope, q: ReportQuery): Promise<number>;
+  /**
+   * Every row, in the report's order, in batches of about `batchSize` (keyset paging, never OFFSET):
+   * an export of a million rows must not hold them in memory. Cells in column order.
+   */
+  batches(scope: ReportScope, q: ReportQuery, batchSize: number): AsyncIterable<Cell[][]>;
+  /** A chart for the page, when people would rather look than read. */
+  chart?(scope: ReportScope, q: ReportQuery): Promise<ReportChart>;
+};
