@@ -1,2 +1,3 @@
 export * from './module';
 export * from './report';
+export * from './export-job';

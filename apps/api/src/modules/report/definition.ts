@@ -1,7 +1,7 @@
 import type { Permission, ReportChart, ReportColumn, ReportFilterName, ReportQuery } from '@operacoes/contract';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
-import type { Cell } from '../warehouse';
+import type { Cell } from '../../core/spreadsheet';
 
 /**
  * What a report is (issue 16). The routes (`routes.ts`) do the rest the same way for every report:
@@ -24,8 +24,12 @@ export type ReportDefinition = {
   module: string;
   /** The user needs one of these (or its `.INDEX`). */
   read: Permission[];
-  /** Which common filters it honours, in the order the page shows them; `options` for closed lists. */
-  filters: { name: ReportFilterName; options?: { value: string; label: string }[] }[];
+  /** Which common filters it honours, in the order the page shows them; `options` for closed lists; `label` replaces the common label ("Tipo" for `status`). */
+  filters: { name: ReportFilterName; label?: string; options?: { value: string; label: string }[] }[];
+  /**
+   * Cells by column type: `number`/`money` numbers; `percent` the percentage itself (99.5 is 99,5 %);
+   * `date` a Date (its São Paulo day) or 'AAAA-MM-DD'; `datetime` a Date; `text` strings.
+   */
   columns: ReportColumn[];
   count(scope: ReportScope, q: ReportQuery): Promise<number>;
   /**
