@@ -8,6 +8,8 @@ export const faqCategories = pgTable(
   {
     ...tenantColumns(),
     name: text().notNull(),
+    /** A line under the category's title on the page (optional). */
+    description: text(),
     position: integer().notNull().default(0),
   },
   (t) => [

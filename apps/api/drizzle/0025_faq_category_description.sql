@@ -1,0 +1,1 @@
+ALTER TABLE "faq_category" ADD COLUMN "description" text;
