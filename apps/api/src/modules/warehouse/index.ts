@@ -35,6 +35,7 @@ export { stocks } from './stock/schema';
 export { movements } from './movement/schema';
 export { patrimonySolicitations } from './patrimony-solicitation/schema';
 export { consumableBalances } from './consumable/schema';
+export { patrimonySolicitationItems } from './patrimony-solicitation/schema';
 
 /** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
 export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';

@@ -1,0 +1,148 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUS_LABELS, type ActivityPriority, type ActivityStatus, type ReportQuery, readPermissionsOf } from '@operacoes/contract';
+import { persons, users } from '../../../core/schema';
+import { activityTechnicians, assistanceTypes, externalActivities } from '../../external-activity';
+import type { Cell } from '../../../core/spreadsheet';
+import type { ReportDefinition, ReportScope } from '../definition';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant } from './shared';
+
+/** The period is the activities' opening (`created_at`); the unit is a technician's main unit. */
+const where = (scope: ReportScope, q: ReportQuery): SQL =>
+  all([
+    tenant(sql`a.organization_id`, scope),
+    ...period(sql`a.created_at`, q),
+    q.status ? sql`a.status = ${q.status}` : undefined,
+    // The technicians' index first, then only those activities (as the module's own list does).
+    q.technician ? sql`a.id = any(array(select activity_id from ${activityTechnicians} where user_id = ${q.technician}))` : undefined,
+    q.unit
+      ? sql`exists (select 1 from ${activityTechnicians} t join ${users} tu on tu.id = t.user_id where t.activity_id = a.id and tu.unit_organizational_id = ${q.unit})`
+      : undefined,
+  ]);
+
+/**
+ * The SLA as the module decides it (`isBreached`): a concluded activity met it when it finished by
+ * its due time; an open one has breached it once the due time passed; a cancelled one has none.
+ */
+const SLA = sql`(case when a.status = 'cancelada' then 'cancelada'
+  when a.status = 'concluida' then (case when a.finished_at > a.due_at then 'estourado' else 'cumprido' end)
+  when a.due_at < now() then 'estourado' else 'no_prazo' end)`;
+type Sla = 'cancelada' | 'cumprido' | 'estourado' | 'no_prazo';
+const SLA_LABELS: Record<Sla, string> = { cumprido: 'Cumprido', estourado: 'Estourado', no_prazo: 'No prazo', cancelada: 'Não se aplica' };
+
+/** Newest first. */
+const KEYS: KeyPart[] = [
+  { expr: sql`a.created_at`, type: 'timestamptz' },
+  { expr: sql`a.id`, type: 'int' },
+];
+
+type Row = {
+  code: string;
+  type: string;
+  priority: ActivityPriority;
+  status: ActivityStatus;
+  client_name: string;
+  technicians: string | null;
+  created_at: unknown;
+  due_at: unknown;
+  finished_at: unknown;
+  sla: Sla;
+  late_hours: unknown;
+} & Record<string, unknown>;
+
+/** The Monday (AAAA-MM-DD) of the ISO week of a day. */
+const mondayOf = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+};
+const MAX_WEEKS = 260;
+
+/** External activities by technician, type and SLA compliance (issue 16). */
+export const activitiesReport: ReportDefinition = {
+  name: 'activities',
+  title: 'Atividades externas por técnico, tipo e SLA',
+  description:
+    'Atividades abertas no período: tipo, prioridade, situação, cliente, técnicos, prazo do SLA, conclusão e se o SLA foi cumprido ou estourado (em aberto: estourado quando o prazo já passou). Unidade: a unidade principal de algum técnico da atividade.',
+  module: 'external-activity',
+  read: readPermissionsOf('EXTERNAL_ACTIVITY'),
+  filters: [{ name: 'from' }, { name: 'to' }, { name: 'technician' }, { name: 'status', options: optionsOf(ACTIVITY_STATUS_LABELS) }, { name: 'unit' }],
+  columns: [
+    { key: 'code', label: 'Código', type: 'text', width: 12 },
+    { key: 'type', label: 'Tipo', type: 'text', width: 24 },
+    { key: 'priority', label: 'Prioridade', type: 'text', width: 10 },
+    { key: 'status', label: 'Situação', type: 'text', width: 16 },
+    { key: 'client_name', label: 'Cliente', type: 'text', width: 28 },
+    { key: 'technicians', label: 'Técnicos', type: 'text', width: 28 },
+    { key: 'created_at', label: 'Aberta em', type: 'datetime', width: 18 },
+    { key: 'due_at', label: 'Prazo (SLA)', type: 'datetime', width: 18 },
+    { key: 'finished_at', label: 'Concluída em', type: 'datetime', width: 18 },
+    { key: 'sla', label: 'SLA', type: 'text', width: 12 },
+    { key: 'late_hours', label: 'Atraso (horas)', type: 'number', width: 10 },
+  ],
+
+  async count(scope, q) {
+    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${externalActivities} a where ${where(scope, q)}`);
+    return Number(row.n);
+  },
+
+  async *batches(scope, q, batchSize) {
+    const pages = keysetBatches(
+      (last, limit) =>
+        rowsOf<Row>(
+          scope.db,
+          sql`select ${keyColumns(KEYS)}, a.code, ty.name as type, a.priority, a.status, a.client_name, a.created_at, a.due_at, a.finished_at, ${SLA} as sla,
+                case when ${SLA} = 'estourado' then round((extract(epoch from coalesce(a.finished_at, now()) - a.due_at) / 3600)::numeric, 2)::float8 end as late_hours,
+                (select string_agg(${personName(sql`tu`, sql`tp`)}, ', ' order by ${personName(sql`tu`, sql`tp`)})
+                   from ${activityTechnicians} t join ${users} tu on tu.id = t.user_id join ${persons} tp on tp.id = tu.person_id where t.activity_id = a.id) as technicians
+              from ${externalActivities} a join ${assistanceTypes} ty on ty.id = a.assistance_type_id
+              where ${all([where(scope, q), after(KEYS, last, true)])} order by ${orderOf(KEYS, true)} limit ${limit}`,
+        ),
+      (row) => lastKey(row, KEYS),
+      batchSize,
+    );
+    for await (const rows of pages) {
+      yield rows.map((r): Cell[] => [
+        r.code,
+        r.type,
+        ACTIVITY_PRIORITY_LABELS[r.priority],
+        ACTIVITY_STATUS_LABELS[r.status],
+        r.client_name,
+        r.technicians,
+        dateOrNull(r.created_at),
+        dateOrNull(r.due_at),
+        dateOrNull(r.finished_at),
+        SLA_LABELS[r.sla],
+        numOrNull(r.late_hours),
+      ]);
+    }
+  },
+
+  /** Activities per ISO week (Monday to Sunday in Brazil's time), split by SLA; weeks without activities show as zero. */
+  async chart(scope, q) {
+    const found = await rowsOf<{ week: string; sla: Sla; n: number }>(
+      scope.db,
+      sql`select date_trunc('week', timezone('America/Sao_Paulo', a.created_at))::date::text as week, ${SLA} as sla, count(*)::int as n
+          from ${externalActivities} a where ${where(scope, q)} group by 1, 2`,
+    );
+    const present = found.map((f) => f.week).sort();
+    const first = q.from ? mondayOf(q.from) : present[0];
+    const lastWeek = q.to ? mondayOf(q.to) : present[present.length - 1];
+    const weeks: string[] = [];
+    if (first && lastWeek) {
+      const d = new Date(`${first}T00:00:00Z`);
+      for (let day = first; day <= lastWeek && weeks.length < MAX_WEEKS; d.setUTCDate(d.getUTCDate() + 7), day = d.toISOString().slice(0, 10)) weeks.push(day);
+    }
+    const count = (week: string, slas: Sla[]) => found.filter((f) => f.week === week && slas.includes(f.sla)).reduce((n, f) => n + Number(f.n), 0);
+    return {
+      kind: 'bar',
+      title: 'Atividades por semana',
+      labels: weeks.map((w) => `${w.slice(8, 10)}/${w.slice(5, 7)}`),
+      series: [
+        { label: 'Dentro do SLA', data: weeks.map((w) => count(w, ['cumprido', 'no_prazo'])) },
+        { label: 'SLA estourado', data: weeks.map((w) => count(w, ['estourado'])) },
+        { label: 'Canceladas', data: weeks.map((w) => count(w, ['cancelada'])) },
+      ],
+      unit: 'atividades',
+    };
+  },
+};

@@ -1,0 +1,73 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ReportQuery } from '@operacoes/contract';
+import { endOfDay, startOfDay } from '../../../core/dates';
+import type { DbOrTx } from '../../../core/db';
+import type { ReportScope } from '../definition';
+
+/** Helpers the report definitions share: keyset paging, tenancy, periods, closed-list options. */
+
+/** A `*_LABELS` map as a status filter's options, in the map's order. */
+export const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** The rows of the scope's organization (none: every organization, for a super admin). */
+export const tenant = (column: SQL | unknown, scope: ReportScope): SQL | undefined => (scope.organizationId === null ? undefined : sql`${column} = ${scope.organizationId}`);
+
+/** `from`/`to` (days in Brazil's time, inclusive) on a timestamp column. */
+export const period = (column: SQL | unknown, q: ReportQuery): SQL[] => [
+  ...(q.from ? [sql`${column} >= ${startOfDay(q.from).toISOString()}::timestamptz`] : []),
+  ...(q.to ? [sql`${column} <= ${endOfDay(q.to).toISOString()}::timestamptz`] : []),
+];
+
+/** `a and b and …` of the present conditions (true when none). */
+export const all = (conds: (SQL | undefined)[]): SQL => {
+  const present = conds.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : sql`true`;
+};
+
+/** A keyset column: its expression and its SQL type (the last row's value is cast back to it). */
+export type KeyPart = { expr: SQL; type: 'int' | 'text' | 'timestamptz' };
+/**
+ * Rows strictly after (or, descending, before) the last row of the previous batch:
+ * `(k1, k2, …) > ($1, $2, …)`, the same tuple the batch is ordered by. Timestamps travel as
+ * PostgreSQL's own text, so microseconds survive the round trip through JavaScript.
+ */
+export function after(keys: KeyPart[], last: unknown[] | null, descending = false): SQL | undefined {
+  if (!last) return undefined;
+  const values = keys.map((k, i) => sql`${last[i]}::${sql.raw(k.type)}`);
+  return sql`(${sql.join(keys.map((k) => k.expr), sql`, `)}) ${sql.raw(descending ? '<' : '>')} (${sql.join(values, sql`, `)})`;
+}
+/** The select list of the keys (`k0`, `k1`…, timestamps as text) and the ORDER BY of them. */
+export const keyColumns = (keys: KeyPart[]) => sql.join(keys.map((k, i) => sql`${k.type === 'timestamptz' ? sql`${k.expr}::text` : k.expr} as ${sql.raw(`k${i}`)}`), sql`, `);
+export const orderOf = (keys: KeyPart[], descending = false) => sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(descending ? 'desc' : 'asc')}`), sql`, `);
+export const lastKey = (row: Record<string, unknown>, keys: KeyPart[]) => keys.map((_, i) => row[`k${i}`]);
+
+/** Rows of a raw statement (node-postgres and PGlite answer the same shape). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/**
+ * Every row of a keyset-paged statement, batch by batch: `page(last, limit)` answers the next rows
+ * after `last` (null: from the start), `lastOf` the key of a row; stops at a short batch.
+ */
+export async function* keysetBatches<R>(page: (last: unknown[] | null, limit: number) => Promise<R[]>, lastOf: (row: R) => unknown[], batchSize: number): AsyncGenerator<R[]> {
+  const limit = Math.max(1, Math.floor(batchSize));
+  let last: unknown[] | null = null;
+  for (;;) {
+    const rows = await page(last, limit);
+    if (rows.length) yield rows;
+    if (rows.length < limit) return;
+    last = lastOf(rows[rows.length - 1]);
+  }
+}
+
+/** A number from the driver (numeric and bigint arrive as strings), null kept. */
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** A timestamp from the driver (Date or text), null kept. */
+export const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+/** A date-only value (AAAA-MM-DD) as an instant at noon in Brazil, so any São Paulo rendering shows the same day. */
+export const dayCell = (v: unknown): Date | null => (v ? new Date(`${String(v).slice(0, 10)}T12:00:00-03:00`) : null);
+/** Hours between two instants, two decimals. */
+export const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / 3_600_000) * 100) / 100;
+/** A user's name as the app shows people: the nickname, else the full name, else the username. */
+export const personName = (u: SQL, p: SQL) => sql`coalesce(nullif(${p}.nickname, ''), nullif(${p}.full_name, ''), ${u}.username)`;
