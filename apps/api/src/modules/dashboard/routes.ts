@@ -1,6 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardRead } from '@operacoes/contract';
+import { userOf } from '../../core/access';
+import { dashboardCards } from './cards';
+import { figuresFor } from './figures';
 
-/** Issue 16: the dashboard module's routes. */
-export async function dashboardRoutes(app: FastifyInstance) {
-  void app;
+/**
+ * `GET /api/dashboard` (issue 16): "O que precisa de mim agora" in one request — the cards the
+ * user's permissions allow (none is a 200 with no cards) and the key figures for managers. Always
+ * the user's own organization, a super admin's too. The cards' statement and the figures run side
+ * by side (the pool gives each its connection).
+ */
+export async function dashboardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/dashboard',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        response: { 200: dashboardRead },
+        description: 'Painel inicial: o que aguarda o usuário agora (cada cartão só com a permissão do seu módulo) e os números da organização para gestores.',
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const [cards, figures] = await Promise.all([dashboardCards(app.db, user), figuresFor(app.db, user)]);
+      return { cards, figures };
+    },
+  );
 }

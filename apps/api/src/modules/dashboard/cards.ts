@@ -1,0 +1,259 @@
+/**
+ * The dashboard's cards: what waits for the user now. Every card is read by ONE prepared statement
+ * (one round trip, planned once per connection): each card is a `case when <allowed> then (…) end`
+ * column, so a card the user may not see costs nothing, and each card's count and top items come
+ * from the same module tables the list pages read, through their indexes:
+ *
+ * - patrimony requests: `solicitation_org_idx` (organization, status, id) — the list's `waiting` filter;
+ * - shipment requests: `shipment_solicitation_org_idx`;
+ * - my activities: `external_activity_technician_user_idx` (user, status, activity) then primary keys;
+ * - receiving: `patrimony_holder_idx`, `shipment_org_idx`;
+ * - circuits down: the partial unique index of ongoing periods (`ended_at is null`);
+ * - below minimum: per active product with a minimum, at most `minimum` available items are read
+ *   (`patrimony_product_idx` with a LIMIT), so a product with thousands of items costs a few index entries.
+ */
+import { type SQL, eq, sql } from 'drizzle-orm';
+import { ACTIVITY_OPEN_STATUSES, DASHBOARD_TOP_ITEMS, type DashboardCard, type DashboardCardKey, type DashboardItem, UNIT_OF_MEASURE_LABELS, type UnitOfMeasure } from '@operacoes/contract';
+import { type CurrentUser, allows } from '../../core/access';
+import type { DbOrTx } from '../../core/db';
+import { preparedRead } from '../../core/prepared';
+import { fmt, num } from '../../core/rows';
+import { organizations, persons, userUnits, users } from '../../core/schema';
+import { activityTechnicians, externalActivities } from '../external-activity';
+import { shipmentSolicitations, shipments } from '../logistics';
+import { circuitUnavailabilities, circuits } from '../network';
+import { consumableBalances, patrimonies, patrimonySolicitations, products, sections, stocks } from '../warehouse';
+
+const p = (name: string, type: 'int' | 'boolean' | 'timestamptz') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const org = p('org', 'int');
+const me = p('user', 'int');
+const now = p('now', 'timestamptz');
+const TOP = sql.raw(String(DASHBOARD_TOP_ITEMS));
+const OPEN = sql.raw(ACTIVITY_OPEN_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** `{count, items}` of the rows `from … where …`, the items as `select` ordered by `order`. */
+const card = (flag: string, from: SQL, where: SQL, select: SQL, order: SQL) =>
+  sql`case when ${p(flag, 'boolean')} then json_build_object(
+    'count', (select count(*) from ${from} where ${where}),
+    'items', coalesce((select json_agg(x) from (select ${select} from ${from} where ${where} order by ${order} limit ${TOP}) x), '[]'::json)) end`;
+
+const requesterName = (id: SQL) => sql`(select coalesce(nullif(${persons.full_name}, ''), ${users.username}) from ${users} left join ${persons} on ${persons.id} = ${users.person_id} where ${users.id} = ${id})`;
+
+/** The list's `waiting=true` (warehouse `waitingFor`): retiradas to approve (WAREHOUSE, not my own), to deliver or returns to receive (PATRIMONY). */
+const ps = patrimonySolicitations;
+const patrimonyRequests = card(
+  'patrimony_requests',
+  sql`${ps}`,
+  sql`${ps.organization_id} = ${org} and ${ps.status} in ('pendente', 'aprovada') and (
+    (${p('approve_patrimony', 'boolean')} and ${ps.kind} = 'retirada' and ${ps.status} = 'pendente' and ${ps.requester_id} <> ${me})
+    or (${p('deliver_patrimony', 'boolean')} and ((${ps.kind} = 'retirada' and ${ps.status} = 'aprovada') or (${ps.kind} = 'devolucao' and ${ps.status} = 'pendente'))))`,
+  sql`${ps.id} as id, ${ps.kind} as kind, ${ps.status} as status, ${ps.reason} as reason, ${requesterName(sql`${ps.requester_id}`)} as requester`,
+  sql`${ps.id}`,
+);
+
+/** Requests someone else made, waiting for an approver (ASSET_SHIPMENT), oldest first. */
+const ss = shipmentSolicitations;
+const shipmentRequests = card(
+  'shipment_requests',
+  sql`${ss}`,
+  sql`${ss.organization_id} = ${org} and ${ss.status} = 'pendente' and ${p('approve_shipment', 'boolean')} and ${ss.requester_id} is distinct from ${me}`,
+  sql`${ss.id} as id, ${ss.recipient_name} as recipient, ${ss.wanted_date} as wanted_date, ${requesterName(sql`${ss.requester_id}`)} as requester`,
+  sql`${ss.id}`,
+);
+
+/** My open work orders (as technician), through the technicians' index. */
+const ea = externalActivities;
+const myOpen = sql`${ea.id} = any(array(select ${activityTechnicians.activity_id} from ${activityTechnicians} where ${activityTechnicians.user_id} = ${me} and ${activityTechnicians.status} in (${OPEN})))
+  and ${ea.organization_id} = ${org} and ${ea.status} in (${OPEN})`;
+const activityColumns = sql`${ea.id} as id, ${ea.code} as code, ${ea.client_name} as client, ${ea.status} as status, ${ea.scheduled_start} as scheduled_start, ${ea.due_at} as due_at`;
+const activitiesToday = card(
+  'activities',
+  sql`${ea}`,
+  sql`${myOpen} and coalesce(${ea.scheduled_start}, ${ea.due_at}) >= ${p('day_start', 'timestamptz')} and coalesce(${ea.scheduled_start}, ${ea.due_at}) < ${p('day_end', 'timestamptz')}`,
+  activityColumns,
+  sql`coalesce(${ea.scheduled_start}, ${ea.due_at}), ${ea.id}`,
+);
+const activitiesBreached = card('activities', sql`${ea}`, sql`${myOpen} and ${ea.due_at} < ${now}`, activityColumns, sql`${ea.due_at}, ${ea.id}`);
+
+/** Items I hold and have not confirmed; shipments on their way to me, my unit or a stock of my unit. */
+const heldUnconfirmed = card(
+  'receiving',
+  sql`${patrimonies} join ${products} on ${products.id} = ${patrimonies.product_id}`,
+  sql`${patrimonies.holder_user_id} = ${me} and ${patrimonies.organization_id} = ${org} and ${patrimonies.holder_confirmed_at} is null`,
+  sql`${patrimonies.id} as id, ${patrimonies.tag} as tag, ${products.name} as product`,
+  sql`${patrimonies.id}`,
+);
+const myUnits = sql`(select ${users.unit_organizational_id} from ${users} where ${users.id} = ${me} union select ${userUnits.unit_id} from ${userUnits} where ${userUnits.user_id} = ${me})`;
+const shipmentsToReceive = card(
+  'receiving',
+  sql`${shipments}`,
+  sql`${shipments.organization_id} = ${org} and ${shipments.status} = 'enviado' and (
+    ${shipments.recipient_user_id} = ${me}
+    or ${shipments.destination_unit_id} in ${myUnits}
+    or ${shipments.destination_section_id} in (select ${sections.id} from ${sections} join ${stocks} on ${stocks.id} = ${sections.stock_id} where ${stocks.unit_organizational_id} in ${myUnits}))`,
+  sql`${shipments.id} as id, ${shipments.carrier} as carrier, ${shipments.tracking_code} as tracking, ${shipments.recipient_name} as recipient, ${shipments.dispatched_at} as dispatched_at,
+    case when ${shipments.recipient_user_id} = ${me} and ${shipments.receiving_expires_at} > ${now} then ${shipments.receiving_hash} end as hash`,
+  sql`${shipments.dispatched_at}, ${shipments.id}`,
+);
+
+const cu = circuitUnavailabilities;
+const circuitsDown = card(
+  'circuits',
+  sql`${cu} join ${circuits} on ${circuits.id} = ${cu.circuit_id}`,
+  sql`${cu.ended_at} is null and ${circuits.organization_id} = ${org}`,
+  sql`${circuits.id} as id, ${circuits.carrier} as carrier, ${circuits.designation} as designation, ${cu.started_at} as since`,
+  sql`${cu.started_at} desc, ${circuits.id}`,
+);
+
+/** On hand as the product list counts it (warehouse `availableQuantity`), stopping at the minimum for items. */
+const onHand = sql`(case when ${products.tracking} = 'consumivel'
+  then coalesce((select sum(${consumableBalances.quantity}) from ${consumableBalances} where ${consumableBalances.product_id} = ${products.id}), 0)
+  else (select count(*) from (select 1 from ${patrimonies} where ${patrimonies.product_id} = ${products.id} and ${patrimonies.status} = 'disponivel' limit ceil(${products.minimum_quantity})::int) s) end)`;
+const belowMinimum = card(
+  'products',
+  sql`${products}`,
+  sql`${products.organization_id} = ${org} and ${products.is_active} and ${products.minimum_quantity} > 0 and ${onHand} < ${products.minimum_quantity}`,
+  sql`${products.id} as id, ${products.code} as code, ${products.name} as name, ${products.unit_of_measure} as unit, ${products.minimum_quantity} as minimum, ${onHand} as on_hand`,
+  sql`${products.name}, ${products.id}`,
+);
+
+type Raw = { count: number; items: Record<string, unknown>[] } | null;
+type Row = Record<'patrimony_requests' | 'shipment_requests' | 'activities_today' | 'activities_breached' | 'held' | 'shipments' | 'circuits_down' | 'below_minimum', Raw>;
+
+const statement = (db: DbOrTx) =>
+  preparedRead<Row>(db, 'dashboard-cards', 'dashboard_cards', (d) =>
+    d
+      .select({
+        patrimony_requests: patrimonyRequests,
+        shipment_requests: shipmentRequests,
+        activities_today: activitiesToday,
+        activities_breached: activitiesBreached,
+        held: heldUnconfirmed,
+        shipments: shipmentsToReceive,
+        circuits_down: circuitsDown,
+        below_minimum: belowMinimum,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, sql.placeholder('org'))),
+  );
+
+const canRead = (user: CurrentUser, ...names: string[]) => names.some((n) => allows(user, { read: n as never }));
+const canWrite = (user: CurrentUser, name: string) => allows(user, { write: name as never });
+
+const SP = { timeZone: 'America/Sao_Paulo' } as const;
+const dateTime = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleString('pt-BR', { ...SP, dateStyle: 'short', timeStyle: 'short' }) : null);
+const time = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleTimeString('pt-BR', { ...SP, hour: '2-digit', minute: '2-digit' }) : null);
+const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** Midnight today and tomorrow in São Paulo (no daylight saving since 2019). */
+export function todayBounds(at = Date.now()) {
+  const day = new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
+  const start = new Date(`${day}T00:00:00-03:00`);
+  return { start, end: new Date(start.getTime() + 86_400_000) };
+}
+
+/** The cards this user may see, in the contract's order. */
+export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Date()): Promise<DashboardCard[]> {
+  const seesPatrimonyRequests = canRead(user, 'PATRIMONY_OUT_REQUEST');
+  const seesShipments = canRead(user, 'ASSET_SHIPMENT');
+  const seesActivities = canRead(user, 'EXTERNAL_ACTIVITY');
+  const seesCircuits = canRead(user, 'OPERATOR_CIRCUIT');
+  const seesProducts = canRead(user, 'WAREHOUSE', 'PRODUCT');
+  const day = todayBounds(at.getTime());
+  const [row] = await statement(db).execute({
+    org: user.organizationId,
+    user: user.id,
+    now: at.toISOString(),
+    day_start: day.start.toISOString(),
+    day_end: day.end.toISOString(),
+    patrimony_requests: seesPatrimonyRequests,
+    approve_patrimony: canWrite(user, 'WAREHOUSE'),
+    deliver_patrimony: canWrite(user, 'PATRIMONY'),
+    shipment_requests: seesShipments,
+    approve_shipment: canWrite(user, 'ASSET_SHIPMENT'),
+    activities: seesActivities,
+    // Anyone may have something to confirm (my patrimony needs only a login): read for everyone, shown below.
+    receiving: true,
+    circuits: seesCircuits,
+    products: seesProducts,
+  });
+  const cards: DashboardCard[] = [];
+  const add = (key: DashboardCardKey, raw: Raw, item: (r: Record<string, unknown>) => Omit<DashboardItem, 'key'> & { key?: string }, link: string, tone: (count: number, items: DashboardItem[]) => DashboardCard['tone'] = (n) => (n ? 'warning' : 'ok')) => {
+    if (!raw) return;
+    const items = raw.items.map((r) => ({ key: s(r.id), ...item(r) }));
+    cards.push({ key, count: num(raw.count), tone: tone(num(raw.count), items), items, link });
+  };
+
+  add(
+    'patrimony_requests',
+    row.patrimony_requests,
+    (r) => ({
+      title: `Solicitação #${r.id} · ${s(r.requester)}`,
+      detail: `${r.kind === 'devolucao' ? 'Devolução para receber' : r.status === 'aprovada' ? 'Aprovada: separar e entregar' : 'Aguardando aprovação'} — ${s(r.reason)}`,
+      link: `/patrimony-solicitation?id=${r.id}`,
+      alert: false,
+    }),
+    '/patrimony-solicitation?waiting=true',
+  );
+  add(
+    'shipment_requests',
+    row.shipment_requests,
+    (r) => ({
+      title: `Solicitação de envio #${r.id} · ${s(r.requester) || 'sem solicitante'}`,
+      detail: `Para ${s(r.recipient)}${r.wanted_date ? ` · desejado até ${String(r.wanted_date).split('-').reverse().join('/')}` : ''}`,
+      link: `/shipment-solicitation/edit/${r.id}`,
+      alert: false,
+    }),
+    '/shipment-solicitation',
+  );
+  const activity = (r: Record<string, unknown>) => {
+    const late = new Date(String(r.due_at)).getTime() < at.getTime();
+    return {
+      title: `${s(r.code)} · ${s(r.client)}`,
+      detail: late ? `Prazo vencido em ${dateTime(r.due_at)}` : r.scheduled_start ? `Agendada para ${time(r.scheduled_start)} · prazo ${dateTime(r.due_at)}` : `Prazo ${dateTime(r.due_at)}`,
+      link: `/external-activity/manage/${r.id}`,
+      alert: late,
+    };
+  };
+  add('activities_today', row.activities_today, activity, '/external-activity', (n, items) => (items.some((i) => i.alert) ? 'danger' : n ? 'warning' : 'ok'));
+  add('activities_breached', row.activities_breached, activity, '/external-activity', (n) => (n ? 'danger' : 'ok'));
+
+  // Receiving: items I hold, then shipments coming. Shown to whoever has something to confirm, and
+  // always (even empty) to those who work with the warehouse or shipments.
+  if (row.held && row.shipments) {
+    const count = num(row.held.count) + num(row.shipments.count);
+    if (count > 0 || seesShipments || canRead(user, 'WAREHOUSE', 'PATRIMONY')) {
+      const items: DashboardItem[] = [
+        ...row.held.items.map((r) => ({ key: `p${r.id}`, title: `${s(r.tag)} · ${s(r.product)}`, detail: 'Patrimônio com você: confirme que recebeu', link: '/my-patrimony', alert: false })),
+        ...row.shipments.items.map((r) => ({
+          key: `s${r.id}`,
+          title: `Envio #${r.id} para ${s(r.recipient)}`,
+          detail: [`Despachado em ${dateTime(r.dispatched_at)}`, r.carrier ? s(r.carrier) : null, r.tracking ? `rastreio ${s(r.tracking)}` : null].filter(Boolean).join(' · '),
+          // The public link goes to its named recipient only (they also got it by e-mail).
+          link: r.hash ? `/receiving/${r.hash}` : seesShipments ? `/shipment/edit/${r.id}` : null,
+          alert: false,
+        })),
+      ].slice(0, DASHBOARD_TOP_ITEMS);
+      const link = num(row.held.count) > 0 || !seesShipments ? '/my-patrimony' : '/shipment';
+      cards.push({ key: 'receiving', count, tone: count ? 'warning' : 'ok', items, link });
+    }
+  }
+
+  add(
+    'circuits_down',
+    row.circuits_down,
+    (r) => ({ title: `${s(r.carrier)} · ${s(r.designation)}`, detail: `Fora do ar desde ${dateTime(r.since)}`, link: `/circuit/${r.id}/unavailability/`, alert: true }),
+    '/circuit?down=true',
+    (n) => (n ? 'danger' : 'ok'),
+  );
+  add(
+    'below_minimum',
+    row.below_minimum,
+    (r) => {
+      const unit = UNIT_OF_MEASURE_LABELS[r.unit as UnitOfMeasure]?.toLowerCase() ?? s(r.unit);
+      return { title: `${s(r.code)} · ${s(r.name)}`, detail: `Disponível ${fmt(num(r.on_hand))} de mínimo ${fmt(num(r.minimum))} (${unit})`, link: `/product/edit/${r.id}`, alert: false };
+    },
+    '/product',
+  );
+  return cards;
+}

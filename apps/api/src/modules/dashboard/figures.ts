@@ -1,0 +1,128 @@
+/**
+ * The organization's key figures for managers. They read whole months of work orders, every
+ * circuit's SLA (the network module's report: tens of milliseconds for 5,000 circuits) and every
+ * item on hand, so they are computed at most once a minute per organization and process: an
+ * expired value is still answered while one refresh runs behind it (50 dashboards opening at once
+ * never wait for the report), and `computed_at` tells the page how old they are.
+ */
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DashboardFigures } from '@operacoes/contract';
+import { type CurrentUser, allows } from '../../core/access';
+import type { Db } from '../../core/db';
+import { externalActivities } from '../external-activity';
+import { slaOf } from '../network';
+import { consumableBalances, patrimonies, products } from '../warehouse';
+import { todayBounds } from './cards';
+
+const TTL_MS = 60_000;
+const DAY = 86_400_000;
+
+type Computed = Omit<DashboardFigures, 'computed_at'> & { computed_at: string };
+type Entry = { value?: Computed; at: number; pending?: Promise<Computed> };
+
+/** "2026-11-26" in São Paulo. */
+const spDate = (t: number) => new Date(t - 3 * 3_600_000).toISOString().slice(0, 10);
+
+async function compute(db: Db, organizationId: number, now: number): Promise<Computed> {
+  const today = todayBounds(now).start.getTime();
+  // Monday 00:00 in São Paulo (getUTCDay of the local date: 0 = Sunday).
+  const weekday = new Date(spDate(now)).getUTCDay();
+  const weekStart = new Date(today - ((weekday + 6) % 7) * DAY);
+  const fortnightStart = new Date(today - 13 * DAY);
+  const month = spDate(now).slice(0, 7);
+  const monthStart = new Date(`${month}-01T00:00:00-03:00`);
+  const ea = externalActivities;
+  const inOrg = eq(ea.organization_id, organizationId);
+
+  const [perDay, sla, circuits, stock] = await Promise.all([
+    db
+      .select({ day: sql<string>`to_char(${ea.created_at} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
+      .from(ea)
+      .where(and(inOrg, gte(ea.created_at, fortnightStart)))
+      .groupBy(sql`1`),
+    db
+      .select({ done: sql<number>`count(*)::int`, inTime: sql<number>`count(*) filter (where ${ea.finished_at} <= ${ea.due_at})::int` })
+      .from(ea)
+      .where(and(inOrg, eq(ea.status, 'concluida'), gte(ea.finished_at, monthStart))),
+    slaOf(db, { organizationId }, month, now),
+    db.execute<{ value: string }>(sql`select round(
+        coalesce((select sum(${consumableBalances.quantity} * ${products.price}) from ${consumableBalances} join ${products} on ${products.id} = ${consumableBalances.product_id} where ${consumableBalances.organization_id} = ${organizationId}), 0)
+      + coalesce((select sum(n * ${products.price}) from (select ${patrimonies.product_id} as product_id, count(*) as n from ${patrimonies}
+          where ${patrimonies.organization_id} = ${organizationId} and ${patrimonies.status} in ('disponivel', 'reservado') group by 1) x
+          join ${products} on ${products.id} = x.product_id), 0), 2)::text as value`),
+  ]);
+
+  const counts = new Map(perDay.map((r) => [r.day, r.n]));
+  const days = Array.from({ length: 14 }, (_, i) => spDate(fortnightStart.getTime() + 12 * 3_600_000 + i * DAY));
+  const weekFrom = spDate(weekStart.getTime() + 12 * 3_600_000);
+  const items = circuits.report.items;
+  const minutes = items.reduce((a, i) => a + i.minutes_in_month, 0);
+  const down = items.reduce((a, i) => a + i.downtime_minutes, 0);
+  const [{ done, inTime }] = sla;
+  return {
+    computed_at: new Date(now).toISOString(),
+    activities_week: days.filter((d) => d >= weekFrom).reduce((a, d) => a + (counts.get(d) ?? 0), 0),
+    activities_per_day: days.map((date) => ({ date, count: counts.get(date) ?? 0 })),
+    sla_compliance_percent: done ? Math.round((inTime / done) * 1000) / 10 : null,
+    activities_concluded_month: done,
+    circuit_availability_percent: minutes ? Math.round((100 - (100 * down) / minutes) * 10_000) / 10_000 : null,
+    circuits_breached: items.filter((i) => i.breached).length,
+    circuits: items.length,
+    stock_value: stock.rows[0]?.value ?? '0.00',
+  };
+}
+
+const caches = new WeakMap<Db, Map<number, Entry>>();
+
+/** The organization's figures, from the cache when fresh enough (see the header). */
+export async function organizationFigures(db: Db, organizationId: number, now = Date.now()): Promise<Computed> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  let entry = cache.get(organizationId);
+  if (!entry) cache.set(organizationId, (entry = { at: 0 }));
+  const e = entry;
+  if (e.value && now - e.at < TTL_MS) return e.value;
+  if (!e.pending) {
+    e.pending = compute(db, organizationId, now)
+      .then((value) => {
+        e.value = value;
+        e.at = now;
+        return value;
+      })
+      .finally(() => {
+        e.pending = undefined;
+      });
+  }
+  if (e.value) {
+    e.pending.catch(() => undefined);
+    return e.value;
+  }
+  return e.pending;
+}
+
+/**
+ * Who sees which figure: managers. A super admin and an ORG holder (the organization's manager) see
+ * all of them; otherwise each figure needs its module's full permission (EXTERNAL_ACTIVITY for the
+ * work orders, OPERATOR_CIRCUIT for the circuits, WAREHOUSE for the stock value) — a reader
+ * (`.INDEX`) follows the cards, not the organization's figures. Null when none is visible.
+ */
+export async function figuresFor(db: Db, user: CurrentUser): Promise<DashboardFigures | null> {
+  const manager = user.superAdmin || user.permissions.includes('ORG');
+  const sees = (name: string) => manager || allows(user, { write: name as never });
+  const activities = sees('EXTERNAL_ACTIVITY');
+  const circuits = sees('OPERATOR_CIRCUIT');
+  const stock = sees('WAREHOUSE');
+  if (!activities && !circuits && !stock) return null;
+  const f = await organizationFigures(db, user.organizationId);
+  return {
+    computed_at: f.computed_at,
+    activities_week: activities ? f.activities_week : null,
+    activities_per_day: activities ? f.activities_per_day : null,
+    sla_compliance_percent: activities ? f.sla_compliance_percent : null,
+    activities_concluded_month: activities ? f.activities_concluded_month : null,
+    circuit_availability_percent: circuits ? f.circuit_availability_percent : null,
+    circuits_breached: circuits ? f.circuits_breached : null,
+    circuits: circuits ? f.circuits : null,
+    stock_value: stock ? f.stock_value : null,
+  };
+}
