@@ -1,0 +1,81 @@
+import { expect } from 'vitest';
+import type { ReportQuery } from '@operacoes/contract';
+import { searchText } from '../../src/core/list';
+import type { Cell } from '../../src/core/spreadsheet';
+import type { ReportDefinition, ReportScope } from '../../src/modules/report/definition';
+import { unitsOrganizational } from '../../src/modules/unit-organizational';
+import type { TestApp } from '../helpers';
+
+/** A report's scope as the routes build it: the organization's rows, or every organization's (null) for a super admin. */
+export function scopeOf(t: TestApp, organizationId: number | null): ReportScope {
+  return {
+    db: t.app.db,
+    user: { id: 1, username: 'teste', organizationId: organizationId ?? t.platformOrganizationId, superAdmin: organizationId === null, permissions: [], tokenVersion: 0 },
+    organizationId,
+  };
+}
+
+/** Every batch of a report (small batches cross boundaries), the rows in order, and the count it claims. */
+export async function run(def: ReportDefinition, scope: ReportScope, q: ReportQuery = {}, batchSize = 2) {
+  const batches: Cell[][][] = [];
+  for await (const b of def.batches(scope, q, batchSize)) batches.push(b);
+  const rows = batches.flat();
+  for (const b of batches) {
+    expect(b.length).toBeGreaterThan(0);
+    expect(b.length).toBeLessThanOrEqual(batchSize);
+    for (const r of b) expect(r).toHaveLength(def.columns.length);
+  }
+  const count = await def.count(scope, q);
+  return { batches, rows, count };
+}
+
+/** Rows as objects by column key (dates as ISO strings), for readable assertions. */
+export function objects(def: ReportDefinition, rows: Cell[][]): Record<string, string | number | null>[] {
+  return rows.map((r) =>
+    Object.fromEntries(def.columns.map((c, i) => [c.key, r[i] instanceof Date ? (r[i] as Date).toISOString() : ((r[i] ?? null) as string | number | null)])),
+  );
+}
+
+/**
+ * The same rows through every batch size: batches of 2, 3 and 1000 give the same rows in the same
+ * order (each row exactly once across batch boundaries), and as many as `count` says.
+ */
+export async function expectStableBatches(def: ReportDefinition, scope: ReportScope, q: ReportQuery = {}) {
+  const big = await run(def, scope, q, 1000);
+  expect(big.rows).toHaveLength(big.count);
+  for (const size of [1, 2, 3]) {
+    const small = await run(def, scope, q, size);
+    expect(small.rows).toEqual(big.rows);
+    expect(small.batches.length).toBe(Math.ceil(big.rows.length / size));
+  }
+  return big;
+}
+
+let units = 0;
+/** A unit of the organization (direct insert: units have their own tests). */
+export async function insertUnit(t: TestApp, organizationId: number, name = `Unidade R${++units}`) {
+  const [unit] = await t.app.db.insert(unitsOrganizational).values({ organization_id: organizationId, name, code: `UR${++units}`, search_text: searchText(name) }).returning();
+  return unit.id;
+}
+
+/** A call that must succeed; its JSON. */
+export async function ok<T = Record<string, unknown> & { id: number }>(t: TestApp, method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const res = await t.call(method, url, token, body);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json() as T;
+}
+
+/**
+ * The HTTP side of a report (the engine's `GET /api/report/{name}`): 403 without the permission,
+ * 200 with the read permission's `.INDEX`, and the preview's total equal to the definition's count.
+ */
+export async function expectHttpAccess(t: TestApp, def: ReportDefinition, organizationId: number, query = '') {
+  const index = def.read.find((p) => p.endsWith('.INDEX'))!;
+  const reader = await t.createUser({ permissions: [index], organizationId });
+  const stranger = await t.createUser({ permissions: ['SCHEDULE'], organizationId });
+  const url = `/api/report/${def.name}${query}`;
+  expect((await t.call('GET', url, stranger.token)).statusCode).toBe(403);
+  const res = await t.call('GET', url, reader.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { columns: unknown[]; rows: unknown[][]; total_rows: number; chart: unknown };
+}
