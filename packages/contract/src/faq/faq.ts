@@ -10,17 +10,17 @@ import { faqCategoryEntity, faqQuestionEntity } from './module';
  */
 const FAQ_ACCESS = { read: 'authenticated', write: 'orgAdmin' } as const satisfies { read: AccessRule; write: AccessRule };
 
-const positiveId = z.number({ message: 'Campo obrigatório' }).int().positive();
+const positiveId = (message: string) => z.number({ message }).int(message).positive(message);
 
 /** The most rows a list answers: the FAQ page loads every category and question at once. */
 export const FAQ_PAGE_SIZE = 1000;
 
 export const faqCategoryInput = z.object({
-  name: z.string().trim().min(1, 'Informe o nome da categoria').max(120, 'Nome longo demais (máximo 120 caracteres)'),
+  name: z.string({ message: 'Informe o nome da categoria' }).trim().min(1, 'Informe o nome da categoria').max(120, 'Nome longo demais (máximo 120 caracteres)'),
   /** A line under the title on the page ("Solicitações, devoluções e baixa de itens"). */
   description: blankAsNull(z.string().trim().max(300, 'Descrição longa demais (máximo 300 caracteres)')),
   /** A super admin may create it in another organization; everyone else writes in their own. */
-  organization_id: positiveId.optional(),
+  organization_id: positiveId('Organização inválida').optional(),
 });
 export const faqCategoryUpdate = updateOf(faqCategoryInput.omit({ organization_id: true }));
 export const faqCategoryRead = tenantRecord({
@@ -42,10 +42,10 @@ export const faqCategoryResource = defineResource({
 });
 
 export const faqQuestionInput = z.object({
-  category_id: positiveId,
-  question: z.string().trim().min(1, 'Informe a pergunta').max(300, 'Pergunta longa demais (máximo 300 caracteres)'),
+  category_id: positiveId('Informe a categoria'),
+  question: z.string({ message: 'Informe a pergunta' }).trim().min(1, 'Informe a pergunta').max(300, 'Pergunta longa demais (máximo 300 caracteres)'),
   /** Rich text (TinyMCE); the server sanitizes it. */
-  answer: z.string().trim().min(1, 'Informe a resposta').max(100_000, 'Resposta longa demais'),
+  answer: z.string({ message: 'Informe a resposta' }).trim().min(1, 'Informe a resposta').max(100_000, 'Resposta longa demais'),
   /** An inactive question is hidden from readers (a draft, or an answer being reviewed). */
   is_active: z.boolean().default(true),
 });
