@@ -22,7 +22,7 @@
  * - GET    /wiki/page/{id}/diff?from=&to=      → wikiDiff (side-by-side rows)
  * - GET    /wiki/search?q=&page=&pageSize=     → wikiSearchResult (Portuguese full text, accents ignored,
  *                                                stemmed, ranked with the title first, <mark> excerpts)
- * - POST   /wiki/upload (multipart `file`)     → 201 wikiUpload (png, jpeg, webp or pdf up to 10 MB;
+ * - POST   /wiki/upload (multipart `file`)     → 201 wikiUpload (png, jpeg, webp or pdf up to 5 MB;
  *                                                413/415 with a pt-BR message otherwise)
  *
  * Links: `[[redes/mikrotik]]` or `[[redes/mikrotik|texto]]` in a body, and `<a href="/wiki/redes/mikrotik">`,

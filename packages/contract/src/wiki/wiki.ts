@@ -8,7 +8,7 @@ export const WIKI_SEGMENT_MAX = 60;
 export const WIKI_RESERVED_ROOTS = ['search'] as const;
 /** Uploads into a page: images are inserted as `<img>`, PDFs as a link. */
 export const WIKI_UPLOAD_KINDS = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
-export const WIKI_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const WIKI_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,0 +1,72 @@
+/**
+ * Wiki search: Portuguese full text over the stored `search_vector` (title weight A, body B) under
+ * the `wiki_pt` configuration (unaccent, then the Portuguese stemmer: "configuracao" finds
+ * "configuração", "roteadores" finds "roteador"). The GIN index finds the matches; they are ranked
+ * with `ts_rank` (the title weighs 1.0, the body 0.4) and only the page asked for gets its
+ * excerpts (`ts_headline` is costly), marked with private-use characters and then escaped.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { WikiSearchHit } from '@operacoes/contract';
+import type { CurrentUser } from '../../core/access';
+import type { DbOrTx } from '../../core/db';
+import { listResult } from '../../core/list';
+import { MARK_END, MARK_START, markedExcerpt } from './html';
+import { ancestorPaths } from './pages';
+import { wikiPages } from './schema';
+
+const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
+
+type Hit = { id: number; path: string; title: string; rank: number; updated_at: Date | string; body_headline: string; title_headline: string; total: number };
+
+export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page: number, pageSize: number) {
+  const offset = (page - 1) * pageSize;
+  // websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without syntax errors.
+  const result = await db.execute(sql`
+    with query as (select websearch_to_tsquery('wiki_pt', ${q}) as q),
+    hits as (
+      select p.id, p.path, p.title, p.updated_at, p.body_text, ts_rank(p.search_vector, query.q) as rank, count(*) over () as total
+      from ${wikiPages} p, query
+      where p.organization_id = ${user.organizationId} and p.search_vector @@ query.q
+      order by rank desc, p.id
+      limit ${pageSize} offset ${offset}
+    )
+    select hits.id, hits.path, hits.title, hits.updated_at, hits.rank::float8 as rank, hits.total::int as total,
+      ts_headline('wiki_pt', hits.body_text, query.q, ${HEADLINE}) as body_headline,
+      ts_headline('wiki_pt', hits.title, query.q, ${HEADLINE}) as title_headline
+    from hits, query
+    order by hits.rank desc, hits.id`);
+  const rows = result.rows as Hit[];
+  const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countMatches(db, user, q) : 0;
+
+  const ancestors = [...new Set(rows.flatMap((r) => ancestorPaths(r.path)))];
+  const crumbs = ancestors.length
+    ? await db
+        .select({ id: wikiPages.id, path: wikiPages.path, title: wikiPages.title })
+        .from(wikiPages)
+        .where(and(eq(wikiPages.organization_id, user.organizationId), inArray(wikiPages.path, ancestors)))
+    : [];
+  const byPath = new Map(crumbs.map((c) => [c.path, c]));
+  const items: WikiSearchHit[] = rows.map((r) => {
+    // The body's excerpt when it has a match; else the title's (the match was there); else the body's start.
+    const headline = r.body_headline.includes(MARK_START) || !r.title_headline.includes(MARK_START) ? r.body_headline : r.title_headline;
+    return {
+      id: r.id,
+      path: r.path,
+      title: r.title,
+      headline: markedExcerpt(headline),
+      rank: Number(r.rank),
+      breadcrumbs: ancestorPaths(r.path).flatMap((p) => (byPath.has(p) ? [byPath.get(p)!] : [])),
+      updated_at: new Date(r.updated_at).toISOString(),
+    };
+  });
+  return listResult(items, total, page, pageSize);
+}
+
+/** The number of matches (a page past the last one still says how many there are). */
+async function countMatches(db: DbOrTx, user: CurrentUser, q: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from ${wikiPages}
+    where organization_id = ${user.organizationId} and search_vector @@ websearch_to_tsquery('wiki_pt', ${q})`);
+  const rows = result.rows as { n: number }[];
+  return Number(rows[0]?.n ?? 0);
+}
