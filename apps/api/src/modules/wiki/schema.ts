@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { WikiVersionAction } from '@operacoes/contract';
 import { organizations, users } from '../../core/schema';
@@ -79,6 +79,12 @@ export const wikiRedirects = pgTable(
   (t) => [uniqueIndex('wiki_redirect_path_unique').on(t.organization_id, t.path), index('wiki_redirect_page_idx').on(t.page_id)],
 );
 
+/**
+ * Text as the search reads it: the parser takes `<word>` for an HTML tag and drops it, so a
+ * space follows every `<` (the excerpts take it out again, see search.ts).
+ */
+export const searchable = (text: SQL | string) => sql`regexp_replace(${text}, '<', '< ', 'g')`;
+
 /** The weighted document of a page: title (A) over body (B), accent-folded Portuguese. */
 export const wikiSearchVector = (title: string, bodyText: string) =>
-  sql`setweight(to_tsvector('wiki_pt', ${title}), 'A') || setweight(to_tsvector('wiki_pt', ${bodyText}), 'B')`;
+  sql`setweight(to_tsvector('wiki_pt', ${searchable(title)}), 'A') || setweight(to_tsvector('wiki_pt', ${searchable(bodyText)}), 'B')`;

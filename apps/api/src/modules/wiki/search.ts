@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../core/db';
 import { listResult } from '../../core/list';
 import { MARK_END, MARK_START, markedExcerpt } from './html';
 import { ancestorPaths } from './pages';
-import { wikiPages } from './schema';
+import { searchable, wikiPages } from './schema';
 
 const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
 
@@ -31,8 +31,8 @@ export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page:
       limit ${pageSize} offset ${offset}
     )
     select hits.id, hits.path, hits.title, hits.updated_at, hits.rank::float8 as rank, hits.total::int as total,
-      ts_headline('wiki_pt', hits.body_text, query.q, ${HEADLINE}) as body_headline,
-      ts_headline('wiki_pt', hits.title, query.q, ${HEADLINE}) as title_headline
+      ts_headline('wiki_pt', ${searchable(sql`hits.body_text`)}, query.q, ${HEADLINE}) as body_headline,
+      ts_headline('wiki_pt', ${searchable(sql`hits.title`)}, query.q, ${HEADLINE}) as title_headline
     from hits, query
     order by hits.rank desc, hits.id`);
   const rows = result.rows as Hit[];
@@ -53,7 +53,7 @@ export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page:
       id: r.id,
       path: r.path,
       title: r.title,
-      headline: markedExcerpt(headline),
+      headline: markedExcerpt(headline.replace(/< /g, '<')),
       rank: Number(r.rank),
       breadcrumbs: ancestorPaths(r.path).flatMap((p) => (byPath.has(p) ? [byPath.get(p)!] : [])),
       updated_at: new Date(r.updated_at).toISOString(),
