@@ -12,7 +12,7 @@ export const DASHBOARD_CARDS = {
   activities_today: { title: 'Minhas atividades de hoje', one: 'atividade para hoje', many: 'atividades para hoje', linkLabel: 'Ver atividades' },
   activities_breached: { title: 'Minhas atividades com SLA estourado', one: 'atividade com prazo vencido', many: 'atividades com prazo vencido', linkLabel: 'Ver atividades' },
   receiving: { title: 'Para confirmar recebimento', one: 'item ou envio para confirmar', many: 'itens ou envios para confirmar', linkLabel: 'Ver meus patrimônios' },
-  circuits_down: { title: 'Circuitos fora do ar', one: 'circuito fora do ar agora', many: 'circuitos fora do ar agora', linkLabel: 'Ver circuitos' },
+  circuits_down: { title: 'Circuitos de operadora fora do ar', one: 'circuito fora do ar agora', many: 'circuitos fora do ar agora', linkLabel: 'Ver circuitos' },
   below_minimum: { title: 'Produtos abaixo do mínimo', one: 'produto abaixo do estoque mínimo', many: 'produtos abaixo do estoque mínimo', linkLabel: 'Ver produtos' },
 } as const;
 export type DashboardCardKey = keyof typeof DASHBOARD_CARDS;

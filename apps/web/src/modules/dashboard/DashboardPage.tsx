@@ -1,25 +1,55 @@
-/** / : greeting, the user's organization and unit, quick access to the modules they may use. */
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Box, Card, CardActionArea, CardContent, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+/**
+ * / : greeting, "O que precisa de mim agora" (the cards of `GET /api/dashboard`, one request), the
+ * organization's key figures for managers, and quick access to the modules the user may use.
+ *
+ * Live: a circuit going down or up (`circuit` realtime events) and every new notification (an
+ * approval waiting, an activity assigned, a low-stock alert… arrive with one) refetch the
+ * dashboard; it also refreshes every minute and when the window regains focus.
+ */
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import type { CircuitRealtimeMessage, DashboardRead } from '@operacoes/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { api } from '../../core/api';
 import { MENU_ICONS } from '../../core/layout/icons';
 import { builtEntries, useMenu, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { fetchUnreadCount, notificationKeys } from '../notification';
-import { CircuitsCard } from './CircuitsCard';
+import { fetchUnreadCount, notificationKeys, useRealtimeEvent } from '../notification';
+import { CardsSkeleton, DashboardCards } from './DashboardCards';
+import { KeyFigures } from './KeyFigures';
+
+const dashboardKey = ['dashboard'] as const;
 
 function greeting(d = new Date()): string {
   const h = d.getHours();
   return h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite';
 }
 
+/** The dashboard's data, refetched on the realtime events that change it. */
+function useDashboard() {
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: dashboardKey, queryFn: async () => (await api.get<DashboardRead>('/dashboard')).data, refetchInterval: 60_000 });
+  const refresh = () => void qc.invalidateQueries({ queryKey: dashboardKey });
+  useRealtimeEvent<CircuitRealtimeMessage>('circuit', refresh);
+  // A notification arriving raises the unread count (the realtime connection keeps it).
+  const { data: unread } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
+  const last = useRef(unread);
+  useEffect(() => {
+    if (unread !== undefined && last.current !== undefined && unread > last.current) void qc.invalidateQueries({ queryKey: dashboardKey });
+    last.current = unread;
+  }, [unread, qc]);
+  return query;
+}
+
 export default function DashboardPage() {
-  const { user, canSeeRoute, can } = useCan();
-  const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
+  const { user, canSeeRoute } = useCan();
+  const dashboard = useDashboard();
   // Modules still "em breve" stay out of the tiles (menu.ts flag).
   const shortcuts = builtEntries(visibleMenu(useMenu(), canSeeRoute)).filter((e) => e.path !== '/');
+  const data = dashboard.data;
 
   return (
     <Box>
@@ -27,30 +57,37 @@ export default function DashboardPage() {
         title={`${greeting()}, ${user?.person?.nickname || user?.username || ''}!`}
         subtitle={[user?.organization?.fantasy_name, user?.unit_organizational?.name].filter(Boolean).join(' · ')}
       />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }, mb: 3 }}>
-        <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
-          <NotificationsIcon color="primary" fontSize="large" aria-hidden />
-          <Box>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1 }}>
-              {unread}
-            </Typography>
-            <Typography color="text.secondary">notificações não lidas</Typography>
-          </Box>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography color="text.secondary">Organização</Typography>
-          <Typography variant="h6" component="p">
-            {user?.organization?.fantasy_name ?? '—'}
-          </Typography>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography color="text.secondary">Unidade</Typography>
-          <Typography variant="h6" component="p">
-            {user?.unit_organizational?.name ?? 'Nenhuma unidade principal'}
-          </Typography>
-        </Paper>
-        {can(['OPERATOR_CIRCUIT', 'OPERATOR_CIRCUIT.INDEX']) && <CircuitsCard />}
-      </Box>
+      {dashboard.isPending ? (
+        <Box sx={{ mb: 3 }}>
+          <CardsSkeleton />
+        </Box>
+      ) : dashboard.isError && !data ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void dashboard.refetch()}>
+              Tentar de novo
+            </Button>
+          }
+        >
+          Não foi possível carregar o painel.
+        </Alert>
+      ) : (
+        data && (
+          <>
+            {data.cards.length > 0 && (
+              <Box component="section" aria-labelledby="dashboard-now" sx={{ mb: 3 }}>
+                <Typography variant="h6" component="h2" id="dashboard-now" sx={{ mb: 1.5 }}>
+                  O que precisa de mim agora
+                </Typography>
+                <DashboardCards cards={data.cards} />
+              </Box>
+            )}
+            {data.figures && <KeyFigures figures={data.figures} />}
+          </>
+        )
+      )}
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Acesso rápido
       </Typography>
