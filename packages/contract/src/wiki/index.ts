@@ -26,7 +26,9 @@
  *                                                413/415 with a pt-BR message otherwise)
  *
  * Links: `[[redes/mikrotik]]` or `[[redes/mikrotik|texto]]` in a body, and `<a href="/wiki/redes/mikrotik">`,
- * are stored by page id and always read with the page's current path (they survive a move).
+ * are stored by page id and always read with the page's current path (they survive a move). A link
+ * to a page that does not exist yet keeps its path (`[[x]]` is labelled "x") and works once the page
+ * is created there; if that page is moved later, its old path redirects.
  */
 export * from './module';
 export * from './wiki';
