@@ -10,13 +10,13 @@ test('a user with only STOCK.INDEX sees only the stock entry among the gated mod
   expect(paths).toEqual(expect.arrayContaining(ALWAYS));
 });
 
-test('the manager sees the users module; a placeholder names a module not built yet', async ({ page }) => {
+test('the manager sees the users module; the FAQ entry opens the FAQ page', async ({ page }) => {
   await uiLogin(page, 'gestor');
   const paths = await menuPaths(page);
   expect(paths).toEqual(expect.arrayContaining(['/user', '/stock', '/lmc', '/revision']));
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Perguntas frequentes/ }).click();
   await expect(page).toHaveURL(/\/faq$/);
-  await expect(page.getByText('Módulo Perguntas frequentes (FAQ) em construção')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' })).toBeVisible();
 });
 
 test('on a 360 px phone the menu is a temporary drawer opened by the sandwich', async ({ page }) => {

@@ -1,4 +1,12 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-/** Issue 16: the faq pages (none built yet: the contract's pages are placeholders). */
-export const faqRoutes: RouteObject[] = [];
+const FaqPage = lazy(() => import('./FaqPage'));
+const FaqQuestionPage = lazy(() => import('./FaqQuestionPage'));
+
+/** /faq (everyone logged in reads; ORG and super admins write), and the question's create/edit pages. */
+export const faqRoutes: RouteObject[] = [
+  { path: '/faq', element: <FaqPage /> },
+  { path: '/faq/create', element: <FaqQuestionPage /> },
+  { path: '/faq/edit/:id', element: <FaqQuestionPage /> },
+];
