@@ -53,8 +53,10 @@ test('FAQ: a writer creates a category and a question, a reader on a phone finds
   await expect(writer.getByRole('heading', { level: 1, name: 'Nova pergunta' })).toBeVisible();
   await expect(writer.getByRole('combobox', { name: /^Categoria/ })).toHaveText(categoryName);
   await writer.getByRole('button', { name: 'Criar pergunta' }).click();
+  // Every missing field at once.
   await expect(writer.getByText('Informe a pergunta')).toBeVisible();
-  await writer.getByLabel(/^Pergunta/).first().fill(question);
+  await expect(writer.getByText('Informe a resposta')).toBeVisible();
+  await writer.getByRole('textbox', { name: /^Pergunta/ }).fill(question);
   const editor = writer.frameLocator('iframe.tox-edit-area__iframe');
   await editor.locator('body').click();
   await editor.locator('body').pressSequentially('Acesse o rádio pelo navegador e troque a senha em Sistema › Usuários.');
