@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectToast, uiLogin } from './helpers';
 
@@ -144,4 +145,21 @@ test('FAQ: a category that still has questions is not deleted, and an inactive q
   await writer.getByLabel('Pergunta ativa').check();
   await writer.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(writer, 'Pergunta atualizada!');
+});
+
+test('FAQ pages have no serious accessibility violations (the writer view with an answer open, and the question form)', async ({ browser }) => {
+  const writer = await as(browser, 'gestor');
+  await writer.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+  const serious = async () =>
+    (await new AxeBuilder({ page: writer }).exclude('.swal2-container').exclude('.tox-tinymce').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  await writer.goto('/faq');
+  await writer.getByRole('button', { name: 'Como solicito a saída de um patrimônio?' }).click();
+  await expect(writer.getByRole('group', { name: 'Foi útil?' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await writer.goto('/faq/create');
+  await expect(writer.getByRole('heading', { level: 1, name: 'Nova pergunta' })).toBeVisible();
+  await expect(writer.locator('iframe.tox-edit-area__iframe')).toBeVisible();
+  expect(await serious()).toEqual([]);
 });

@@ -282,7 +282,7 @@ function CategorySection({
 
 function LoadingFaq() {
   return (
-    <Box aria-busy="true" aria-label="Carregando perguntas">
+    <Box role="status" aria-busy="true" aria-label="Carregando perguntas">
       {[0, 1].map((i) => (
         <Box key={i} sx={{ mb: 3 }}>
           <Skeleton variant="text" width="40%" height={36} />
