@@ -30,7 +30,7 @@ import {
 } from '@mui/material';
 import { WIKI_MAX_DEPTH, wikiPath, type WikiPageView } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isAxiosError } from '../../core/api';
 import { violationsOf } from '../../core/errors';
@@ -121,12 +121,18 @@ export function PageView({ view, redirectedFrom }: { view: WikiPageView; redirec
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // An action picked in the menu runs once the menu has closed: a confirmation opened while the
+  // menu still hides the page from screen readers would restore that hidden state when it closes.
+  const afterMenu = useRef<(() => void) | null>(null);
+  const pick = (action: () => void) => {
+    afterMenu.current = action;
+    setMenu(null);
+  };
   const [moving, setMoving] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const depth = page.path.split('/').length;
 
   const remove = async () => {
-    setMenu(null);
     const ok = await confirmAction({
       title: `Excluir a página "${page.title}"?`,
       text: children.length
@@ -171,7 +177,20 @@ export function PageView({ view, redirectedFrom }: { view: WikiPageView; redirec
                     <MoreVertIcon />
                   </IconButton>
                 </Tooltip>
-                <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
+                <Menu
+                  anchorEl={menu}
+                  open={!!menu}
+                  onClose={() => setMenu(null)}
+                  slotProps={{
+                    transition: {
+                      onExited: () => {
+                        const action = afterMenu.current;
+                        afterMenu.current = null;
+                        action?.();
+                      },
+                    },
+                  }}
+                >
                   {depth < WIKI_MAX_DEPTH && (
                     <MenuItem component={RouterLink} to={`/wiki?modo=nova&pai=${encodeURIComponent(page.path)}`} onClick={() => setMenu(null)}>
                       <ListItemIcon>
@@ -180,18 +199,13 @@ export function PageView({ view, redirectedFrom }: { view: WikiPageView; redirec
                       Nova subpágina
                     </MenuItem>
                   )}
-                  <MenuItem
-                    onClick={() => {
-                      setMenu(null);
-                      setMoving(true);
-                    }}
-                  >
+                  <MenuItem onClick={() => pick(() => setMoving(true))}>
                     <ListItemIcon>
                       <DriveFileMoveIcon fontSize="small" />
                     </ListItemIcon>
                     Mover
                   </MenuItem>
-                  <MenuItem onClick={() => void remove()} sx={{ color: 'error.main' }}>
+                  <MenuItem onClick={() => pick(() => void remove())} sx={{ color: 'error.main' }}>
                     <ListItemIcon>
                       <DeleteIcon fontSize="small" color="error" />
                     </ListItemIcon>

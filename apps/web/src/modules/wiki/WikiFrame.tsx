@@ -82,7 +82,13 @@ export function WikiFrame({ current, children, search = true }: { current: strin
         {children}
       </Box>
       {!wide && (
-        <Drawer anchor="left" open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: 'min(320px, 85vw)' }, role: 'dialog', 'aria-label': 'Árvore da wiki' } as object }}>
+        <Drawer
+          anchor="left"
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          // above the app bar (which sits over the side menu's drawer), so its header shows
+          sx={{ zIndex: (t) => t.zIndex.modal }}
+          slotProps={{ paper: { sx: { width: 'min(320px, 85vw)' }, role: 'dialog', 'aria-label': 'Árvore da wiki' } as object }}>
           <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
             <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }}>
               Páginas da wiki
