@@ -4,7 +4,7 @@ import { persons, users } from '../../../core/schema';
 import { patrimonies, products, sections, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, personName, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, personName, rebatch, rowsOf, tenant } from './shared';
 
 /**
  * Who answers for an item (the warehouse's model): a user holding it (`holder_user_id`), or the
@@ -15,10 +15,14 @@ const HOLDER_KIND_LABELS: Record<number, string> = { 1: 'Usuário', 2: 'Seção'
 const HOLDER_NAME = sql`coalesce(${personName(sql`u`, sql`pe`)}, st.name || ' / ' || sec.name, '')`;
 const HOLDER_ID = sql`coalesce(p.holder_user_id, p.section_id, 0)`;
 
-const KEYS: KeyPart[] = [
-  { expr: HOLDER_KIND, type: 'int' },
-  { expr: HOLDER_NAME, type: 'text' },
-  { expr: HOLDER_ID, type: 'int' },
+/** Holders in their order: users, then sections, then items without one; by name. */
+const HOLDER_KEYS: KeyPart[] = [
+  { expr: sql`h.kind`, type: 'int' },
+  { expr: sql`h.name`, type: 'text' },
+  { expr: sql`h.holder_id`, type: 'int' },
+];
+/** A big holder's items, paged by tag. */
+const ITEM_KEYS: KeyPart[] = [
   { expr: sql`p.tag`, type: 'text' },
   { expr: sql`p.id`, type: 'int' },
 ];
@@ -42,11 +46,12 @@ const where = (scope: ReportScope, q: ReportQuery): SQL =>
       : undefined,
   ]);
 
+type Holder = { kind: number; name: string; holder_id: number; items: number } & Record<string, unknown>;
 type Row = {
   kind: number;
   holder: string;
-  holder_user_id: number | null;
-  section_id: number | null;
+  holder_id: number;
+  id: number;
   tag: string;
   serial: string | null;
   code: string;
@@ -57,27 +62,73 @@ type Row = {
   confirmed_at: unknown;
 } & Record<string, unknown>;
 
-/** How many of the filtered items each holder of a batch answers for (one grouped statement per batch). */
-async function countsOf(scope: ReportScope, q: ReportQuery, rows: Row[]): Promise<(r: Row) => number> {
-  const userIds = [...new Set(rows.map((r) => r.holder_user_id).filter((x): x is number => x !== null))];
-  const sectionIds = [...new Set(rows.filter((r) => r.holder_user_id === null && r.section_id !== null).map((r) => r.section_id!))];
-  const none = rows.some((r) => r.holder_user_id === null && r.section_id === null);
-  const ids = (xs: number[]) => sql`array[${sql.join(
-    xs.map((x) => sql`${x}`),
-    sql`, `,
-  )}]::int[]`;
-  const holders = [
-    userIds.length ? sql`p.holder_user_id = any(${ids(userIds)})` : undefined,
-    sectionIds.length ? sql`(p.holder_user_id is null and p.section_id = any(${ids(sectionIds)}))` : undefined,
-    none ? sql`(p.holder_user_id is null and p.section_id is null)` : undefined,
+const ids = (xs: number[]) => sql`array[${sql.join(
+  xs.map((x) => sql`${x}`),
+  sql`, `,
+)}]::int[]`;
+/** The items of some holders (of one kind each, any mix). */
+const heldBy = (holders: Holder[]): SQL => {
+  const of = (kind: number) => holders.filter((h) => Number(h.kind) === kind).map((h) => Number(h.holder_id));
+  const [byUser, bySection, none] = [of(1), of(2), of(3)];
+  const parts = [
+    byUser.length ? sql`p.holder_user_id = any(${ids(byUser)})` : undefined,
+    bySection.length ? sql`(p.holder_user_id is null and p.section_id = any(${ids(bySection)}))` : undefined,
+    none.length ? sql`(p.holder_user_id is null and p.section_id is null)` : undefined,
   ].filter((c): c is SQL => c !== undefined);
-  const found = await rowsOf<{ kind: number; holder_id: number; n: number }>(
-    scope.db,
-    sql`select ${HOLDER_KIND} as kind, ${HOLDER_ID} as holder_id, count(*)::int as n from ${patrimonies} p
-        where ${where(scope, q)} and (${sql.join(holders, sql` or `)}) group by 1, 2`,
+  return sql`(${sql.join(parts, sql` or `)})`;
+};
+
+/**
+ * Every row in holder order without sorting all the items for each batch: holders (with their
+ * item counts) come a keyset page at a time; holders whose items fit in a batch are read together,
+ * and a holder with more items than a batch is paged by tag. Each statement sorts at most a batch
+ * of items, so an export of a million items stays linear.
+ */
+async function* holderRows(scope: ReportScope, q: ReportQuery, batchSize: number): AsyncGenerator<(Row & { holder_items: number })[]> {
+  const cond = where(scope, q);
+  const select = sql`select ${HOLDER_KIND} as kind, ${HOLDER_NAME} as holder, ${HOLDER_ID} as holder_id, p.id, p.tag, p.serial, pr.code, pr.name as product, p.status, p.condition,
+    p.acquisition_value::float8 as value, p.holder_confirmed_at as confirmed_at from ${FROM}`;
+  const holders = keysetBatches(
+    (last, limit) =>
+      rowsOf<Holder>(
+        scope.db,
+        sql`select ${keyColumns(HOLDER_KEYS)}, h.kind, h.name, h.holder_id, h.items from (
+              select ${HOLDER_KIND} as kind, ${HOLDER_NAME} as name, ${HOLDER_ID} as holder_id, count(*)::int as items
+              from ${FROM} where ${cond} group by 1, 2, 3
+            ) h where ${all([after(HOLDER_KEYS, last)])} order by ${orderOf(HOLDER_KEYS)} limit ${limit}`,
+      ),
+    (h) => lastKey(h, HOLDER_KEYS),
+    batchSize,
   );
-  const counts = new Map(found.map((f) => [`${f.kind}:${f.holder_id}`, Number(f.n)]));
-  return (r) => counts.get(`${r.kind}:${r.holder_user_id ?? r.section_id ?? 0}`) ?? 0;
+  const withCount = (rows: Row[], counts: Map<string, number>) => rows.map((r) => ({ ...r, holder_items: counts.get(`${r.kind}:${r.holder_id}`) ?? 0 }));
+  for await (const page of holders) {
+    const counts = new Map(page.map((h) => [`${h.kind}:${h.holder_id}`, Number(h.items)]));
+    let group: Holder[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (!group.length) return [];
+      const rows = await rowsOf<Row>(scope.db, sql`${select} where ${cond} and ${heldBy(group)} order by ${HOLDER_KIND}, ${HOLDER_NAME}, ${HOLDER_ID}, p.tag, p.id`);
+      group = [];
+      size = 0;
+      return withCount(rows, counts);
+    };
+    for (const h of page) {
+      const n = Number(h.items);
+      if (size + n > batchSize) yield await flush();
+      if (n > batchSize) {
+        const items = keysetBatches(
+          (last, limit) => rowsOf<Row>(scope.db, sql`${select} where ${all([cond, heldBy([h]), after(ITEM_KEYS, last)])} order by ${orderOf(ITEM_KEYS)} limit ${limit}`),
+          (r) => [r.tag, r.id],
+          batchSize,
+        );
+        for await (const rows of items) yield withCount(rows, counts);
+        continue;
+      }
+      group.push(h);
+      size += n;
+    }
+    yield await flush();
+  }
 }
 
 /** Patrimony by holder (issue 16): every item under the user or the section that answers for it, with the holder's item count. */
@@ -109,23 +160,11 @@ export const patrimonyHolderReport: ReportDefinition = {
   },
 
   async *batches(scope, q, batchSize) {
-    const pages = keysetBatches(
-      (last, limit) =>
-        rowsOf<Row>(
-          scope.db,
-          sql`select ${keyColumns(KEYS)}, ${HOLDER_KIND} as kind, ${HOLDER_NAME} as holder, p.holder_user_id, p.section_id, p.tag, p.serial, pr.code, pr.name as product,
-                p.status, p.condition, p.acquisition_value::float8 as value, p.holder_confirmed_at as confirmed_at
-              from ${FROM} where ${all([where(scope, q), after(KEYS, last)])} order by ${orderOf(KEYS)} limit ${limit}`,
-        ),
-      (row) => lastKey(row, KEYS),
-      batchSize,
-    );
-    for await (const rows of pages) {
-      const countOf = await countsOf(scope, q, rows);
+    for await (const rows of rebatch(holderRows(scope, q, batchSize), batchSize)) {
       yield rows.map((r): Cell[] => [
         HOLDER_KIND_LABELS[Number(r.kind)],
         r.holder || null,
-        countOf(r),
+        r.holder_items,
         r.tag,
         r.serial,
         r.code,

@@ -61,6 +61,20 @@ export async function* keysetBatches<R>(page: (last: unknown[] | null, limit: nu
   }
 }
 
+/** Rows from any run of arrays, re-cut into batches of exactly `batchSize` rows (the last one shorter). */
+export async function* rebatch<R>(source: AsyncIterable<R[]>, batchSize: number): AsyncGenerator<R[]> {
+  const size = Math.max(1, Math.floor(batchSize));
+  let buffer: R[] = [];
+  for await (const rows of source) {
+    buffer = buffer.concat(rows);
+    while (buffer.length >= size) {
+      yield buffer.slice(0, size);
+      buffer = buffer.slice(size);
+    }
+  }
+  if (buffer.length) yield buffer;
+}
+
 /** A number from the driver (numeric and bigint arrive as strings), null kept. */
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 /** A timestamp from the driver (Date or text), null kept. */
