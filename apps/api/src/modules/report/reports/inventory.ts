@@ -3,7 +3,7 @@ import { type ReportQuery, readPermissionsOf } from '@operacoes/contract';
 import { consumableBalances, patrimonies, products, sections, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, keyColumns, keysetBatches, lastKey, numOrNull, orderOf, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, keyColumns, keysetBatches, lastKey, numOrNull, orderOf, rebatch, rowsOf, tenant } from './shared';
 
 const KIND_LABELS = { consumivel: 'Consumível', patrimonio: 'Patrimônio' } as const;
 
@@ -88,15 +88,12 @@ export const inventoryReport: ReportDefinition = {
       (row) => lastKey(row, SECTION_KEYS),
       batchSize,
     );
-    const size = Math.max(1, Math.floor(batchSize));
-    for await (const chunk of chunks) {
-      const lines = await linesOf(
-        scope,
-        chunk.map((r) => Number(r.k3)),
-      );
-      for (let i = 0; i < lines.length; i += size) {
-        yield lines.slice(i, i + size).map((l): Cell[] => [l.stock, l.section, l.code, l.product, KIND_LABELS[l.kind], l.unit, numOrNull(l.quantity), numOrNull(l.price), numOrNull(l.value)]);
-      }
+    // A chunk of sections may hold more lines than a batch, or fewer: re-cut to batches of batchSize.
+    const lines = async function* () {
+      for await (const chunk of chunks) yield await linesOf(scope, chunk.map((r) => Number(r.k3)));
+    };
+    for await (const batch of rebatch(lines(), batchSize)) {
+      yield batch.map((l): Cell[] => [l.stock, l.section, l.code, l.product, KIND_LABELS[l.kind], l.unit, numOrNull(l.quantity), numOrNull(l.price), numOrNull(l.value)]);
     }
   },
 };
