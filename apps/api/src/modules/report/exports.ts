@@ -4,8 +4,11 @@ import { csvChunks, xlsxChunks } from '../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from './definition';
 import { reportPdf } from './pdf';
 
-/** Rows fetched per batch: big enough that round trips do not dominate, small enough to stay flat in memory. */
-export const EXPORT_BATCH_ROWS = 5_000;
+/**
+ * Rows fetched per batch: enough that round trips do not dominate, few enough that a batch dies
+ * young (5,000-row batches survived V8's young generation and grew the heap by ~100 MB more).
+ */
+export const EXPORT_BATCH_ROWS = 500;
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

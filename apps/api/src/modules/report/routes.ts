@@ -23,6 +23,7 @@ import {
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { HttpError, forbidden, unprocessable } from '../../core/errors';
+import { registerPeopleRoute } from '../../core/people';
 import type { Cell } from '../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from './definition';
 import { CONTENT_TYPES, contentDisposition, exportFileName, exportStream } from './exports';
@@ -100,6 +101,16 @@ export async function reportRoutes(fastify: FastifyInstance) {
   registerExportJobs(fastify);
   const params = z.object({ name: z.string().max(80) });
   const jobParams = z.object({ id: z.coerce.number().int().positive() });
+
+  // The people filters (user, technician, seller) of any report: names of the organization's users.
+  registerPeopleRoute(fastify, {
+    url: '/report/people',
+    access: 'authenticated',
+    tag: 'report',
+    operationId: 'reportPeople',
+    summary: 'Pessoas para os filtros dos relatórios',
+    description: 'Busca (`search`) ou nomes de ids salvos (`ids`) de usuários da organização, para os filtros de usuário, técnico e vendedor.',
+  });
 
   app.get(
     '/report',
