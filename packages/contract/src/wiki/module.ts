@@ -7,7 +7,7 @@ export const wikiModule = defineModule({
   name: 'wiki',
   label: 'Wiki',
   pages: [
-    { path: '/wiki', title: 'Wiki' },
+    { path: '/wiki', title: 'Wiki', menu: { label: 'Wiki', icon: 'wiki', group: 'Administração' } },
     { path: '/wiki/search', title: 'Wiki', page: 'Pesquisa' },
     { path: '/wiki/:module1?/:module2?/:module3?/:module4?', title: 'Wiki' },
   ],

@@ -17,6 +17,7 @@ import LanIcon from '@mui/icons-material/Lan';
 import LinkIcon from '@mui/icons-material/Link';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import PlaceIcon from '@mui/icons-material/Place';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
@@ -59,6 +60,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   report: <DescriptionIcon />,
   orgSettings: <SettingsIcon />,
   faq: <HelpOutlineIcon />,
+  wiki: <MenuBookIcon />,
   dns: <DnsIcon />,
   inventory: <InventoryIcon />,
 };
