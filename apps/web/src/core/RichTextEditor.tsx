@@ -59,6 +59,8 @@ tinymce.addI18n('pt_BR', {
   'Current window': 'Janela atual',
   'New window': 'Nova janela',
   Words: 'Palavras',
+  '{0} words': '{0} palavras',
+  'Word count': 'Contagem de palavras',
   'Rich Text Area': 'Área de texto formatado',
   'Press {0} for help': 'Pressione {0} para ajuda',
   'Insert/edit image': 'Inserir/editar imagem',
