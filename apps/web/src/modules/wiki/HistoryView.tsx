@@ -103,10 +103,10 @@ export function HistoryView({ view }: { view: WikiPageView }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [listPage, setListPage] = useState(1);
-  const [picked, setPicked] = useState<number[]>([]);
   const [reading, setReading] = useState<number | null>(null);
   const from = Number(params.get('de')) || null;
   const to = Number(params.get('para')) || null;
+  const [picked, setPicked] = useState<number[]>(() => (from && to ? [from, to] : []));
 
   const versions = useQuery({ queryKey: wikiKeys.versions(page.id, listPage), queryFn: () => fetchVersions(page.id, listPage, PAGE_SIZE), placeholderData: keepPreviousData });
   const diff = useQuery({ queryKey: wikiKeys.diff(page.id, from ?? 0, to ?? 0), queryFn: () => fetchDiff(page.id, from!, to!), enabled: !!from && !!to });

@@ -109,7 +109,7 @@ export function PageCreate({ fixedPath, parent }: { fixedPath: string | null; pa
 /** The version someone else saved while the user edited, beside the user's text. */
 function CurrentVersion({ current, onUse }: { current: WikiPage; onUse: () => void }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} component="section" aria-label="Versão atual da página" data-testid="wiki-current-version">
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, order: { xs: 1, xl: 2 }, alignSelf: 'start' }} component="section" aria-label="Versão atual da página" data-testid="wiki-current-version">
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Versão atual ({current.version})
       </Typography>
@@ -119,7 +119,7 @@ function CurrentVersion({ current, onUse }: { current: WikiPage; onUse: () => vo
       <Typography variant="h6" component="p" sx={{ mb: 1 }}>
         {current.title}
       </Typography>
-      <Box sx={{ maxHeight: 460, overflowY: 'auto', userSelect: 'text' }}>
+      <Box sx={{ maxHeight: { xs: 320, xl: 460 }, overflowY: 'auto', userSelect: 'text' }}>
         {current.body.trim() ? <WikiBody html={current.body} /> : <Typography color="text.secondary">Sem conteúdo.</Typography>}
       </Box>
       <Button size="small" sx={{ mt: 1 }} onClick={onUse}>
@@ -155,7 +155,7 @@ export function PageEdit({ view }: { view: WikiPageView }) {
   return (
     <Box>
       <WikiBreadcrumbs trail={[...breadcrumbs, { id: page.id, path: page.path, title: page.title }]} current="Editar" />
-      <PageTitle title={`Editar: ${page.title}`} subtitle={`/wiki/${page.path} · editando a partir da versão ${page.version}`} />
+      <PageTitle title={`Editar: ${page.title}`} subtitle={`/wiki/${page.path} · editando a partir da versão ${base}`} />
       {conflict && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="wiki-conflict">
           <strong>{conflict.message}</strong>
@@ -163,8 +163,9 @@ export function PageEdit({ view }: { view: WikiPageView }) {
           Seu texto continua no editor. Compare com a versão atual, copie o que precisar e salve: sua versão será gravada sobre a versão {conflict.current.version}.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: conflict ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
-        <Box sx={{ minWidth: 0 }}>
+      {/* Side by side where both fit (the editor's toolbar needs ~600 px); above the editor otherwise. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: conflict ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
+        <Box sx={{ minWidth: 0, order: { xs: 2, xl: 1 } }}>
           <ResourceForm
             form={form}
             ariaLabel="Editar página"

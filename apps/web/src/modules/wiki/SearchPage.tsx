@@ -23,7 +23,7 @@ export default function SearchPage() {
 
   return (
     <WikiFrame current="" search={false}>
-      <PageTitle title="Pesquisa na wiki" subtitle={data ? `${data.total_items} ${data.total_items === 1 ? 'página encontrada' : 'páginas encontradas'} para "${q}"` : undefined} />
+      <PageTitle title="Pesquisa na wiki" subtitle={data && !result.isPlaceholderData ? `${data.total_items} ${data.total_items === 1 ? 'página encontrada' : 'páginas encontradas'} para "${q}"` : undefined} />
       <Box sx={{ mb: 2 }}>
         {/* keyed by the query: the field shows the searched words after back/forward */}
         <WikiSearchField key={q} initial={q} autoFocus={!q} onSearch={(term) => setParams({ q: term })} />
