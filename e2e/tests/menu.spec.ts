@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { menuPaths, uiLogin } from './helpers';
 
-const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/faq'];
+// SPEC §6's ungated routes, and the wiki (reading it needs only a login, DESIGN §3)
+const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/wiki', '/faq'];
 
 test('a user with only STOCK.INDEX sees only the stock entry among the gated modules', async ({ page }) => {
   await uiLogin(page, 'estoque');

@@ -4,7 +4,8 @@ import { buildMenu, visibleMenu } from './layout/menu';
 const MENU = buildMenu(() => true);
 import { can, canSeeRoute, hasAnyPermission } from './permissions';
 
-const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/faq'];
+// SPEC §6's ungated routes, and the wiki (reading it needs only a login, DESIGN §3)
+const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/wiki', '/faq'];
 const menuPaths = (perms: string[], superAdmin: 0 | 1 = 0) =>
   visibleMenu(MENU, (gate) => canSeeRoute({ permissions: perms, super_admin: superAdmin }, gate)).flatMap((g) =>
     g.entries.map((e) => e.path),
