@@ -34,6 +34,8 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { type FaqCategoryRead, type FaqMoveDirection, type FaqQuestionRead, faqCategoryInput } from '@operacoes/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -298,6 +300,8 @@ function LoadingFaq() {
 export default function FaqPage() {
   const { user } = useCan();
   const writer = faqQuestionApi.canWrite(user);
+  // On a phone the title keeps the whole width and the writer's buttons go under it.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
   const [editing, setEditing] = useState<FaqCategoryRead | 'new' | null>(null);
@@ -330,7 +334,8 @@ export default function FaqPage() {
         title="Perguntas frequentes"
         subtitle="Respostas para as dúvidas mais comuns da equipe"
         actions={
-          writer && (
+          writer &&
+          !phone && (
             <>
               {newCategory}
               {allCategories.length > 0 && newQuestion}
@@ -338,6 +343,12 @@ export default function FaqPage() {
           )
         }
       />
+      {writer && phone && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          {newCategory}
+          {allCategories.length > 0 && newQuestion}
+        </Stack>
+      )}
       <TextField
         type="search"
         label="Pesquisar nas perguntas e respostas"
