@@ -85,7 +85,7 @@ describe('report: shipments and divergences', () => {
       tracking_code: 'BR123',
       created_at: '2026-05-04T13:00:00.000Z',
       dispatched_at: '2026-05-04T18:00:00.000Z',
-      expected_date: '2026-05-08T15:00:00.000Z',
+      expected_date: '2026-05-08',
       received_at: '2026-05-07T14:00:00.000Z',
     });
     expect(found[0]).toMatchObject({ dispatched_at: null, expected_date: null, received_at: null });

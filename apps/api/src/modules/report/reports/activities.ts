@@ -65,7 +65,7 @@ export const activitiesReport: ReportDefinition = {
     'Atividades abertas no período: tipo, prioridade, situação, cliente, técnicos, prazo do SLA, conclusão e se o SLA foi cumprido ou estourado (em aberto: estourado quando o prazo já passou). Unidade: a unidade principal de algum técnico da atividade.',
   module: 'external-activity',
   read: readPermissionsOf('EXTERNAL_ACTIVITY'),
-  filters: [{ name: 'from' }, { name: 'to' }, { name: 'technician' }, { name: 'status', options: optionsOf(ACTIVITY_STATUS_LABELS) }, { name: 'unit' }],
+  filters: [{ name: 'from' }, { name: 'to' }, { name: 'technician' }, { name: 'status', options: optionsOf(ACTIVITY_STATUS_LABELS) }, { name: 'unit', label: 'Unidade do técnico' }],
   columns: [
     { key: 'code', label: 'Código', type: 'text', width: 12 },
     { key: 'type', label: 'Tipo', type: 'text', width: 24 },

@@ -139,7 +139,7 @@ export const patrimonyHolderReport: ReportDefinition = {
     'Itens de patrimônio agrupados por quem responde por eles: o usuário que detém o item ou a seção (e o estoque) onde ele está; itens em trânsito aparecem como "sem responsável". Itens baixados só aparecem com o filtro de situação "Baixado".',
   module: 'warehouse',
   read: readPermissionsOf('PATRIMONY'),
-  filters: [{ name: 'user' }, { name: 'stock' }, { name: 'unit' }, { name: 'status', options: optionsOf(PATRIMONY_STATUS_LABELS) }],
+  filters: [{ name: 'user', label: 'Responsável (usuário)' }, { name: 'stock' }, { name: 'unit' }, { name: 'status', options: optionsOf(PATRIMONY_STATUS_LABELS) }],
   columns: [
     { key: 'holder_kind', label: 'Tipo de responsável', type: 'text', width: 16 },
     { key: 'holder', label: 'Responsável', type: 'text', width: 30 },

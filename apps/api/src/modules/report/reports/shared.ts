@@ -79,8 +79,6 @@ export async function* rebatch<R>(source: AsyncIterable<R[]>, batchSize: number)
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 /** A timestamp from the driver (Date or text), null kept. */
 export const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-/** A date-only value (AAAA-MM-DD) as an instant at noon in Brazil, so any São Paulo rendering shows the same day. */
-export const dayCell = (v: unknown): Date | null => (v ? new Date(`${String(v).slice(0, 10)}T12:00:00-03:00`) : null);
 /** Hours between two instants, two decimals. */
 export const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / 3_600_000) * 100) / 100;
 /** A user's name as the app shows people: the nickname, else the full name, else the username. */

@@ -5,7 +5,7 @@ import { shipmentItems, shipments } from '../../logistics';
 import { patrimonies, products, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, dayCell, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, rowsOf, tenant } from './shared';
 
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
   all([
@@ -115,7 +115,7 @@ export const shipmentsReport: ReportDefinition = {
         r.tracking_code,
         dateOrNull(r.created_at),
         dateOrNull(r.dispatched_at),
-        dayCell(r.expected_date),
+        (r.expected_date as string | null) ?? null,
         dateOrNull(r.received_at),
         Number(r.sent),
         Number(r.received),
