@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /**
  * Issue 16, FAQ: a writer (gestor, ORG) creates a category and a question with the rich text
@@ -9,10 +9,10 @@ import { expectToast, uiLogin } from './helpers';
  * deletes the question and the category, each after a confirmation.
  */
 
-async function as(browser: Browser, username: string, viewport = { width: 1280, height: 900 }) {
+async function as(browser: Browser, username: string, viewport = { width: 1280, height: 900 }, password?: string) {
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport });
   const page = await context.newPage();
-  await uiLogin(page, username);
+  await uiLogin(page, username, password);
   return page;
 }
 
@@ -162,4 +162,44 @@ test('FAQ pages have no serious accessibility violations (the writer view with a
   await expect(writer.getByRole('heading', { level: 1, name: 'Nova pergunta' })).toBeVisible();
   await expect(writer.locator('iframe.tox-edit-area__iframe')).toBeVisible();
   expect(await serious()).toEqual([]);
+});
+
+test('FAQ of an organization without questions: the empty state, with the create buttons for its writer only', async ({ browser, request }) => {
+  const tag = Date.now().toString(36).slice(-5);
+  const admin = await apiLogin(request, 'admin', 'admin12345');
+  const org = await request.post('/api/organization', { headers: auth(admin.token), data: { fantasy_name: `Nova Fibra ${tag}` } });
+  expect(org.status(), await org.text()).toBe(201);
+  const organization_id = (await org.json()).id as number;
+  const people: [string, string[]][] = [
+    [`faqorg${tag}`, ['ORG']],
+    [`faqler${tag}`, []],
+  ];
+  for (const [username, permissions] of people) {
+    const res = await request.post('/api/user', {
+      headers: auth(admin.token),
+      data: { username, email: `${username}@novafibra.com.br`, password: 'senha-segura-1', person: { nickname: username, full_name: `Pessoa ${username}` }, permissions, organization_id },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const reader = await as(browser, `faqler${tag}`, { width: 375, height: 812 }, 'senha-segura-1');
+  await reader.goto('/faq');
+  await expect(reader.getByTestId('faq-empty')).toContainText('Nenhuma pergunta cadastrada');
+  await expect(reader.getByTestId('faq-empty')).toContainText('Ainda não há perguntas frequentes publicadas pela sua organização.');
+  await expect(reader.getByRole('button', { name: 'Nova categoria' })).toHaveCount(0);
+  // Nothing of the demo organization shows here.
+  await expect(reader.getByRole('heading', { level: 2 })).toHaveCount(0);
+
+  const writer = await as(browser, `faqorg${tag}`, { width: 375, height: 812 }, 'senha-segura-1');
+  await writer.goto('/faq');
+  const empty = writer.getByTestId('faq-empty');
+  await expect(empty).toContainText('Nenhuma pergunta cadastrada');
+  await empty.getByRole('button', { name: 'Nova categoria' }).click();
+  await writer.getByRole('dialog', { name: 'Nova categoria' }).getByLabel(/^Nome da categoria/).fill('Atendimento');
+  await writer.getByRole('button', { name: 'Criar categoria' }).click();
+  await expectToast(writer, 'Categoria criada!');
+  // With a category, the empty state offers the first question.
+  await expect(empty.getByRole('link', { name: 'Nova pergunta' })).toBeVisible();
+  await empty.getByRole('link', { name: 'Nova pergunta' }).click();
+  await expect(writer.getByRole('combobox', { name: /^Categoria/ })).toBeVisible();
+  expect(await writer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
