@@ -102,5 +102,9 @@ describe('report: carrier SLA', () => {
     const preview = await expectHttpAccess(t, def, orgA, '?month=2026-03&carrier=Embratel');
     expect(preview.total_rows).toBe(2);
     expect(preview.rows.map((r) => r[1])).toEqual(['EBT-1', 'EBT-2']);
+    // A month that does not exist is a validation error in Portuguese, never a 500.
+    const bad = await t.call('GET', '/api/report/carrier-sla?month=2026-13', (await t.createUser({ permissions: ['OPERATOR_CIRCUIT.INDEX'], organizationId: orgA })).token);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Mês inválido');
   });
 });

@@ -93,6 +93,8 @@ describe('report: out-requests', () => {
     expect(await ids({ status: 'recusada' })).toEqual([r2]);
     expect(await ids({ unit: a.south })).toEqual([r2]);
     expect(await ids({ unit: a.north })).toEqual([r4, r3, r2, r1]);
+    // A status outside the list matches nothing (no error).
+    expect(await ids({ status: 'inexistente' })).toEqual([]);
   });
 
   it('charts the count by status', async () => {
