@@ -9,15 +9,17 @@
  * - my activities: `external_activity_technician_user_idx` (user, status, activity) then primary keys;
  * - receiving: `patrimony_holder_idx`, `shipment_org_idx`;
  * - circuits down: the partial unique index of ongoing periods (`ended_at is null`);
- * - below minimum: per active product with a minimum, at most `minimum` available items are read
- *   (`patrimony_product_idx` with a LIMIT), so a product with thousands of items costs a few index entries.
+ * - below minimum (its own statement, kept 30 s per organization): per active product with a minimum,
+ *   at most `minimum` available items are read (`patrimony_product_idx` with a LIMIT), so a product
+ *   with thousands of items costs a few index entries.
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, DASHBOARD_TOP_ITEMS, type DashboardCard, type DashboardCardKey, type DashboardItem, UNIT_OF_MEASURE_LABELS, type UnitOfMeasure } from '@operacoes/contract';
 import { type CurrentUser, allows } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import { preparedRead } from '../../core/prepared';
-import { fmt, num } from '../../core/rows';
+import { cached } from './cache';
+import { num } from '../../core/rows';
 import { organizations, persons, userUnits, users } from '../../core/schema';
 import { activityTechnicians, externalActivities } from '../external-activity';
 import { shipmentSolicitations, shipments } from '../logistics';
@@ -118,7 +120,20 @@ const belowMinimum = card(
 );
 
 type Raw = { count: number; items: Record<string, unknown>[] } | null;
-type Row = Record<'patrimony_requests' | 'shipment_requests' | 'activities_today' | 'activities_breached' | 'held' | 'shipments' | 'circuits_down' | 'below_minimum', Raw>;
+type Row = Record<'patrimony_requests' | 'shipment_requests' | 'activities_today' | 'activities_breached' | 'held' | 'shipments' | 'circuits_down', Raw>;
+
+/**
+ * Products below their minimum: the same for the whole organization and the dearest card (every
+ * active product's stock on hand: the sum of its balances, or its available items up to the
+ * minimum), so it is kept for 30 s per organization (`cache.ts`) instead of read on every request.
+ */
+const BELOW_MINIMUM_TTL_MS = 30_000;
+const belowMinimumStatement = (db: DbOrTx) =>
+  preparedRead<{ below_minimum: Raw }>(db, 'dashboard-below-minimum', 'dashboard_below_minimum', (d) =>
+    d.select({ below_minimum: belowMinimum }).from(organizations).where(eq(organizations.id, sql.placeholder('org'))),
+  );
+const belowMinimumOf = (db: DbOrTx, organizationId: number) =>
+  cached(db, `below-minimum-${organizationId}`, BELOW_MINIMUM_TTL_MS, async () => (await belowMinimumStatement(db).execute({ org: organizationId, products: true }))[0].below_minimum);
 
 const statement = (db: DbOrTx) =>
   preparedRead<Row>(db, 'dashboard-cards', 'dashboard_cards', (d) =>
@@ -131,7 +146,6 @@ const statement = (db: DbOrTx) =>
         held: heldUnconfirmed,
         shipments: shipmentsToReceive,
         circuits_down: circuitsDown,
-        below_minimum: belowMinimum,
       })
       .from(organizations)
       .where(eq(organizations.id, sql.placeholder('org'))),
@@ -140,9 +154,12 @@ const statement = (db: DbOrTx) =>
 const canRead = (user: CurrentUser, ...names: string[]) => names.some((n) => allows(user, { read: n as never }));
 const canWrite = (user: CurrentUser, name: string) => allows(user, { write: name as never });
 
-const SP = { timeZone: 'America/Sao_Paulo' } as const;
-const dateTime = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleString('pt-BR', { ...SP, dateStyle: 'short', timeStyle: 'short' }) : null);
-const time = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleTimeString('pt-BR', { ...SP, hour: '2-digit', minute: '2-digit' }) : null);
+// Formatters built once: `toLocaleString` with options builds one per call (most of a request's CPU here).
+const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+const TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+const dateTime = (iso: unknown) => (iso ? DATE_TIME.format(new Date(String(iso))) : null);
+const time = (iso: unknown) => (iso ? TIME.format(new Date(String(iso))) : null);
+const QUANTITY = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** Midnight today and tomorrow in São Paulo (no daylight saving since 2019). */
@@ -160,23 +177,25 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
   const seesCircuits = canRead(user, 'OPERATOR_CIRCUIT');
   const seesProducts = canRead(user, 'WAREHOUSE', 'PRODUCT');
   const day = todayBounds(at.getTime());
-  const [row] = await statement(db).execute({
-    org: user.organizationId,
-    user: user.id,
-    now: at.toISOString(),
-    day_start: day.start.toISOString(),
-    day_end: day.end.toISOString(),
-    patrimony_requests: seesPatrimonyRequests,
-    approve_patrimony: canWrite(user, 'WAREHOUSE'),
-    deliver_patrimony: canWrite(user, 'PATRIMONY'),
-    shipment_requests: seesShipments,
-    approve_shipment: canWrite(user, 'ASSET_SHIPMENT'),
-    activities: seesActivities,
-    // Anyone may have something to confirm (my patrimony needs only a login): read for everyone, shown below.
-    receiving: true,
-    circuits: seesCircuits,
-    products: seesProducts,
-  });
+  const [[row], below] = await Promise.all([
+    statement(db).execute({
+      org: user.organizationId,
+      user: user.id,
+      now: at.toISOString(),
+      day_start: day.start.toISOString(),
+      day_end: day.end.toISOString(),
+      patrimony_requests: seesPatrimonyRequests,
+      approve_patrimony: canWrite(user, 'WAREHOUSE'),
+      deliver_patrimony: canWrite(user, 'PATRIMONY'),
+      shipment_requests: seesShipments,
+      approve_shipment: canWrite(user, 'ASSET_SHIPMENT'),
+      activities: seesActivities,
+      // Anyone may have something to confirm (my patrimony needs only a login): read for everyone, shown below.
+      receiving: true,
+      circuits: seesCircuits,
+    }),
+    seesProducts ? belowMinimumOf(db, user.organizationId) : null,
+  ]);
   const cards: DashboardCard[] = [];
   const add = (key: DashboardCardKey, raw: Raw, item: (r: Record<string, unknown>) => Omit<DashboardItem, 'key'> & { key?: string }, link: string, tone: (count: number, items: DashboardItem[]) => DashboardCard['tone'] = (n) => (n ? 'warning' : 'ok')) => {
     if (!raw) return;
@@ -248,10 +267,10 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
   );
   add(
     'below_minimum',
-    row.below_minimum,
+    below,
     (r) => {
       const unit = UNIT_OF_MEASURE_LABELS[r.unit as UnitOfMeasure]?.toLowerCase() ?? s(r.unit);
-      return { title: `${s(r.code)} · ${s(r.name)}`, detail: `Disponível ${fmt(num(r.on_hand))} de mínimo ${fmt(num(r.minimum))} (${unit})`, link: `/product/edit/${r.id}`, alert: false };
+      return { title: `${s(r.code)} · ${s(r.name)}`, detail: `Disponível ${QUANTITY.format(num(r.on_hand))} de mínimo ${QUANTITY.format(num(r.minimum))} (${unit})`, link: `/product/edit/${r.id}`, alert: false };
     },
     '/product',
   );

@@ -12,13 +12,13 @@ import type { Db } from '../../core/db';
 import { externalActivities } from '../external-activity';
 import { slaOf } from '../network';
 import { consumableBalances, patrimonies, products } from '../warehouse';
+import { cached } from './cache';
 import { todayBounds } from './cards';
 
 const TTL_MS = 60_000;
 const DAY = 86_400_000;
 
 type Computed = Omit<DashboardFigures, 'computed_at'> & { computed_at: string };
-type Entry = { value?: Computed; at: number; pending?: Promise<Computed> };
 
 /** "2026-11-26" in São Paulo. */
 const spDate = (t: number) => new Date(t - 3 * 3_600_000).toISOString().slice(0, 10);
@@ -72,33 +72,8 @@ async function compute(db: Db, organizationId: number, now: number): Promise<Com
   };
 }
 
-const caches = new WeakMap<Db, Map<number, Entry>>();
-
-/** The organization's figures, from the cache when fresh enough (see the header). */
-export async function organizationFigures(db: Db, organizationId: number, now = Date.now()): Promise<Computed> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  let entry = cache.get(organizationId);
-  if (!entry) cache.set(organizationId, (entry = { at: 0 }));
-  const e = entry;
-  if (e.value && now - e.at < TTL_MS) return e.value;
-  if (!e.pending) {
-    e.pending = compute(db, organizationId, now)
-      .then((value) => {
-        e.value = value;
-        e.at = now;
-        return value;
-      })
-      .finally(() => {
-        e.pending = undefined;
-      });
-  }
-  if (e.value) {
-    e.pending.catch(() => undefined);
-    return e.value;
-  }
-  return e.pending;
-}
+/** The organization's figures, computed at most once a minute per process (see the header). */
+export const organizationFigures = (db: Db, organizationId: number, now = Date.now()) => cached(db, `figures-${organizationId}`, TTL_MS, () => compute(db, organizationId, now), now);
 
 /**
  * Who sees which figure: managers. A super admin and an ORG holder (the organization's manager) see
