@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
@@ -8,13 +9,19 @@ async function as(browser: Browser, username: string, viewport = { width: 1366, 
   return page;
 }
 
+/** Serious or critical accessibility violations on the page (axe). */
+async function seriousViolations(page: Page) {
+  const r = await new AxeBuilder({ page }).exclude('.swal2-container').analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`) }));
+}
+
 /** The TinyMCE editing area (its body in the iframe). */
 const editorBody = (page: Page) => page.frameLocator('iframe.tox-edit-area__iframe').locator('body');
 
 /** Types at the end of the editor's text. */
 async function typeInEditor(page: Page, text: string) {
   const body = editorBody(page);
-  await expect(body).toBeVisible({ timeout: 20_000 });
+  await expect(body).toBeVisible({ timeout: 30_000 });
   await body.click();
   await body.press('Control+End');
   await body.pressSequentially(text);
@@ -92,8 +99,8 @@ test('wiki: a page with a link and an image, two editors (the second gets the 40
   const b = await as(browser, 'gestor');
   await a.getByRole('link', { name: 'Editar' }).click();
   await b.goto(`/wiki/${path}?modo=editar`);
-  await expect(editorBody(a)).toContainText('VLAN de gerência');
-  await expect(editorBody(b)).toContainText('VLAN de gerência');
+  await expect(editorBody(a)).toContainText('VLAN de gerência', { timeout: 30_000 });
+  await expect(editorBody(b)).toContainText('VLAN de gerência', { timeout: 30_000 });
   await typeInEditor(a, 'Texto da primeira pessoa.');
   await a.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expectToast(a, 'Página salva!');
@@ -216,5 +223,35 @@ test('wiki on a phone: the tree opens in a drawer and the page fits 375 px', asy
   await expect(drawer.getByRole('link', { name: 'Rádio' })).toBeVisible();
   await page.getByRole('button', { name: 'Fechar páginas' }).click();
   await expect(drawer).toBeHidden();
+  await page.context().close();
+});
+
+test('wiki screens have no serious accessibility violations', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const uid = Date.now().toString(36);
+  const root = `acesso-${uid}`;
+  const gestor = await apiLogin(request, 'gestor');
+  const created = await request.post('/api/wiki/page', { headers: auth(gestor.token), data: { path: root, title: `Acessibilidade ${uid}`, body: '<h2>Roteadores</h2><p>Texto com <a href="https://example.com">um link</a>.</p><ul><li>um</li><li>dois</li></ul>' } });
+  expect(created.status()).toBe(201);
+  const { page: made } = await created.json();
+  const saved = await request.put(`/api/wiki/page/${made.id}`, { headers: auth(gestor.token), data: { title: `Acessibilidade ${uid}`, body: '<h2>Roteadores</h2><p>Texto alterado.</p>', base_version: 1 } });
+  expect(saved.status()).toBe(200);
+  const page = await as(browser, 'gestor');
+  await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+  const screens: [string, string][] = [
+    ['/wiki', 'Wiki'],
+    [`/wiki/${root}`, `Acessibilidade ${uid}`],
+    [`/wiki/${root}?modo=historico&de=1&para=2`, `Histórico: Acessibilidade ${uid}`],
+    [`/wiki/search?q=roteadores ${uid}`, 'Pesquisa na wiki'],
+    [`/wiki/${root}/nada`, 'Página não encontrada'],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.getByLabel(/^(Carregando|Pesquisando)/).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    if (path.includes('modo=historico')) await expect(page.getByTestId('wiki-diff')).toBeVisible();
+    if (path.includes('search')) await expect(page.getByTestId('wiki-search-hit')).toHaveCount(1);
+    expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+  }
   await page.context().close();
 });

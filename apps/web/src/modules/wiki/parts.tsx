@@ -78,7 +78,7 @@ const unescape = (s: string) => new DOMParser().parseFromString(`<body>${s}</bod
 export function Headline({ html }: { html: string }) {
   const parts = html.split(/(<mark>[\s\S]*?<\/mark>)/g);
   return (
-    <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0, overflowWrap: 'anywhere', '& mark': { bgcolor: 'warning.light', color: 'inherit', px: 0.25, borderRadius: 0.5 } }}>
+    <Typography variant="body2" color="text.secondary" component="p" sx={{ m: 0, overflowWrap: 'anywhere', '& mark': { bgcolor: 'warning.light', color: 'rgba(0, 0, 0, 0.87)', px: 0.25, borderRadius: 0.5 } }}>
       {parts.map((p, i) => {
         const m = /^<mark>([\s\S]*)<\/mark>$/.exec(p);
         return m ? <mark key={i}>{unescape(m[1])}</mark> : <Fragment key={i}>{unescape(p)}</Fragment>;
