@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { ReportQuery } from '@operacoes/contract';
 import { searchText } from '../../src/core/list';
@@ -67,7 +68,7 @@ export async function ok<T = Record<string, unknown> & { id: number }>(t: TestAp
 
 /**
  * The HTTP side of a report (the engine's `GET /api/report/{name}`): 403 without the permission,
- * 200 with the read permission's `.INDEX`, and the preview's total equal to the definition's count.
+ * 200 with the read permission's `.INDEX` (the preview, and the CSV, XLSX and PDF exports of every row).
  */
 export async function expectHttpAccess(t: TestApp, def: ReportDefinition, organizationId: number, query = '') {
   const index = def.read.find((p) => p.endsWith('.INDEX'))!;
@@ -77,5 +78,26 @@ export async function expectHttpAccess(t: TestApp, def: ReportDefinition, organi
   expect((await t.call('GET', url, stranger.token)).statusCode).toBe(403);
   const res = await t.call('GET', url, reader.token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { columns: unknown[]; rows: unknown[][]; total_rows: number; chart: unknown };
+  const preview = res.json() as { columns: unknown[]; rows: unknown[][]; total_rows: number; chart: unknown };
+  await expectExports(t, def, reader.token, query, preview.total_rows);
+  return preview;
+}
+
+/** The engine's CSV, XLSX and PDF of the report: every row under the report's column labels. */
+async function expectExports(t: TestApp, def: ReportDefinition, token: string, query: string, total: number) {
+  const url = (format: string) => `/api/report/${def.name}/export${query ? `${query}&` : '?'}format=${format}`;
+  const csv = await t.call('GET', url('csv'), token);
+  expect(csv.statusCode, csv.body).toBe(200);
+  const lines = csv.body.replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe(def.columns.map((c) => c.label).join(';'));
+  expect(lines).toHaveLength(total + 1);
+  const xlsx = await t.call('GET', url('xlsx'), token);
+  expect(xlsx.statusCode, xlsx.body).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+  expect(wb.worksheets[0].rowCount).toBe(total + 1);
+  expect(wb.worksheets[0].getRow(1).getCell(1).value).toBe(def.columns[0].label);
+  const pdf = await t.call('GET', url('pdf'), token);
+  expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+  expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
 }
