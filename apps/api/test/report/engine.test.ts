@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { notifications } from '../../src/modules/notification/schema';
 import { REPORTS } from '../../src/modules/report/reports';
-import { exportsDir, removeExpiredExports } from '../../src/modules/report/jobs';
+import { exportsDir, failInterruptedJobs, removeExpiredExports } from '../../src/modules/report/jobs';
 import { reportExportJobs } from '../../src/modules/report/schema';
 import { movements } from '../../src/modules/warehouse';
 import { createTestApp, type TestApp } from '../helpers';
@@ -76,6 +76,12 @@ describe('report engine', () => {
       expect(info.filters.find((f) => f.name === 'status')).toMatchObject({ label: 'Tipo', options: expect.arrayContaining([{ value: 'entrada', label: 'Entrada' }]) });
       expect(info.filters.find((f) => f.name === 'from')).toMatchObject({ label: 'De' });
       expect((await t.call('GET', '/api/report')).statusCode).toBe(401);
+    });
+
+    it('names the people of the user’s organization for the person filters', async () => {
+      const names = async (token: string) => ((await t.call('GET', '/api/report/people?search=Chefe', token)).json() as { name: string }[]).map((p) => p.name);
+      expect(await names(full.token)).toEqual([expect.stringContaining('Chefe A')]);
+      expect(await names(foreign.token)).toEqual([expect.stringContaining('Chefe B')]);
     });
 
     it('403 without the permission, 404 for an unknown report, 422 in pt-BR for bad filters (every error at once)', async () => {
@@ -256,6 +262,18 @@ describe('report engine', () => {
       expect(await removeExpiredExports(t.app)).toBeGreaterThanOrEqual(1);
       expect(existsSync(file)).toBe(false);
       expect((await t.app.db.select().from(reportExportJobs).where(eq(reportExportJobs.id, job.id)))[0]).toMatchObject({ status: 'expired', stored_as: null });
+    });
+
+    it('marks the jobs a restart interrupted as failed', async () => {
+      const [row] = await t.app.db
+        .insert(reportExportJobs)
+        .values({ organization_id: org, user_id: full.id, report: 'movements', format: 'csv', filters: {}, file_name: 'x.csv', status: 'running' })
+        .returning();
+      expect(await failInterruptedJobs(t.app)).toBe(1);
+      const job = (await t.call('GET', `/api/report/job/${row.id}`, full.token)).json() as Job & { error: string };
+      expect(job).toMatchObject({ status: 'failed', download_url: null });
+      expect(job.error).toContain('servidor foi reiniciado');
+      expect((await t.call('GET', `/api/report/job/${row.id}/download`, full.token)).statusCode).toBe(409);
     });
 
     it('refuses a fourth running job of the same user and a job the user may not read', async () => {

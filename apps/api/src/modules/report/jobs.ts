@@ -53,17 +53,22 @@ const running = new WeakMap<FastifyInstance, { abort: AbortController; jobs: Set
 export function registerExportJobs(app: FastifyInstance) {
   const state = { abort: new AbortController(), jobs: new Set<Promise<void>>() };
   running.set(app, state);
-  app.addHook('onReady', async () => {
-    await app.db
-      .update(reportExportJobs)
-      .set({ status: 'failed', error: 'Interrompida: o servidor foi reiniciado durante a exportação. Gere-a novamente.', finished_at: new Date() })
-      .where(eq(reportExportJobs.status, 'running'));
-  });
+  app.addHook('onReady', () => failInterruptedJobs(app).then(() => undefined));
   app.addHook('onClose', async () => {
     state.abort.abort();
     await Promise.allSettled([...state.jobs]);
   });
   periodicJob(app, { name: 'report export cleanup', lockKey: 4261, everyMs: 3600_000, firstAfterMs: 11_000, run: () => removeExpiredExports(app) });
+}
+
+/** At startup: a job still `running` was cut short by the restart (jobs run in the process that started them). */
+export async function failInterruptedJobs(app: FastifyInstance) {
+  const rows = await app.db
+    .update(reportExportJobs)
+    .set({ status: 'failed', error: 'Interrompida: o servidor foi reiniciado durante a exportação. Gere-a novamente.', finished_at: new Date() })
+    .where(eq(reportExportJobs.status, 'running'))
+    .returning({ id: reportExportJobs.id });
+  return rows.length;
 }
 
 /** Deletes the files of jobs past their day (the rows stay, as `expired`) and stray files older than a day. */
