@@ -48,6 +48,15 @@ const MODULE_TAGS: Record<string, { label: string; description: string }> = {
     description: 'Estoques, seções, produtos, patrimônio, consumíveis, movimentações, solicitações de patrimônio, "meu patrimônio" e o resumo do almoxarifado.',
   },
   logistics: { label: 'Logística', description: 'Solicitações de envio, envios e o recebimento público pelo destinatário.' },
+  network: { label: 'Rede', description: 'Sites, ativos, enlaces, caminhos (LMC) com scripts MikroTik, circuitos de operadora e suas indisponibilidades.' },
+  'external-activity': { label: 'Atividades externas', description: 'Atividades de campo, técnicos, SLA, materiais e assinaturas.' },
+  schedule: { label: 'Agenda', description: 'Eventos da agenda, disponibilidade e exportação iCalendar.' },
+  project: { label: 'Projetos', description: 'Projetos, tarefas, marcos e custos.' },
+  viability: { label: 'Viabilidade', description: 'Estudos de viabilidade, unidades, modelos e propostas aos clientes.' },
+  wiki: { label: 'Wiki', description: 'Páginas por caminho (até quatro níveis), histórico, diferenças, restauração, movimentação e pesquisa em português.' },
+  faq: { label: 'Perguntas frequentes', description: 'Categorias e perguntas com respostas, ordenação, pesquisa e avaliação "foi útil?".' },
+  report: { label: 'Relatórios', description: 'Catálogo de relatórios, prévia, exportação CSV/XLSX/PDF e exportações em segundo plano.' },
+  dashboard: { label: 'Início', description: 'O que precisa de mim agora e os números da organização, em uma requisição.' },
 };
 
 const ERROR_RESPONSES = {
