@@ -36,11 +36,15 @@ function useEditorExtras() {
   };
 }
 
-/** Leaving the editor with unsaved text asks first (the kit's guard only sees other addresses). */
+/**
+ * Leaving the editor for the page's own address (`?modo=editar` → the page) asks first when there
+ * is unsaved text: the kit's guard only asks when the address itself changes (as from `/wiki?modo=nova`).
+ */
 function useCancel(dirty: () => boolean, to: string) {
   const navigate = useNavigate();
   return async () => {
-    if (dirty() && !(await confirmAction({ title: 'Descartar alterações?', text: 'O texto que você escreveu será perdido.', confirmText: 'Descartar' }))) return;
+    const samePath = to === window.location.pathname;
+    if (samePath && dirty() && !(await confirmAction({ title: 'Descartar alterações?', text: 'O texto que você escreveu será perdido.', confirmText: 'Descartar' }))) return;
     navigate(to);
   };
 }

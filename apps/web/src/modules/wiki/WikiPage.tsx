@@ -109,7 +109,10 @@ function PathPage({ path, mode }: { path: string; mode: string | null }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const location = useLocation();
-  const q = useQuery({ queryKey: wikiKeys.page(path), queryFn: () => fetchPageByPath(path) });
+  const editing = mode === 'editar';
+  // The editor starts from the page as it is now, not from a view cached a while ago (that would
+  // only end in a 409); later refetches do not touch an open editor (it keeps its own base).
+  const q = useQuery({ queryKey: wikiKeys.page(path), queryFn: () => fetchPageByPath(path), refetchOnMount: editing ? 'always' : true });
   const view = q.data;
   // An old address of a moved page: the URL becomes the new one (the notice says where it came from).
   useEffect(() => {
@@ -136,7 +139,7 @@ function PathPage({ path, mode }: { path: string; mode: string | null }) {
     );
   if (!view) return <PageNotFound path={path} />;
   if (view.redirected_from && view.page.path !== path) return <RecordSkeleton />;
-  if (mode === 'editar' && view.can_edit) return <PageEdit key={`${view.page.id}`} view={view} />;
+  if (editing && view.can_edit) return q.isFetchedAfterMount ? <PageEdit key={view.page.id} view={view} /> : <RecordSkeleton />;
   if (mode === 'historico') return <HistoryView view={view} />;
   return <PageView view={view} redirectedFrom={redirectedFrom !== path ? redirectedFrom : null} />;
 }
@@ -150,6 +153,7 @@ export default function WikiPage() {
   let content;
   if (mode === 'nova' && !path && canWrite) content = <PageCreate key={search.toString()} fixedPath={search.get('caminho')} parent={search.get('pai')} />;
   else if (!path) content = <Home />;
-  else content = <PathPage key={path} path={path} mode={mode} />;
+  // Keyed by the editor too: opening it remounts the page, which fetches it fresh.
+  else content = <PathPage key={`${path}|${mode === 'editar'}`} path={path} mode={mode} />;
   return <WikiFrame current={path}>{content}</WikiFrame>;
 }
