@@ -78,7 +78,7 @@ const STYLES = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.or
 const STYLE_OF: Record<NonNullable<SheetColumn['type']>, number> = { text: 0, number: 6, money: 4, percent: 5, date: 3, datetime: 2 };
 
 /** One cell's XML (empty cells are left out). `type` decides the format of numbers and dates. */
-function cellXml(v: Cell, ref: string, type: SheetColumn['type'], header: boolean): string {
+function cellXml(v: Cell, ref: string, type: SheetColumn['type'], header: boolean, preserve: boolean): string {
   if (v === null || v === undefined || v === '') return '';
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return '';
@@ -90,13 +90,14 @@ function cellXml(v: Cell, ref: string, type: SheetColumn['type'], header: boolea
   }
   if (!header && (type === 'date' || type === 'datetime') && DAY.test(v)) return `<c r="${ref}" s="3"><v>${excelDay(v)}</v></c>`;
   const text = esc(String(v));
-  const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+  // The streamed sheet marks only the texts that need it (a few bytes a cell over a million rows).
+  const space = preserve || /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
   return `<c r="${ref}" t="inlineStr"${header ? ' s="1"' : ''}><is><t${space}>${text}</t></is></c>`;
 }
 
-function rowXml(cells: Cell[], r: number, letters: string[], types: SheetColumn['type'][], header: boolean): string {
+function rowXml(cells: Cell[], r: number, letters: string[], types: SheetColumn['type'][], header: boolean, preserve = false): string {
   let s = `<row r="${r}">`;
-  for (let i = 0; i < cells.length; i++) s += cellXml(cells[i], (letters[i] ?? column(i)) + r, types[i], header);
+  for (let i = 0; i < cells.length; i++) s += cellXml(cells[i], (letters[i] ?? column(i)) + r, types[i], header, preserve);
   return s + '</row>';
 }
 
@@ -112,8 +113,8 @@ const sheetEnd = (columns: number, rows: number) => `</sheetData>${rows ? `<auto
 
 function sheetXml(header: string[], rows: Cell[][], widths: number[]): string {
   const letters = header.map((_, i) => column(i));
-  const out: string[] = [sheetStart(widths), rowXml(header, 1, letters, [], true)];
-  rows.forEach((row, i) => out.push(rowXml(row, i + 2, letters, [], false)));
+  const out: string[] = [sheetStart(widths), rowXml(header, 1, letters, [], true, true)];
+  rows.forEach((row, i) => out.push(rowXml(row, i + 2, letters, [], false, true)));
   out.push(sheetEnd(header.length, rows.length));
   return out.join('');
 }
