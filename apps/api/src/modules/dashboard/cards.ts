@@ -6,9 +6,9 @@
  *
  * - patrimony requests: `solicitation_org_idx` (organization, status, id) — the list's `waiting` filter;
  * - shipment requests: `shipment_solicitation_org_idx`;
- * - my activities: `external_activity_technician_user_idx` (user, status, activity) then primary keys;
+ * - my activities: `external_activity_technician_user_idx` (user, status, activity) then primary keys, once for both cards;
  * - receiving: `patrimony_holder_idx`, `shipment_org_idx`;
- * - circuits down: the partial unique index of ongoing periods (`ended_at is null`);
+ * - circuits down: the partial unique index of ongoing periods (`ended_at is null`), then each circuit by key;
  * - below minimum (its own statement, kept 30 s per organization): per active product with a minimum,
  *   at most `minimum` available items are read (`patrimony_product_idx` with a LIMIT), so a product
  *   with thousands of items costs a few index entries.
@@ -67,15 +67,22 @@ const shipmentRequests = card(
 const ea = externalActivities;
 const myOpen = sql`${ea.id} = any(array(select ${activityTechnicians.activity_id} from ${activityTechnicians} where ${activityTechnicians.user_id} = ${me} and ${activityTechnicians.status} in (${OPEN})))
   and ${ea.organization_id} = ${org} and ${ea.status} in (${OPEN})`;
-const activityColumns = sql`${ea.id} as id, ${ea.code} as code, ${ea.client_name} as client, ${ea.status} as status, ${ea.scheduled_start} as scheduled_start, ${ea.due_at} as due_at`;
-const activitiesToday = card(
-  'activities',
-  sql`${ea}`,
-  sql`${myOpen} and coalesce(${ea.scheduled_start}, ${ea.due_at}) >= ${p('day_start', 'timestamptz')} and coalesce(${ea.scheduled_start}, ${ea.due_at}) < ${p('day_end', 'timestamptz')}`,
-  activityColumns,
-  sql`coalesce(${ea.scheduled_start}, ${ea.due_at}), ${ea.id}`,
-);
-const activitiesBreached = card('activities', sql`${ea}`, sql`${myOpen} and ${ea.due_at} < ${now}`, activityColumns, sql`${ea.due_at}, ${ea.id}`);
+/**
+ * Both activity cards from ONE pass over my open work orders (a technician may have hundreds: each
+ * is a primary-key read, once): `today` and `late` flags, each side numbered for its top items.
+ */
+const starts = sql`coalesce(${ea.scheduled_start}, ${ea.due_at})`;
+const isToday = sql`(${starts} >= ${p('day_start', 'timestamptz')} and ${starts} < ${p('day_end', 'timestamptz')})`;
+const isLate = sql`(${ea.due_at} < ${now})`;
+const activityItem = sql`json_build_object('id', m.id, 'code', m.code, 'client', m.client, 'status', m.status, 'scheduled_start', m.scheduled_start, 'due_at', m.due_at)`;
+const myActivities = sql`case when ${p('activities', 'boolean')} then (select json_build_object(
+    'today', json_build_object('count', count(*) filter (where m.today), 'items', coalesce(json_agg(${activityItem} order by m.starts, m.id) filter (where m.today and m.today_rank <= ${TOP}), '[]'::json)),
+    'late', json_build_object('count', count(*) filter (where m.late), 'items', coalesce(json_agg(${activityItem} order by m.due_at, m.id) filter (where m.late and m.late_rank <= ${TOP}), '[]'::json)))
+  from (select ${ea.id} as id, ${ea.code} as code, ${ea.client_name} as client, ${ea.status} as status, ${ea.scheduled_start} as scheduled_start, ${ea.due_at} as due_at, ${starts} as starts,
+          ${isToday} as today, ${isLate} as late,
+          row_number() over (partition by ${isToday} order by ${starts}, ${ea.id}) as today_rank,
+          row_number() over (partition by ${isLate} order by ${ea.due_at}, ${ea.id}) as late_rank
+        from ${ea} where ${myOpen}) m) end`;
 
 /** Items I hold and have not confirmed; shipments on their way to me, my unit or a stock of my unit. */
 const heldUnconfirmed = card(
@@ -99,12 +106,13 @@ const shipmentsToReceive = card(
 );
 
 const cu = circuitUnavailabilities;
+/** From the few ongoing periods to their circuits by primary key (never a pass over every circuit). */
 const circuitsDown = card(
   'circuits',
-  sql`${cu} join ${circuits} on ${circuits.id} = ${cu.circuit_id}`,
-  sql`${cu.ended_at} is null and ${circuits.organization_id} = ${org}`,
-  sql`${circuits.id} as id, ${circuits.carrier} as carrier, ${circuits.designation} as designation, ${cu.started_at} as since`,
-  sql`${cu.started_at} desc, ${circuits.id}`,
+  sql`${cu} cross join lateral (select ${circuits.carrier} as carrier, ${circuits.designation} as designation, ${circuits.organization_id} as organization_id from ${circuits} where ${circuits.id} = ${cu.circuit_id}) c`,
+  sql`${cu.ended_at} is null and c.organization_id = ${org}`,
+  sql`${cu.circuit_id} as id, c.carrier as carrier, c.designation as designation, ${cu.started_at} as since`,
+  sql`${cu.started_at} desc, ${cu.circuit_id}`,
 );
 
 /** On hand as the product list counts it (warehouse `availableQuantity`), stopping at the minimum for items. */
@@ -120,7 +128,7 @@ const belowMinimum = card(
 );
 
 type Raw = { count: number; items: Record<string, unknown>[] } | null;
-type Row = Record<'patrimony_requests' | 'shipment_requests' | 'activities_today' | 'activities_breached' | 'held' | 'shipments' | 'circuits_down', Raw>;
+type Row = Record<'patrimony_requests' | 'shipment_requests' | 'held' | 'shipments' | 'circuits_down', Raw> & { activities: { today: Raw; late: Raw } | null };
 
 /**
  * Products below their minimum: the same for the whole organization and the dearest card (every
@@ -141,8 +149,7 @@ const statement = (db: DbOrTx) =>
       .select({
         patrimony_requests: patrimonyRequests,
         shipment_requests: shipmentRequests,
-        activities_today: activitiesToday,
-        activities_breached: activitiesBreached,
+        activities: myActivities,
         held: heldUnconfirmed,
         shipments: shipmentsToReceive,
         circuits_down: circuitsDown,
@@ -234,8 +241,8 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
       alert: late,
     };
   };
-  add('activities_today', row.activities_today, activity, '/external-activity', (n, items) => (items.some((i) => i.alert) ? 'danger' : n ? 'warning' : 'ok'));
-  add('activities_breached', row.activities_breached, activity, '/external-activity', (n) => (n ? 'danger' : 'ok'));
+  add('activities_today', row.activities?.today ?? null, activity, '/external-activity', (n, items) => (items.some((i) => i.alert) ? 'danger' : n ? 'warning' : 'ok'));
+  add('activities_breached', row.activities?.late ?? null, activity, '/external-activity', (n) => (n ? 'danger' : 'ok'));
 
   // Receiving: items I hold, then shipments coming. Shown to whoever has something to confirm, and
   // always (even empty) to those who work with the warehouse or shipments.
