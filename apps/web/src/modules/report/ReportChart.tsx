@@ -16,11 +16,12 @@ export function ReportChart({ chart }: { chart: Chart }) {
   }
   const format = (v: number | null) => (v === null ? '—' : chart.unit === '%' ? `${number.format(v)}%` : chart.unit === 'R$' ? `R$ ${number.format(v)}` : chart.unit ? `${number.format(v)} ${chart.unit}` : number.format(v));
   const series = chart.series.map((s) => ({ label: s.label, data: s.data, valueFormatter: format }));
-  const xAxis = [{ scaleType: 'band' as const, data: chart.labels }];
-  const common = { series, height: 300, margin: { left: 8, right: 8 }, slotProps: { legend: { direction: 'horizontal' as const } } };
+  const xAxis = [{ scaleType: 'band' as const, data: chart.labels, height: 28 }];
+  const yAxis = [{ width: 52, valueFormatter: (v: number | null) => (v === null ? '' : number.format(v)) }];
+  const common = { series, yAxis, height: 300, margin: { left: 8, right: 16 }, slotProps: { legend: { direction: 'horizontal' as const } } };
   return (
     <Box role="figure" aria-label={chart.title} sx={{ width: '100%', minWidth: 0 }}>
-      {chart.kind === 'line' ? <LineChart {...common} xAxis={[{ scaleType: 'point', data: chart.labels }]} /> : <BarChart {...common} xAxis={xAxis} />}
+      {chart.kind === 'line' ? <LineChart {...common} xAxis={[{ scaleType: 'point', data: chart.labels, height: 28 }]} /> : <BarChart {...common} xAxis={xAxis} />}
     </Box>
   );
 }
