@@ -20,20 +20,23 @@ type Hit = { id: number; path: string; title: string; rank: number; updated_at: 
 
 export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
-  // websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without syntax errors.
+  // websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without
+  // syntax errors; with the text bound it folds to a constant when planned. The ranked matches carry
+  // only (id, rank) through the count and the sort (OFFSET 0 keeps that projection in the scan);
+  // the page's rows are read again for the 10 answers only.
+  const query = sql`websearch_to_tsquery('wiki_pt', ${q})`;
   const result = await db.execute(sql`
-    with query as (select websearch_to_tsquery('wiki_pt', ${q}) as q),
-    hits as (
-      select p.id, p.path, p.title, p.updated_at, p.body_text, ts_rank(p.search_vector, query.q) as rank, count(*) over () as total
-      from ${wikiPages} p, query
-      where p.organization_id = ${user.organizationId} and p.search_vector @@ query.q
-      order by rank desc, p.id
-      limit ${pageSize} offset ${offset}
-    )
-    select hits.id, hits.path, hits.title, hits.updated_at, hits.rank::float8 as rank, hits.total::int as total,
-      ts_headline('wiki_pt', ${searchable(sql`hits.body_text`)}, query.q, ${HEADLINE}) as body_headline,
-      ts_headline('wiki_pt', ${searchable(sql`hits.title`)}, query.q, ${HEADLINE}) as title_headline
-    from hits, query
+    with ranked as (
+      select p.id, ts_rank(p.search_vector, ${query}) as rank
+      from ${wikiPages} p
+      where p.organization_id = ${user.organizationId} and p.search_vector @@ ${query}
+      offset 0
+    ),
+    hits as (select id, rank, count(*) over () as total from ranked order by rank desc, id limit ${pageSize} offset ${offset})
+    select p.id, p.path, p.title, p.updated_at, hits.rank::float8 as rank, hits.total::int as total,
+      ts_headline('wiki_pt', ${searchable(sql`p.body_text`)}, ${query}, ${HEADLINE}) as body_headline,
+      ts_headline('wiki_pt', ${searchable(sql`p.title`)}, ${query}, ${HEADLINE}) as title_headline
+    from hits join ${wikiPages} p on p.id = hits.id
     order by hits.rank desc, hits.id`);
   const rows = result.rows as Hit[];
   const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countMatches(db, user, q) : 0;
