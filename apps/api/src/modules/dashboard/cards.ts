@@ -106,10 +106,10 @@ const shipmentsToReceive = card(
 );
 
 const cu = circuitUnavailabilities;
-/** From the few ongoing periods to their circuits by primary key (never a pass over every circuit). */
+/** From the few ongoing periods to their circuits by primary key (`limit 1` keeps the planner from hashing every circuit instead). */
 const circuitsDown = card(
   'circuits',
-  sql`${cu} cross join lateral (select ${circuits.carrier} as carrier, ${circuits.designation} as designation, ${circuits.organization_id} as organization_id from ${circuits} where ${circuits.id} = ${cu.circuit_id}) c`,
+  sql`${cu} cross join lateral (select ${circuits.carrier} as carrier, ${circuits.designation} as designation, ${circuits.organization_id} as organization_id from ${circuits} where ${circuits.id} = ${cu.circuit_id} limit 1) c`,
   sql`${cu.ended_at} is null and c.organization_id = ${org}`,
   sql`${cu.circuit_id} as id, c.carrier as carrier, c.designation as designation, ${cu.started_at} as since`,
   sql`${cu.started_at} desc, ${cu.circuit_id}`,
