@@ -1,5 +1,6 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
 import { createInflateRaw } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -11,9 +12,10 @@ import { place } from '../warehouse/helpers';
 /**
  * Issue 16: a 1,000,000-row movements XLSX export keeps the server's memory flat. The rows are
  * inserted with SQL, the export runs as a background job (above the threshold) in this process,
- * and RSS and heap are sampled while it runs and while the file is downloaded over a real socket:
- * both stay under 200 MB above rest. On PGlite (single-threaded WebAssembly) the same test runs on
- * 150,000 rows, still above the job threshold; PostgreSQL (CI) runs the full million.
+ * and RSS and heap are sampled while it runs: both stay under 200 MB above rest. The finished file
+ * is then downloaded over a real socket and adds under 150 MB (client and server share this
+ * process). On PGlite (single-threaded WebAssembly) the same test runs on 150,000 rows, still above
+ * the job threshold; PostgreSQL (CI) runs the full million.
  */
 const ROWS = process.env.TEST_DATABASE_URL ? 1_000_000 : 150_000;
 const MB = 1024 * 1024;
@@ -89,23 +91,33 @@ describe(`movements export of ${ROWS.toLocaleString('en')} rows`, () => {
     expect(progress.some((n) => n > 0 && n < ROWS)).toBe(true);
 
     // The download over a real socket, read as it arrives (the client is this process too).
+    (globalThis as { gc?: () => void }).gc?.();
+    const beforeDownload = process.memoryUsage().rss;
     const stopDownload = sampler();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const download = await fetch(`${address}${job.download_url}`, { headers: { authorization: `Bearer ${user.token}` } });
-    expect(download.status).toBe(200);
-    let bytes = 0;
-    for await (const chunk of download.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    const { bytes, length } = await new Promise<{ bytes: number; length: number }>((resolve, reject) => {
+      http
+        .get(`${address}${job.download_url}`, { headers: { authorization: `Bearer ${user.token}` } }, (res) => {
+          expect(res.statusCode).toBe(200);
+          let n = 0;
+          res.on('data', (c: Buffer) => (n += c.length));
+          res.on('end', () => resolve({ bytes: n, length: Number(res.headers['content-length']) }));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
     const downloadPeak = stopDownload();
-    expect(bytes).toBe(Number(download.headers.get('content-length')));
+    expect(bytes).toBe(length);
 
     const overRss = (exportPeak.rss - rest.rss) / MB;
     const overHeap = (exportPeak.heap - restHeap) / MB;
-    const downloadRss = (downloadPeak.rss - rest.rss) / MB;
+    const downloadRss = (downloadPeak.rss - beforeDownload) / MB;
     console.log(`${ROWS} rows: job ${(jobMs / 1000).toFixed(1)} s, file ${(bytes / MB).toFixed(1)} MB; export: RSS +${overRss.toFixed(0)} MB, heap+buffers +${overHeap.toFixed(0)} MB; download: RSS +${downloadRss.toFixed(0)} MB`);
     expect(overRss).toBeLessThan(200);
     expect(overHeap).toBeLessThan(200);
-    // The download streams the file too: the same bound holds, though the client is this process as well.
-    expect(downloadRss).toBeLessThan(200);
+    // The download streams the file: it adds little, though the client is this process as well
+    // (the benchmark measures the server alone: +49 MB).
+    expect(downloadRss).toBeLessThan(150);
 
     // The file is a valid workbook: its sheet, inflated as a stream, has the header and every row, the oldest last.
     const [row] = await t.app.db.select().from(reportExportJobs).where(eq(reportExportJobs.id, started.id));
