@@ -30,6 +30,8 @@ export const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'm
 function Card({ card }: { card: DashboardCard }) {
   const words = DASHBOARD_CARDS[card.key];
   const color = TONE_COLOR[card.tone];
+  // The receiving card opens the shipments when only shipments wait (nothing held to confirm).
+  const linkLabel = card.key === 'receiving' && card.link.startsWith('/shipment') ? 'Ver envios' : words.linkLabel;
   return (
     <Paper
       component="section"
@@ -85,7 +87,7 @@ function Card({ card }: { card: DashboardCard }) {
       )}
       <Box sx={{ mt: 'auto', pt: 0.5 }}>
         <Link component={RouterLink} to={card.link}>
-          {words.linkLabel}
+          {linkLabel}
         </Link>
       </Box>
     </Paper>
