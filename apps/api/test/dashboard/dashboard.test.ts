@@ -242,6 +242,26 @@ describe('GET /api/dashboard', () => {
     expect(body.figures).toBeNull();
   });
 
+  it('sends a shipments reader with only shipments to confirm to the shipments, the public link while it is valid', async () => {
+    const reader = await t.createUser({ organizationId: org, permissions: ['ASSET_SHIPMENT.INDEX'] });
+    const [stock] = await t.app.db.select().from(stocks).where(eq(stocks.organization_id, org)).limit(1);
+    const base = { organization_id: org, origin_stock_id: stock.id, destination_type: 'pessoa' as const, recipient_name: 'Leitor', recipient_email: 'leitor@example.com', recipient_user_id: reader.id, status: 'enviado' as const };
+    const [valid, expired] = await t.app.db
+      .insert(shipments)
+      .values([
+        { ...base, dispatched_at: new Date(Date.now() - 2 * HOUR), receiving_hash: `valid-${org}`, receiving_expires_at: new Date(Date.now() + HOUR) },
+        { ...base, dispatched_at: new Date(Date.now() - HOUR), receiving_hash: `expired-${org}`, receiving_expires_at: new Date(Date.now() - HOUR) },
+      ])
+      .returning();
+    const c = cardsOf((await get(reader)).body);
+    expect(Object.keys(c)).toEqual(['shipment_requests', 'receiving']);
+    expect(c.receiving).toMatchObject({ count: 2, link: '/shipment' });
+    expect(c.receiving.items.map((i) => [i.key, i.link])).toEqual([
+      [`s${valid.id}`, `/receiving/valid-${org}`],
+      [`s${expired.id}`, `/shipment/edit/${expired.id}`],
+    ]);
+  });
+
   it("never counts another organization's rows (the platform's super admin sees their own organization)", async () => {
     const { body } = await get(await t.adminToken().then((token) => ({ id: 0, token })));
     const c = cardsOf(body);
