@@ -20,7 +20,8 @@
  *
  * Env: BENCH_QUICK=1 (a tenth of the dataset, shorter runs), BENCH_BACKENDS=postgres,pglite,
  * BENCH_PG_URL (maintenance database), BENCH_DURATION (seconds per server per request), BENCH_OUT,
- * BENCH_KEEP=1 (keep the PostgreSQL database, to EXPLAIN the statements).
+ * BENCH_KEEP=1 (keep the PostgreSQL database, to EXPLAIN the statements), BENCH_DEBUG=1 (first a 4-s
+ * sample at 50 connections with autocannon's raw figures: status codes, errors, latency percentiles).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -179,6 +180,11 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Result> {
     const share = cpuShare();
     const load = os.loadavg()[0];
     log(`${kind}: machine load ${load.toFixed(1)}, this process gets ${(share * 100).toFixed(0)}% of a core; autocannon ${RUN.connections} connections`);
+    if (process.env.BENCH_DEBUG) {
+      const { default: autocannon } = await import('autocannon');
+      const r = await autocannon({ url: api.base, connections: 50, duration: 4, timeout: 30, requests: [{ method: 'GET', path: '/api/dashboard', headers }] });
+      log(`debug: ${JSON.stringify({ total: r.requests.total, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, codes: r.statusCodeStats, lat: r.latency })}`);
+    }
     const target = (p: string) => ({ base: api!.base, pid: api!.child.pid!, requests: [{ path: p, headers }] });
     const [dashboard, baseline] = await cannonPair(target('/api/dashboard'), target('/api/user/notification?page=1&pageSize=10'), RUN);
     log(`${kind}: dashboard ${dashboard.rps.toFixed(0)} req/s p99 ${ms(dashboard.p99)} ms; baseline ${baseline.rps.toFixed(0)} req/s p99 ${ms(baseline.p99)} ms`);
