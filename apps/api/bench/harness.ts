@@ -21,6 +21,21 @@ export const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(
 export type LoadOptions = { duration: number; warmup: number; segments: number; connections: number };
 
 export type Cannon = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuUsPerRequest: number };
+/** One figure from several autocannon segments of one target: summed requests and CPU, median p50/p99. */
+export function aggregateRuns(rs: Result[], cpuMs: number): Cannon {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const requests = rs.reduce((a, r) => a + r.requests.total, 0);
+  return {
+    cpuUsPerRequest: (cpuMs * 1000) / requests,
+    rps: requests / rs.reduce((a, r) => a + r.duration, 0),
+    p50: median(rs.map((r) => r.latency.p50)),
+    p99: median(rs.map((r) => r.latency.p99)),
+    requests,
+    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+    errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
+  };
+}
+
 export type Target = { base: string; pid: number; requests: { path: string; headers: Record<string, string> }[] };
 
 export async function freePort(): Promise<number> {
@@ -81,17 +96,7 @@ export async function cannonPair(api: Target, baseline: Target, o: LoadOptions):
       cpu[k] += cpuMsOf(t.pid) - c0;
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const agg = (rs: Result[], cpuMs: number): Cannon => ({
-    cpuUsPerRequest: (cpuMs * 1000) / rs.reduce((a, r) => a + r.requests.total, 0),
-    rps: rs.reduce((a, r) => a + r.requests.total, 0) / rs.reduce((a, r) => a + r.duration, 0),
-    p50: median(rs.map((r) => r.latency.p50)),
-    p99: median(rs.map((r) => r.latency.p99)),
-    requests: rs.reduce((a, r) => a + r.requests.total, 0),
-    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-    errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
-  });
-  return [agg(runs[0], cpu[0]), agg(runs[1], cpu[1])];
+  return [aggregateRuns(runs[0], cpu[0]), aggregateRuns(runs[1], cpu[1])];
 }
 
 export function cpuShare(): number {

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { type Cannon, aggregateRuns } from './harness';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
@@ -57,7 +58,6 @@ const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slic
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-type Cannon = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuUsPerRequest: number };
 type BackendResult = {
   backend: string;
   seed: Record<string, number>;
@@ -171,17 +171,7 @@ async function cannonPair(api: Target, baseline: Target): Promise<[Cannon, Canno
       cpu[k] += cpuMsOf(t.pid) - c0;
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const agg = (rs: Result[], cpuMs: number): Cannon => ({
-    cpuUsPerRequest: (cpuMs * 1000) / rs.reduce((a, r) => a + r.requests.total, 0),
-    rps: rs.reduce((a, r) => a + r.requests.total, 0) / rs.reduce((a, r) => a + r.duration, 0),
-    p50: median(rs.map((r) => r.latency.p50)),
-    p99: median(rs.map((r) => r.latency.p99)),
-    requests: rs.reduce((a, r) => a + r.requests.total, 0),
-    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-    errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
-  });
-  return [agg(runs[0], cpu[0]), agg(runs[1], cpu[1])];
+  return [aggregateRuns(runs[0], cpu[0]), aggregateRuns(runs[1], cpu[1])];
 }
 
 /** The share of one core this process gets right now (1.0 = a free core). */

@@ -25,7 +25,7 @@ import { Passwords } from '../src/core/passwords';
 import { Tokens } from '../src/core/tokens';
 import { seedBase } from '../src/db/seed';
 import autocannon, { type Result } from 'autocannon';
-import { type Cannon, type Target, benchDatabase, cpuMsOf, ms, publishReport, sleep, sqlSteps, startServer, stopServer } from './harness';
+import { type Cannon, type Target, aggregateRuns, benchDatabase, cpuMsOf, ms, publishReport, sleep, sqlSteps, startServer, stopServer } from './harness';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -184,17 +184,7 @@ async function drainedPair(base: string, pid: number, searches: Target['requests
       await drain();
       cpu[k] += cpuMsOf(pid) - c0;
     }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const agg = (rs: Result[], cpuMs: number): Cannon => ({
-    cpuUsPerRequest: (cpuMs * 1000) / rs.reduce((a, r) => a + r.requests.total, 0),
-    rps: rs.reduce((a, r) => a + r.requests.total, 0) / rs.reduce((a, r) => a + r.duration, 0),
-    p50: median(rs.map((r) => r.latency.p50)),
-    p99: median(rs.map((r) => r.latency.p99)),
-    requests: rs.reduce((a, r) => a + r.requests.total, 0),
-    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-    errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
-  });
-  return [agg(runs[0], cpu[0]), agg(runs[1], cpu[1])];
+  return [aggregateRuns(runs[0], cpu[0]), aggregateRuns(runs[1], cpu[1])];
 }
 
 type Row = { database: string; pages: number; seedS: number; baseline: Cannon; search: Cannon; matches: number[]; alone: number[]; baselineAlone: number };

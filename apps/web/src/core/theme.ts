@@ -36,6 +36,8 @@ export function createAppTheme(dark: boolean) {
         // wrapped inside a shrunk button with its icon outside); the fields beside it shrink instead.
         MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { flexShrink: 0 } } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        // Date fields as tall as the text fields beside them (the pickers' field is not a MuiTextField).
+        MuiPickersTextField: { defaultProps: { size: 'small' } },
         MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: weekdayHeader } },
       },
     },
