@@ -6,14 +6,15 @@ import '@fontsource/saira-semi-condensed/700.css';
 import { createTheme } from '@mui/material/styles';
 import { ptBR } from '@mui/material/locale';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
+import type { Dayjs } from 'dayjs';
 
 /**
  * The calendar's weekday row: "dom seg ter qua qui sex sáb". The pickers' default takes the first
- * letter of dayjs's minimal pt-br names ("Do 2ª 3ª…"), which reads "D 2 3 4 5 6 S".
+ * letter of dayjs's minimal pt-br names ("Do 2ª 3ª…"), which reads "D 2 3 4 5 6 S". The pt-br locale
+ * is loaded with the pickers' LocalizationProvider (core/layout/Layout.tsx): dayjs stays out of the
+ * login's JavaScript.
  */
-export const weekdayHeader = (date: dayjs.Dayjs): string => dayjs(date).locale('pt-br').format('ddd');
+export const weekdayHeader = (date: Dayjs): string => date.locale('pt-br').format('ddd');
 
 export function createAppTheme(dark: boolean) {
   return createTheme(
