@@ -25,12 +25,12 @@ test('dashboard: the manager’s cards and figures, the circuits-down card live,
   // Every card the manager's permissions allow, each with a count and its list link.
   for (const [title, link] of [
     ['Solicitações de patrimônio', '/patrimony-solicitation?waiting=true'],
-    ['Solicitações de envio', '/shipment-solicitation'],
-    ['Minhas atividades de hoje', '/external-activity'],
-    ['Minhas atividades com SLA estourado', '/external-activity'],
+    ['Solicitações de envio', '/shipment-solicitation?status=pendente'],
+    ['Minhas atividades de hoje', '/external-activity?mine=true'],
+    ['Minhas atividades com SLA estourado', '/external-activity?mine=true&breached=true'],
     ['Para confirmar recebimento', '/my-patrimony'],
     ['Circuitos de operadora fora do ar', '/circuit?down=true'],
-    ['Produtos abaixo do mínimo', '/product'],
+    ['Produtos abaixo do mínimo', '/product?belowMinimum=true'],
   ] as const) {
     const card = gestor.getByRole('region', { name: title, exact: true });
     await expect(card).toBeVisible();
@@ -70,6 +70,14 @@ test('dashboard: the manager’s cards and figures, the circuits-down card live,
   expect(closed.status()).toBe(200);
   await expect(count).toHaveText(String(before), { timeout: 20_000 });
   await expect(down.getByText(`Vivo · VIV-DASH-${tag}`)).toHaveCount(0);
+
+  // A card's list link opens the list already filtered (the list reads its filters from the address).
+  const belowCard = gestor.getByRole('region', { name: 'Produtos abaixo do mínimo', exact: true });
+  const below = Number(await belowCard.getByTestId('dashboard-count-below_minimum').textContent());
+  await belowCard.getByRole('link').last().click();
+  await expect(gestor).toHaveURL(/\/product\?belowMinimum=true$/);
+  await expect(gestor.getByRole('combobox', { name: 'Estoque mínimo' })).toContainText('Abaixo do mínimo');
+  await expect(gestor.getByRole('grid').getByRole('row')).toHaveCount(below + 1); // the header and one row per product
 
   // A user without any permission: 200, no card, no figure; the greeting and quick access remain.
   const username = `sem.permissao.${tag.toLowerCase()}`;

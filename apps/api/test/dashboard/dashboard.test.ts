@@ -170,11 +170,11 @@ describe('GET /api/dashboard', () => {
     expect(c.patrimony_requests).toMatchObject({ count: 3, tone: 'warning', link: '/patrimony-solicitation?waiting=true' });
     expect(c.patrimony_requests.items.map((i) => i.detail)).toEqual(['Aguardando aprovação — Instalação no cliente', 'Aprovada: separar e entregar — Troca de equipamento', 'Devolução para receber — Devolução']);
     expect(c.patrimony_requests.items[0].link).toMatch(/^\/patrimony-solicitation\?id=\d+$/);
-    expect(c.shipment_requests).toMatchObject({ count: 1, link: '/shipment-solicitation' });
+    expect(c.shipment_requests).toMatchObject({ count: 1, link: '/shipment-solicitation?status=pendente' });
     expect(c.shipment_requests.items[0].title).toMatch(/^Solicitação de envio #\d+ · Pessoa u/);
-    expect(c.activities_today).toMatchObject({ count: 1, tone: 'warning', link: '/external-activity' });
+    expect(c.activities_today).toMatchObject({ count: 1, tone: 'warning', link: '/external-activity?mine=true' });
     expect(c.activities_today.items[0]).toMatchObject({ title: 'OS-1 · Cliente OS-1', link: `/external-activity/manage/${fixture.acts[0].id}`, alert: false });
-    expect(c.activities_breached).toMatchObject({ count: 1, tone: 'danger' });
+    expect(c.activities_breached).toMatchObject({ count: 1, tone: 'danger', link: '/external-activity?mine=true&breached=true' });
     expect(c.activities_breached.items[0]).toMatchObject({ title: 'OS-2 · Cliente OS-2', alert: true });
     expect(c.activities_breached.items[0].detail).toMatch(/^Prazo vencido em \d\d\/\d\d\/\d{4}/);
     // One item held unconfirmed + shipments to them, to their unit and to their unit's stock.
@@ -183,7 +183,7 @@ describe('GET /api/dashboard', () => {
     expect(c.receiving.items.map((i) => i.link)).toEqual(['/my-patrimony', expect.stringMatching(/^\/shipment\/edit\/\d+$/), expect.stringMatching(/^\/shipment\/edit\/\d+$/), `/receiving/hash-${org}-1`]);
     expect(c.circuits_down).toMatchObject({ count: 1, tone: 'danger', link: '/circuit?down=true' });
     expect(c.circuits_down.items).toEqual([{ key: String(fixture.down.id), title: 'Vivo · VIV-1', detail: expect.stringMatching(/^Fora do ar desde /), link: `/circuit/${fixture.down.id}/unavailability/`, alert: true }]);
-    expect(c.below_minimum).toMatchObject({ count: 2, tone: 'warning', link: '/product' });
+    expect(c.below_minimum).toMatchObject({ count: 2, tone: 'warning', link: '/product?belowMinimum=true' });
     expect(c.below_minimum.items.map((i) => [i.title, i.detail])).toEqual([
       ['CABO · Cabo drop', 'Disponível 4 de mínimo 10 (metro)'],
       ['ONU · ONU GPON', 'Disponível 1 de mínimo 2 (unidade)'],
@@ -255,7 +255,7 @@ describe('GET /api/dashboard', () => {
       .returning();
     const c = cardsOf((await get(reader)).body);
     expect(Object.keys(c)).toEqual(['shipment_requests', 'receiving']);
-    expect(c.receiving).toMatchObject({ count: 2, link: '/shipment' });
+    expect(c.receiving).toMatchObject({ count: 2, link: '/shipment?status=enviado' });
     expect(c.receiving.items.map((i) => [i.key, i.link])).toEqual([
       [`s${valid.id}`, `/receiving/valid-${org}`],
       [`s${expired.id}`, `/shipment/edit/${expired.id}`],

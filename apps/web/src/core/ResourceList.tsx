@@ -32,7 +32,7 @@ import { ptBR as gridPtBR } from '@mui/x-data-grid/locales';
 import type { ListResult } from '@operacoes/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { api } from './api';
 import { listKey } from './resource/api';
 
@@ -168,8 +168,17 @@ export function ResourceList<T extends GridValidRowModel>({
   const [unfolded, setUnfolded] = useState(false);
   const [sort, setSort] = useState<GridSortModel>([]);
   const [search, setSearch] = useState('');
+  // A filter opens from the address too (`/product?belowMinimum=true`, the dashboard's links), when
+  // the value is one of its options (options still loading accept it).
+  const [address] = useSearchParams();
   const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(filters.map((f) => [f.name, defaultFilters[f.name] ?? ''])),
+    Object.fromEntries(
+      filters.map((f) => {
+        const fromAddress = address.get(f.name);
+        const valid = fromAddress !== null && (!f.options.length || f.options.some((o) => String(o.value) === fromAddress));
+        return [f.name, defaultFilters[f.name] ?? (valid ? fromAddress : '')];
+      }),
+    ),
   );
   const debouncedSearch = useDebounced(search);
   const params = listParams(pagination, sort, debouncedSearch, { ...filterValues, ...extraParams });

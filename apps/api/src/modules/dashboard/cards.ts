@@ -230,7 +230,7 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
       link: `/shipment-solicitation/edit/${r.id}`,
       alert: false,
     }),
-    '/shipment-solicitation',
+    '/shipment-solicitation?status=pendente',
   );
   const activity = (r: Record<string, unknown>) => {
     const late = new Date(String(r.due_at)).getTime() < at.getTime();
@@ -241,8 +241,8 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
       alert: late,
     };
   };
-  add('activities_today', row.activities?.today ?? null, activity, '/external-activity', (n, items) => (items.some((i) => i.alert) ? 'danger' : n ? 'warning' : 'ok'));
-  add('activities_breached', row.activities?.late ?? null, activity, '/external-activity', (n) => (n ? 'danger' : 'ok'));
+  add('activities_today', row.activities?.today ?? null, activity, '/external-activity?mine=true', (n, items) => (items.some((i) => i.alert) ? 'danger' : n ? 'warning' : 'ok'));
+  add('activities_breached', row.activities?.late ?? null, activity, '/external-activity?mine=true&breached=true', (n) => (n ? 'danger' : 'ok'));
 
   // Receiving: items I hold, then shipments coming. Shown to whoever has something to confirm, and
   // always (even empty) to those who work with the warehouse or shipments.
@@ -260,7 +260,7 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
           alert: false,
         })),
       ].slice(0, DASHBOARD_TOP_ITEMS);
-      const link = num(row.held.count) > 0 || !seesShipments ? '/my-patrimony' : '/shipment';
+      const link = num(row.held.count) > 0 || !seesShipments ? '/my-patrimony' : '/shipment?status=enviado';
       cards.push({ key: 'receiving', count, tone: count ? 'warning' : 'ok', items, link });
     }
   }
@@ -279,7 +279,7 @@ export async function dashboardCards(db: DbOrTx, user: CurrentUser, at = new Dat
       const unit = UNIT_OF_MEASURE_LABELS[r.unit as UnitOfMeasure]?.toLowerCase() ?? s(r.unit);
       return { title: `${s(r.code)} · ${s(r.name)}`, detail: `Disponível ${QUANTITY.format(num(r.on_hand))} de mínimo ${QUANTITY.format(num(r.minimum))} (${unit})`, link: `/product/edit/${r.id}`, alert: false };
     },
-    '/product',
+    '/product?belowMinimum=true',
   );
   return cards;
 }

@@ -3,7 +3,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import type { GridColDef } from '@mui/x-data-grid';
 import { CIRCUIT_STATUSES, CIRCUIT_STATUS_LABELS, CIRCUIT_TYPE_LABELS, type ListResult, type SiteRead } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../core/api';
 import { linkColumn } from '../../core/columns';
 import { enumFilter, selectFilter } from '../../core/form';
@@ -33,8 +33,6 @@ const columns: GridColDef<CircuitRead>[] = [
 
 function CircuitsTab() {
   const navigate = useNavigate();
-  // `/circuit?down=true` (the dashboard's link) opens the list on the circuits down now.
-  const [params] = useSearchParams();
   const actions = useListActions(circuitApi, { name: (c) => `${c.carrier} ${c.designation}` });
   const carriers = useQuery({ queryKey: circuitKeys.carriers, queryFn: fetchCarriers, staleTime: 60_000 });
   const sites = useQuery({ queryKey: ['circuit', 'site-options'], queryFn: async () => (await api.get<ListResult<SiteRead>>('/site', { params: { pageSize: 100 } })).data.items, staleTime: 60_000 });
@@ -43,7 +41,6 @@ function CircuitsTab() {
       {...actions}
       rowActions={[{ label: 'Indisponibilidades', icon: <EventBusyIcon />, onClick: (c) => navigate(`/circuit/${c.id}/unavailability/`) }, ...actions.rowActions]}
       columns={columns}
-      defaultFilters={{ down: params.get('down') ?? '' }}
       searchPlaceholder="Pesquisar operadora ou designação"
       filters={[
         { name: 'down', label: 'Estado', options: [{ value: '', label: 'Todos' }, { value: 'true', label: 'Fora do ar agora' }, { value: 'false', label: 'No ar' }] },
