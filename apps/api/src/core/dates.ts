@@ -25,5 +25,8 @@ export function saoPauloWallClock(t: Date | number): number {
   return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
 }
 
+/** The day in São Paulo at an instant, `AAAA-MM-DD`. */
+export const dateInBrazil = (t: Date | number) => new Date(saoPauloWallClock(t)).toISOString().slice(0, 10);
+
 /** Today in São Paulo, `AAAA-MM-DD` (the day a date-only business rule compares with). */
-export const todayInBrazil = () => new Date(saoPauloWallClock(Date.now())).toISOString().slice(0, 10);
+export const todayInBrazil = () => dateInBrazil(Date.now());

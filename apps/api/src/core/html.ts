@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** Text as HTML text or attribute value (e-mails, the wiki's links and search excerpts). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 /**
  * Rich-text fields (TinyMCE) are sanitized on the server before they are stored. Links may only
  * be web, e-mail, phone or relative addresses (no `data:`, `javascript:` or `//host`); images only

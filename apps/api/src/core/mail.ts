@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from './html';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
 
@@ -54,7 +55,6 @@ export class Mailer {
   }
 }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain, readable HTML e-mail with one call-to-action link. */
 export function mailLayout(title: string, paragraphs: string[], action?: { label: string; url: string }) {

@@ -16,6 +16,7 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, DASHBOARD_TOP_ITEMS, type DashboardCard, type DashboardCardKey, type DashboardItem, UNIT_OF_MEASURE_LABELS, type UnitOfMeasure } from '@operacoes/contract';
 import { type CurrentUser, allows } from '../../core/access';
+import { dateInBrazil, startOfDay } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { preparedRead } from '../../core/prepared';
 import { cached } from './cache';
@@ -171,8 +172,7 @@ const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** Midnight today and tomorrow in São Paulo (no daylight saving since 2019). */
 export function todayBounds(at = Date.now()) {
-  const day = new Date(at - 3 * 3_600_000).toISOString().slice(0, 10);
-  const start = new Date(`${day}T00:00:00-03:00`);
+  const start = startOfDay(dateInBrazil(at));
   return { start, end: new Date(start.getTime() + 86_400_000) };
 }
 

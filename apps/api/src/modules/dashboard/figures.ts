@@ -8,6 +8,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardFigures } from '@operacoes/contract';
 import { type CurrentUser, allows } from '../../core/access';
+import { dateInBrazil } from '../../core/dates';
 import type { Db } from '../../core/db';
 import { externalActivities } from '../external-activity';
 import { slaOf } from '../network';
@@ -20,16 +21,14 @@ const DAY = 86_400_000;
 
 type Computed = Omit<DashboardFigures, 'computed_at'> & { computed_at: string };
 
-/** "2026-11-26" in São Paulo. */
-const spDate = (t: number) => new Date(t - 3 * 3_600_000).toISOString().slice(0, 10);
 
 async function compute(db: Db, organizationId: number, now: number): Promise<Computed> {
   const today = todayBounds(now).start.getTime();
   // Monday 00:00 in São Paulo (getUTCDay of the local date: 0 = Sunday).
-  const weekday = new Date(spDate(now)).getUTCDay();
+  const weekday = new Date(dateInBrazil(now)).getUTCDay();
   const weekStart = new Date(today - ((weekday + 6) % 7) * DAY);
   const fortnightStart = new Date(today - 13 * DAY);
-  const month = spDate(now).slice(0, 7);
+  const month = dateInBrazil(now).slice(0, 7);
   const monthStart = new Date(`${month}-01T00:00:00-03:00`);
   const ea = externalActivities;
   const inOrg = eq(ea.organization_id, organizationId);
@@ -53,8 +52,8 @@ async function compute(db: Db, organizationId: number, now: number): Promise<Com
   ]);
 
   const counts = new Map(perDay.map((r) => [r.day, r.n]));
-  const days = Array.from({ length: 14 }, (_, i) => spDate(fortnightStart.getTime() + 12 * 3_600_000 + i * DAY));
-  const weekFrom = spDate(weekStart.getTime() + 12 * 3_600_000);
+  const days = Array.from({ length: 14 }, (_, i) => dateInBrazil(fortnightStart.getTime() + 12 * 3_600_000 + i * DAY));
+  const weekFrom = dateInBrazil(weekStart.getTime() + 12 * 3_600_000);
   const items = circuits.report.items;
   const minutes = items.reduce((a, i) => a + i.minutes_in_month, 0);
   const down = items.reduce((a, i) => a + i.downtime_minutes, 0);

@@ -1,4 +1,4 @@
-import type { Permission, ReportChart, ReportColumn, ReportFilterName, ReportQuery } from '@operacoes/contract';
+import type { ModulePermission, ReportChart, ReportColumn, ReportFilterName, ReportQuery } from '@operacoes/contract';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import type { Cell } from '../../core/spreadsheet';
@@ -22,8 +22,8 @@ export type ReportDefinition = {
   description: string;
   /** The module it reads (the page groups by it). */
   module: string;
-  /** The user needs one of these (or its `.INDEX`). */
-  read: Permission[];
+  /** The user needs one of these modules' permissions, or its `.INDEX` (core/access `{read: […]}`). */
+  read: ModulePermission[];
   /** Which common filters it honours, in the order the page shows them; `options` for closed lists; `label` replaces the common label ("Tipo" for `status`). */
   filters: { name: ReportFilterName; label?: string; options?: { value: string; label: string }[] }[];
   /**

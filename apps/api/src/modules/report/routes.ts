@@ -21,7 +21,7 @@ import {
   reportPreview,
   reportQuery,
 } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../core/access';
+import { type CurrentUser, allows, userOf } from '../../core/access';
 import { HttpError, forbidden, unprocessable } from '../../core/errors';
 import { registerPeopleRoute } from '../../core/people';
 import type { Cell } from '../../core/spreadsheet';
@@ -42,8 +42,7 @@ import { reportExportJobs } from './schema';
 /** A user may run at most this many background exports at once. */
 const MAX_RUNNING_JOBS = 3;
 
-const readNames = (def: ReportDefinition) => def.read.flatMap((p) => (p.endsWith('.INDEX') || p.endsWith('.READ') ? [p] : [p, `${p}.INDEX`]));
-export const canRead = (user: CurrentUser, def: ReportDefinition) => user.superAdmin || readNames(def).some((p) => user.permissions.includes(p));
+const canRead = (user: CurrentUser, def: ReportDefinition) => allows(user, { read: def.read });
 const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId });
 const titleOf = (name: string) => REPORTS.find((r) => r.name === name)?.title ?? name;
 

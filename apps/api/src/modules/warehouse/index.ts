@@ -41,5 +41,3 @@ export { patrimonySolicitationItems } from './patrimony-solicitation/schema';
 export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';
 export { type Refs, loadRefs } from './shared';
 
-/** The spreadsheet writers of the movement export, for other modules' exports. */
-export { type Cell, csv, xlsx } from './movement/xlsx';

@@ -4,13 +4,12 @@
  * so they survive moves. Everything after `cleanHtml` reads its output, where every `<` and `>`
  * that is not a tag is escaped (text and attribute values), so a tag is exactly `<[^>]*>`.
  */
-import { cleanHtml } from '../../core/html';
+import { cleanHtml, escapeHtml } from '../../core/html';
 
 /** Selection markers of search excerpts (private-use characters, removed from every body's text). */
 export const MARK_START = '\uE000';
 export const MARK_END = '\uE001';
 
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** `[[redes/mikrotik]]` or `[[redes/mikrotik|texto]]` as typed in the editor (a leading slash is tolerated). */
 const WIKI_LINK = /\[\[\s*\/?([a-z0-9][a-z0-9/-]*?)\/?\s*(?:\|([^\]<>|]{1,200}))?\]\]/g;

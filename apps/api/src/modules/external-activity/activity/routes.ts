@@ -54,7 +54,7 @@ import { personRefs, refOf } from '../../../core/rows';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
-import { type Cell, csv, xlsx } from '../../warehouse';
+import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { getOrganizationSettings } from '../../organization-settings';
 import { type ActivityRow, presentActivities } from './present';
 import { activityWorkRoutes, mailReport } from './work';

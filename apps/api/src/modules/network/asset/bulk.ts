@@ -20,7 +20,7 @@ import { HttpError, unprocessable } from '../../../core/errors';
 import { searchPatterns } from '../../../core/list';
 import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { referencedRow } from '../../../core/resource-kit';
-import { type Cell, csv, xlsx } from '../../warehouse';
+import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { sites } from '../site/schema';
 import { assetFilters, presentAssets } from './present';
 import { networkAssets, networkInterfaces } from './schema';

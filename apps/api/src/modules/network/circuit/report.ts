@@ -9,7 +9,7 @@ import { brDateTime, drawTable, newPdf } from '../../../core/pdf';
 import { preparedRead } from '../../../core/prepared';
 import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../../core/schema';
-import { type Cell, csv, xlsx } from '../../warehouse';
+import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { type SlaPeriod, monthBounds, slaReportOf, sumMoney } from './sla';
 import { circuitUnavailabilities, circuits } from './schema';
 

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUS_LABELS, type ActivityPriority, type ActivityStatus, type ReportQuery, readPermissionsOf } from '@operacoes/contract';
+import { ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUS_LABELS, type ActivityPriority, type ActivityStatus, type ReportQuery } from '@operacoes/contract';
 import { persons, users } from '../../../core/schema';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../../external-activity';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant, countRows } from './shared';
 
 /** The period is the activities' opening (`created_at`); the unit is a technician's main unit. */
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
@@ -64,7 +64,7 @@ export const activitiesReport: ReportDefinition = {
   description:
     'Atividades abertas no período: tipo, prioridade, situação, cliente, técnicos, prazo do SLA, conclusão e se o SLA foi cumprido ou estourado (em aberto: estourado quando o prazo já passou). Unidade: a unidade principal de algum técnico da atividade.',
   module: 'external-activity',
-  read: readPermissionsOf('EXTERNAL_ACTIVITY'),
+  read: ['EXTERNAL_ACTIVITY'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'technician' }, { name: 'status', options: optionsOf(ACTIVITY_STATUS_LABELS) }, { name: 'unit', label: 'Unidade do técnico' }],
   columns: [
     { key: 'code', label: 'Código', type: 'text', width: 12 },
@@ -80,10 +80,7 @@ export const activitiesReport: ReportDefinition = {
     { key: 'late_hours', label: 'Atraso (horas)', type: 'number', width: 10 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${externalActivities} a where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`${externalActivities} a`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     const pages = keysetBatches(

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReportQuery, readPermissionsOf } from '@operacoes/contract';
+import { type ReportQuery } from '@operacoes/contract';
 import { circuitUnavailabilities, circuits, currentMonth, monthBounds, slaReportOf } from '../../network';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, rowsOf, tenant, countRows } from './shared';
 
 /** The circuits of the scope (a carrier compared case-insensitively, as the network module's report does). */
 const where = (scope: ReportScope, q: ReportQuery): SQL => all([tenant(sql`c.organization_id`, scope), q.carrier ? sql`lower(c.carrier) = lower(${q.carrier})` : undefined]);
@@ -67,7 +67,7 @@ export const carrierSlaReport: ReportDefinition = {
   description:
     'Disponibilidade mensal de cada circuito de operadora (mês no horário de Brasília; sem filtro, o mês atual): minutos indisponíveis que contam para o SLA, disponibilidade, SLA contratado, violação, incidentes, MTTR e o crédito que a operadora deve quando o SLA foi violado.',
   module: 'network',
-  read: readPermissionsOf('OPERATOR_CIRCUIT'),
+  read: ['OPERATOR_CIRCUIT'],
   filters: [{ name: 'month' }, { name: 'carrier' }],
   columns: [
     { key: 'carrier', label: 'Operadora', type: 'text', width: 18 },
@@ -83,10 +83,7 @@ export const carrierSlaReport: ReportDefinition = {
     { key: 'credit', label: 'Crédito', type: 'money', width: 14 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${circuits} c where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`${circuits} c`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     for await (const items of itemBatches(scope, q, batchSize)) {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReportQuery, readPermissionsOf } from '@operacoes/contract';
+import { type ReportQuery } from '@operacoes/contract';
 import { consumableBalances, patrimonies, products, sections, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
@@ -50,7 +50,7 @@ export const inventoryReport: ReportDefinition = {
   description:
     'Saldo de cada produto em cada seção: quantidade dos consumíveis e número de itens de patrimônio presentes na seção (itens com responsável, em trânsito ou baixados não contam), com o valor pelo preço do catálogo quando o produto tem preço.',
   module: 'warehouse',
-  read: readPermissionsOf('STOCK'),
+  read: ['STOCK'],
   filters: [{ name: 'unit' }, { name: 'stock' }],
   columns: [
     { key: 'stock', label: 'Estoque', type: 'text', width: 24 },

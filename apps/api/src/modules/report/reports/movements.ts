@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MOVEMENT_TYPE_LABELS, type MovementType, type ReportQuery } from '@operacoes/contract';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { all, keysetBatches, optionsOf, period, personName, rowsOf, tenant } from './shared';
+import { all, keysetBatches, optionsOf, period, personName, rowsOf, tenant, countRows } from './shared';
 
 /**
  * Movements by period (issue 16): the warehouse's append-only history, newest first in the order
@@ -89,10 +89,7 @@ export const movementsReport: ReportDefinition = {
     { key: 'document', label: 'Documento', type: 'text', width: 18 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number | string }>(scope.db, sql`select count(*) as n from movement m where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`movement m`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     const cond = where(scope, q);

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { DESTINATION_TYPE_LABELS, type DestinationType, type ReportQuery, SOLICITATION_STATUS_LABELS, type SolicitationStatus, readPermissionsOf } from '@operacoes/contract';
+import { DESTINATION_TYPE_LABELS, type DestinationType, type ReportQuery, SOLICITATION_STATUS_LABELS, type SolicitationStatus } from '@operacoes/contract';
 import { persons, unitsOrganizational, users } from '../../../core/schema';
 import { patrimonySolicitationItems, patrimonySolicitations, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, hoursBetween, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, personName, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, hoursBetween, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, personName, rowsOf, tenant, countRows } from './shared';
 
 /** Out-requests (retiradas): returns (devoluções) are not approved, so they have no time to approve. */
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
@@ -46,7 +46,7 @@ export const outRequestsReport: ReportDefinition = {
   description:
     'Solicitações de retirada de patrimônio criadas no período: situação, solicitante, estoque, destino, itens, quando e por quem foram aprovadas ou recusadas, e as horas entre o pedido e a decisão. Unidade: a do estoque de onde os itens saem ou a unidade de destino.',
   module: 'warehouse',
-  read: readPermissionsOf('PATRIMONY_OUT_REQUEST'),
+  read: ['PATRIMONY_OUT_REQUEST'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'status', options: optionsOf(SOLICITATION_STATUS_LABELS) }, { name: 'unit' }],
   columns: [
     { key: 'id', label: 'Nº', type: 'number', width: 8 },
@@ -63,10 +63,7 @@ export const outRequestsReport: ReportDefinition = {
     { key: 'hours', label: 'Horas até a decisão', type: 'number', width: 12 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${patrimonySolicitations} s where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`${patrimonySolicitations} s`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     const pages = keysetBatches(

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PATRIMONY_CONDITION_LABELS, PATRIMONY_STATUS_LABELS, type PatrimonyCondition, type PatrimonyStatus, type ReportQuery, readPermissionsOf } from '@operacoes/contract';
+import { PATRIMONY_CONDITION_LABELS, PATRIMONY_STATUS_LABELS, type PatrimonyCondition, type PatrimonyStatus, type ReportQuery } from '@operacoes/contract';
 import { persons, users } from '../../../core/schema';
 import { patrimonies, products, sections, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, personName, rebatch, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, personName, rebatch, rowsOf, tenant, countRows } from './shared';
 
 /**
  * Who answers for an item (the warehouse's model): a user holding it (`holder_user_id`), or the
@@ -138,7 +138,7 @@ export const patrimonyHolderReport: ReportDefinition = {
   description:
     'Itens de patrimônio agrupados por quem responde por eles: o usuário que detém o item ou a seção (e o estoque) onde ele está; itens em trânsito aparecem como "sem responsável". Itens baixados só aparecem com o filtro de situação "Baixado".',
   module: 'warehouse',
-  read: readPermissionsOf('PATRIMONY'),
+  read: ['PATRIMONY'],
   filters: [{ name: 'user', label: 'Responsável (usuário)' }, { name: 'stock' }, { name: 'unit' }, { name: 'status', options: optionsOf(PATRIMONY_STATUS_LABELS) }],
   columns: [
     { key: 'holder_kind', label: 'Tipo de responsável', type: 'text', width: 16 },
@@ -154,10 +154,7 @@ export const patrimonyHolderReport: ReportDefinition = {
     { key: 'confirmed_at', label: 'Recebimento confirmado em', type: 'datetime', width: 18 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${patrimonies} p where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`${patrimonies} p`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     for await (const rows of rebatch(holderRows(scope, q, batchSize), batchSize)) {

@@ -46,6 +46,12 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
+/** `select count(*) from <from> where <where>`: a report's total. */
+export async function countRows(db: DbOrTx, from: SQL, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(db, sql`select count(*) as n from ${from} where ${where}`);
+  return Number(row.n);
+}
+
 /**
  * Every row of a keyset-paged statement, batch by batch: `page(last, limit)` answers the next rows
  * after `last` (null: from the start), `lastOf` the key of a row; stops at a short batch.

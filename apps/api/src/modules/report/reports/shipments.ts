@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReportQuery, SHIPMENT_STATUS_LABELS, type ShipmentDestinationType, type ShipmentStatus, readPermissionsOf } from '@operacoes/contract';
+import { type ReportQuery, SHIPMENT_STATUS_LABELS, type ShipmentDestinationType, type ShipmentStatus } from '@operacoes/contract';
 import { unitsOrganizational } from '../../../core/schema';
 import { shipmentItems, shipments } from '../../logistics';
 import { patrimonies, products, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, rowsOf, tenant, countRows } from './shared';
 
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
   all([
@@ -51,7 +51,7 @@ export const shipmentsReport: ReportDefinition = {
   description:
     'Envios criados no período: origem, destino, datas, situação, itens enviados e como chegaram (recebidos, faltando, danificados), com a lista dos itens divergentes. Unidade: a do estoque de origem ou a unidade de destino.',
   module: 'logistics',
-  read: readPermissionsOf('ASSET_SHIPMENT'),
+  read: ['ASSET_SHIPMENT'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'status', options: optionsOf(SHIPMENT_STATUS_LABELS) }, { name: 'unit' }],
   columns: [
     { key: 'id', label: 'Nº', type: 'number', width: 8 },
@@ -72,10 +72,7 @@ export const shipmentsReport: ReportDefinition = {
     { key: 'divergences', label: 'Itens com divergência', type: 'text', width: 40 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${shipments} s where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`${shipments} s`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     const pages = keysetBatches(

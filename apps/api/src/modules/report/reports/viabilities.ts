@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReportQuery, VIABILITY_STATUS_LABELS, VIABILITY_VERDICT_LABELS, type ViabilityStatus, type ViabilityVerdict, readPermissionsOf } from '@operacoes/contract';
+import { type ReportQuery, VIABILITY_STATUS_LABELS, VIABILITY_VERDICT_LABELS, type ViabilityStatus, type ViabilityVerdict } from '@operacoes/contract';
 import { persons, users } from '../../../core/schema';
 import { viabilities, viabilityUnits } from '../../viability';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant } from './shared';
+import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant, countRows } from './shared';
 
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
   all([tenant(sql`v.organization_id`, scope), ...period(sql`v.created_at`, q), q.status ? sql`v.status = ${q.status}` : undefined, q.seller ? sql`v.seller_id = ${q.seller}` : undefined]);
@@ -42,7 +42,7 @@ export const viabilitiesReport: ReportDefinition = {
   description:
     'Estudos de viabilidade criados no período: código, cliente, vendedor, situação, quantas unidades (endereços) saíram viáveis, viáveis com custo ou inviáveis, quantas propostas o cliente aceitou, o valor das propostas e cada unidade com o seu parecer.',
   module: 'viability',
-  read: readPermissionsOf('VIABILITY'),
+  read: ['VIABILITY'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'seller' }, { name: 'status', options: optionsOf(VIABILITY_STATUS_LABELS) }],
   columns: [
     { key: 'code', label: 'Código', type: 'text', width: 12 },
@@ -60,10 +60,7 @@ export const viabilitiesReport: ReportDefinition = {
     { key: 'verdicts', label: 'Unidades e pareceres', type: 'text', width: 48 },
   ],
 
-  async count(scope, q) {
-    const [row] = await rowsOf<{ n: number }>(scope.db, sql`select count(*)::int as n from ${viabilities} v where ${where(scope, q)}`);
-    return Number(row.n);
-  },
+  count: (scope, q) => countRows(scope.db, sql`${viabilities} v`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
     const pages = keysetBatches(

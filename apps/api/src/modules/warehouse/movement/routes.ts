@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
 import { presentMovements } from './present';
 import { movements } from './schema';
-import { type Cell, csv, xlsx } from './xlsx';
+import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 
