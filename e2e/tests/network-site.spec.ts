@@ -59,6 +59,9 @@ test('sites and assets: map without tiles → create a site on the map → open 
   await expect(page.getByText('1 site(s) no mapa.')).toBeVisible();
   const marker = page.locator('path.site-marker');
   await expect(marker).toHaveCount(1);
+  // The map fits its bounds with an animation: click once the marker has settled inside the view
+  // (CI once clicked mid-animation: "Element is outside of the viewport").
+  await expect(marker).toBeInViewport();
   await marker.click({ force: true });
   await expect(page).toHaveURL(siteUrl);
   await expect(page.getByRole('heading', { name: 'Editar site', level: 1 })).toBeVisible();
