@@ -1,0 +1,223 @@
+/**
+ * The hardening suites' shared world (issue 17): the living demo organization (A, "Demo Telecom",
+ * rows in every module) beside an empty organization B, the users each cell of the authorization
+ * matrix acts as, the OpenAPI operations to walk, concrete path parameters naming A's rows, and a
+ * database snapshot to prove "nothing changed".
+ *
+ *   const f = await createHardeningFixture();   // ~10 s on PGlite (the demo seed goes through the API)
+ *   const before = await f.snapshot();  ...  expect(diffSnapshots(before, await f.snapshot())).toEqual([]);
+ *   await f.close();
+ *
+ * Works on in-memory PGlite and on PostgreSQL (TEST_DATABASE_URL), as createTestApp does.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { ALL, createTestApp, type TestApp } from '../helpers';
+import { seedDemo } from '../../src/db/seed';
+import { organizations } from '../../src/modules/organization/schema';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON schema as the OpenAPI document carries it (only the parts the suites look at). */
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  nullable?: boolean;
+  [k: string]: unknown;
+};
+
+export type Operation = {
+  method: HttpMethod;
+  /** The OpenAPI form: `/api/stock/{id}`. */
+  path: string;
+  /** `GET /api/stock/{id}`: the key of the expectations table. */
+  key: string;
+  pathParams: string[];
+  /** The JSON request body's schema, when the route declares one. */
+  body?: JsonSchema;
+  query: { name: string; required: boolean; schema?: JsonSchema }[];
+};
+
+/** Every `X.INDEX` permission plus `LOG.READ`: a reader of every module, writer of none. */
+export const INDEX_PERMISSIONS = ALL.filter((p) => p.endsWith('.INDEX') || p === 'LOG.READ');
+
+/**
+ * Path parameters that are not the first row of the route's collection list: a function of the
+ * resolver's helpers, returning the value (or undefined when organization A has no such row).
+ * Keys are `{param}` patterns matched against the operation path (first match wins).
+ */
+type Special = (h: ResolverHelpers) => Promise<string | number | Record<string, string | number> | undefined>;
+type ResolverHelpers = { orgA: number; firstId: (listUrl: string) => Promise<number | undefined>; one: (query: string) => Promise<unknown>; rows: <T>(query: string) => Promise<T[]> };
+
+const SPECIAL: [RegExp, Special][] = [
+  // Public capability links (no tenancy: the hash is the secret); read straight from A's rows.
+  [/^\/api\/register\/confirm\/\{hash\}$/, async () => 'no-such-confirmation-hash'],
+  [/^\/api\/forgot-password\/reset\/\{hash\}$/, async () => 'no-such-reset-hash'],
+  [/^\/api\/receiving\/\{hash\}/, (h) => h.one(`select receiving_hash as v from shipment where receiving_hash is not null and organization_id = ${h.orgA} order by id limit 1`) as Promise<string | undefined>],
+  [/^\/api\/viability\/unit\/viewer\/\{hash\}/, (h) => h.one(`select public_hash as v from viability_unit where public_hash is not null and organization_id = ${h.orgA} order by id limit 1`) as Promise<string | undefined>],
+  [/^\/api\/schedule\/feed\/\{token\}$/, async () => 'no-such-feed-token'],
+  // A user's own notifications: the demo users of A have some (a new user has none).
+  [/^\/api\/user\/notification\/\{id\}$/, (h) => h.one(`select id as v from notification where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
+  // The wiki's pages are addressed by path in its list; report jobs are per user (the fixture makes one for A's full user).
+  [/^\/api\/wiki\/page\/\{id\}/, (h) => h.one(`select id as v from wiki_page where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/report\/job\/\{id\}/, (h) => h.one(`select id as v from report_export_job where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/files\/\{name\}$/, async () => 'no-such-file.png'],
+  [/^\/api\/report\/\{name\}/, async () => 'stock'],
+  // A project's linked activity: both ids from the link table.
+  [/^\/api\/project\/\{id\}\/activity\/\{activityId\}$/, async (h) => (await h.rows<{ id: number; activityId: number }>(`select project_id as id, activity_id as "activityId" from project_activity pa join project p on p.id = pa.project_id where p.organization_id = ${h.orgA} order by 1, 2 limit 1`))[0]],
+];
+
+const PARAM_SPECIAL: Record<string, (h: ResolverHelpers) => Promise<string | number | undefined>> = {
+  unitId: (h) => h.firstId('/api/unit-organizational'),
+  version: async () => 1,
+  key: async () => 'no-such-key',
+};
+
+/** `{id}` of paths whose list is not their prefix. */
+const LIST_OF: [RegExp, string][] = [
+  [/^\/api\/my-patrimony\//, '/api/patrimony'],
+  [/^\/api\/schedule\/activity\//, '/api/external-activity'],
+];
+
+export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
+  const t = opts.t ?? (await createTestApp());
+  await seedDemo(t.app);
+  const [demo] = await t.app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.fantasy_name, 'Demo Telecom'));
+  const orgA = demo.id;
+  const orgB = await t.createOrganization('Organização B (isolamento)');
+
+  const adminToken = await t.adminToken();
+  const fullA = await t.createUser({ organizationId: orgA, permissions: ALL, username: 'matrix_full_a' });
+  const indexA = await t.createUser({ organizationId: orgA, permissions: INDEX_PERMISSIONS, username: 'matrix_index_a' });
+  const noneA = await t.createUser({ organizationId: orgA, permissions: [], username: 'matrix_none_a' });
+  const fullB = await t.createUser({ organizationId: orgB, permissions: ALL, username: 'matrix_full_b' });
+
+  // Rows the demo does not make: a data source (never run: its URL answers nothing) and a finished
+  // export job whose file is gone (inserted: a real job would write in the background during the suites).
+  const source = await t.call('POST', '/api/organization-settings/data-source', fullA.token, { name: 'Fonte da matriz', url: 'http://127.0.0.1:9/itens', key_field: 'id' });
+  if (source.statusCode !== 201) throw new Error(`data source: ${source.statusCode} ${source.body}`);
+  await t.app.db.execute(sql`insert into report_export_job (organization_id, user_id, report, format, filters, status, file_name, finished_at, expires_at) values (${orgA}, ${fullA.id}, 'stock', 'csv', '{}'::jsonb, 'failed', 'estoques.csv', now(), now() + interval '1 day')`);
+
+  const docRes = await t.call('GET', '/api/docs/json');
+  if (docRes.statusCode !== 200) throw new Error(`GET /api/docs/json: ${docRes.statusCode}`);
+  const doc = docRes.json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> };
+  const operations: Operation[] = [];
+  for (const [p, methods] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(methods)) {
+      const method = m.toUpperCase() as HttpMethod;
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) continue;
+      operations.push({
+        method,
+        path: p,
+        key: `${method} ${p}`,
+        pathParams: [...p.matchAll(/\{(\w+)\}/g)].map((x) => x[1]),
+        body: op.requestBody?.content?.['application/json']?.schema,
+        query: (op.parameters ?? []).filter((q) => q.in === 'query').map((q) => ({ name: q.name, required: Boolean(q.required), schema: q.schema })),
+      });
+    }
+  }
+
+  const rows = async <T = Record<string, unknown>>(query: string): Promise<T[]> => (await t.app.db.execute(sql.raw(query))).rows as T[];
+
+  // ---- path parameters naming organization A's rows
+  const listCache = new Map<string, Promise<number | undefined>>();
+  const firstId = (listUrl: string) => {
+    let got = listCache.get(listUrl);
+    if (!got) {
+      got = (async () => {
+        const res = await t.call('GET', listUrl, fullA.token);
+        if (res.statusCode !== 200) return undefined;
+        const body = res.json() as { items?: { id?: number }[] };
+        return body.items?.find((i) => typeof i.id === 'number')?.id;
+      })();
+      listCache.set(listUrl, got);
+    }
+    return got;
+  };
+  const helpers: ResolverHelpers = { orgA, firstId, rows, one: async (q) => (await rows<{ v: unknown }>(q))[0]?.v ?? undefined };
+
+  /**
+   * Concrete values for an operation's path parameters, naming rows of organization A (undefined
+   * when A has no such row). `{id}`: the first item of the list the path's prefix names
+   * (`/api/stock/{id}/balances` → `GET /api/stock`), as A's full user; the rest: SPECIAL.
+   */
+  const resolveCache = new Map<string, Promise<Record<string, string | number> | undefined>>();
+  const resolveParams = (path: string) => {
+    let got = resolveCache.get(path);
+    if (!got) {
+      got = (async () => {
+        const values: Record<string, string | number> = {};
+        const special = SPECIAL.find(([re]) => re.test(path));
+        const whole = special ? await special[1](helpers) : undefined;
+        if (special && whole === undefined) return undefined;
+        if (whole !== undefined && typeof whole === 'object') return whole;
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1])) {
+          let v: string | number | undefined;
+          if (PARAM_SPECIAL[name]) v = await PARAM_SPECIAL[name](helpers);
+          else if (whole !== undefined) v = whole;
+          else v = await firstId(LIST_OF.find(([re]) => re.test(path))?.[1] ?? path.slice(0, path.indexOf(`/{${name}}`)));
+          if (v === undefined || v === null) return undefined;
+          values[name] = v;
+        }
+        return values;
+      })();
+      resolveCache.set(path, got);
+    }
+    return got;
+  };
+  /** The URL of `path` with the given parameters (or A's rows). */
+  const urlOf = (path: string, params: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(String(params[n])));
+
+  return {
+    t,
+    orgA,
+    orgB,
+    tokens: { admin: adminToken, fullA: fullA.token, indexA: indexA.token, noneA: noneA.token, fullB: fullB.token },
+    users: { fullA, indexA, noneA, fullB },
+    operations,
+    openapi: doc,
+    resolveParams,
+    urlOf,
+    rows,
+    snapshot: () => snapshot(t),
+    close: () => t.close(),
+  };
+}
+
+export type HardeningFixture = Awaited<ReturnType<typeof createHardeningFixture>>;
+
+/**
+ * Tables the server may write on requests that change nothing of the business, left out of the
+ * snapshot. None today: sessions are stateless JWTs (a login and a token's use write no row; the
+ * migrations journal lives in schema drizzle). A table added here needs its reason beside it.
+ */
+export const VOLATILE_TABLES = new Set<string>([]);
+
+export type Snapshot = Map<string, { count: number; checksum: string }>;
+
+/** Row count and md5 of every table of schema public (but VOLATILE_TABLES), in one statement. */
+export async function snapshot(t: TestApp, only?: string[]): Promise<Snapshot> {
+  const tables = ((await t.app.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)).rows as { name: string }[])
+    .map((r) => r.name)
+    .filter((n) => !VOLATILE_TABLES.has(n) && (!only || only.includes(n)));
+  const parts = tables.map((n) => `select '${n}' as name, count(*)::int as count, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as checksum from "${n}" x`);
+  const result = (await t.app.db.execute(sql.raw(parts.join(' union all ')))).rows as { name: string; count: number; checksum: string }[];
+  return new Map(result.map((r) => [r.name, { count: Number(r.count), checksum: r.checksum }]));
+}
+
+/** The tables whose count or checksum differ (empty when nothing changed). */
+export function diffSnapshots(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((n) => before.get(n)?.count !== after.get(n)?.count || before.get(n)?.checksum !== after.get(n)?.checksum).map((n) => `${n}: ${before.get(n)?.count ?? '-'} → ${after.get(n)?.count ?? '-'} rows${before.get(n)?.count === after.get(n)?.count ? ' (content changed)' : ''}`);
+}
