@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idParam, listOf, listQuery } from '@operacoes/contract';
 import { type Access, type CurrentUser, userOf } from './access';
 import { audit } from './audit';
+import { answeringStale, ifMatchOf, refuseStale, versionOf } from './etag';
 import type { DbOrTx, Tx } from './db';
 import { type HttpError, notFound, unprocessable } from './errors';
 import { type Prepared, fastRead, preparedRead, statementName } from './prepared';
@@ -67,13 +68,13 @@ function duplicateIndex(err: unknown): string | undefined {
 }
 
 /** Runs a write; a duplicate on a unique index becomes the resource's 409 when it names the field. */
-async function mappingDuplicates<T>(def: Pick<ResourceDef, 'duplicate'>, input: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+async function mappingDuplicates<T>(def: Pick<ResourceDef, 'duplicate'>, input: Record<string, unknown> | (() => Record<string, unknown>), write: () => Promise<T>): Promise<T> {
   if (!def.duplicate) return write();
   try {
     return await write();
   } catch (err) {
     const index = duplicateIndex(err);
-    throw (index !== undefined && def.duplicate(index, input)) || err;
+    throw (index !== undefined && def.duplicate(index, typeof input === 'function' ? input() : input)) || err;
   }
 }
 
@@ -112,6 +113,22 @@ export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: Cu
 
 /** Every resource registered through the kit (entity and path), e.g. for the test that each one has a generic suite. */
 export const registeredResources: { entity: string; path: string }[] = [];
+
+/** A kit resource's update, by entity: the revision log's revert goes through the resource's own rules. */
+export type KitUpdate = {
+  def: ResourceDef;
+  /** Locks row `id` (404 when the user cannot see it), builds the input from it, writes and audits; 412 when `ifMatch` is stale. */
+  update: (user: CurrentUser, id: number, input: (tx: Tx, existing: Row) => Record<string, unknown> | Promise<Record<string, unknown>>, ifMatch?: string) => Promise<Row>;
+  present: (row: Row, user: CurrentUser) => Promise<unknown>;
+};
+/** Per app (keyed by its database handle, shared by every plugin context of one app): entity → its kit update. */
+const kitUpdateRegistry = new WeakMap<object, Map<string, KitUpdate>>();
+/** The kit updates of the app owning `db`, by entity (the first resource registered for an entity). */
+export function kitUpdatesOf(db: object): Map<string, KitUpdate> {
+  let found = kitUpdateRegistry.get(db);
+  if (!found) kitUpdateRegistry.set(db, (found = new Map()));
+  return found;
+}
 
 /** A non-super-admin body naming another organization is refused (422), never silently moved to the user's own. */
 async function refuseForeignOrganization(req: FastifyRequest) {
@@ -238,10 +255,11 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   if (wanted.has('get')) app.get(
     `${def.path}/:id`,
     { config: { access: def.access.read }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
-    async (req) => {
+    async (req, reply) => {
       const user = userOf(req);
       const [row] = await getStatement(tenancyColumn !== undefined && !user.superAdmin).execute({ id: (req.params as { id: number }).id, organization: user.organizationId });
       if (!row) throw notFound(def);
+      reply.header('etag', versionOf(row));
       return (await present([row], fastify.db, user))[0];
     },
   );
@@ -275,38 +293,55 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     },
   );
 
-  if (wanted.has('update')) app.put(
-    `${def.path}/:id`,
-    { config: { access: def.access.write }, preValidation, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
-    async (req) => {
-      const user = userOf(req);
-      const id = (req.params as { id: number }).id;
-      const input = req.body as Record<string, unknown>;
-      const row = await mappingDuplicates(def, input, () => fastify.db.transaction(async (tx: Tx) => {
-        const ctx = { user, tx, app: fastify };
-        const existing = await findVisible(d, tx, user, id, true);
-        let values = def.toValues ? await def.toValues(input as never, ctx, existing) : { ...input };
-        if (def.tenancy === 'organization' && !user.superAdmin) delete values.organization_id;
-        values = withSearch(values, existing);
-        if ('updated_at' in columns) values.updated_at = new Date();
-        // A PUT changes only the fields it carries (the update schemas keep omitted fields); an empty one changes nothing.
-        const [updated] = Object.keys(values).length
-          ? ((await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[])
-          : [existing];
-        if (def.afterWrite) await def.afterWrite(updated, input, ctx, existing);
-        await audit(tx, user, {
-          entity: def.entity,
-          entityId: id,
-          organizationId: orgOf(updated),
-          action: 'update',
-          before: existing,
-          after: updated,
-        });
-        return updated;
-      }));
-      return (await present([row], fastify.db, user))[0];
-    },
-  );
+  /**
+   * The kit's update, also run by the revision log's revert: the row is locked, checked against
+   * `ifMatch` (412 when stale), then `input(tx, existing)` goes through the resource's own rules
+   * (toValues: references, tenancy; unique indexes: 409 naming the field) and is audited.
+   */
+  async function update(user: CurrentUser, id: number, input: (tx: Tx, existing: Row) => Record<string, unknown> | Promise<Record<string, unknown>>, ifMatch?: string): Promise<Row> {
+    let body: Record<string, unknown> = {};
+    return mappingDuplicates(def, () => body, () => fastify.db.transaction(async (tx: Tx) => {
+      const ctx = { user, tx, app: fastify };
+      const existing = await findVisible(d, tx, user, id, true);
+      await refuseStale(tx, ifMatch, versionOf(existing), { entity: def.entity, entityId: id, current: async () => (await present([existing], tx, user))[0] });
+      body = await input(tx, existing);
+      let values = def.toValues ? await def.toValues(body as never, ctx, existing) : { ...body };
+      if (def.tenancy === 'organization' && !user.superAdmin) delete values.organization_id;
+      values = withSearch(values, existing);
+      if ('updated_at' in columns) values.updated_at = new Date();
+      // A PUT changes only the fields it carries (the update schemas keep omitted fields); an empty one changes nothing.
+      const [updated] = Object.keys(values).length
+        ? ((await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[])
+        : [existing];
+      if (def.afterWrite) await def.afterWrite(updated, body, ctx, existing);
+      await audit(tx, user, {
+        entity: def.entity,
+        entityId: id,
+        organizationId: orgOf(updated),
+        action: 'update',
+        before: existing,
+        after: updated,
+      });
+      return updated;
+    }));
+  }
+
+  if (wanted.has('update')) {
+    const updates = kitUpdatesOf(fastify.db);
+    if (!updates.has(def.entity)) updates.set(def.entity, { def: d, update, present: async (row, user) => (await present([row], fastify.db, user))[0] });
+    app.put(
+      `${def.path}/:id`,
+      { config: { access: def.access.write }, preValidation, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
+      async (req, reply) =>
+        answeringStale(reply, async () => {
+          const user = userOf(req);
+          const row = await update(user, (req.params as { id: number }).id, () => req.body as Record<string, unknown>, ifMatchOf(req));
+          // The new version: a client that keeps editing sends it as its next If-Match.
+          reply.header('etag', versionOf(row));
+          return (await present([row], fastify.db, user))[0];
+        }),
+    );
+  }
 
   if (wanted.has('delete')) app.delete(
     `${def.path}/:id`,

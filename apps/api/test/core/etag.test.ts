@@ -1,0 +1,116 @@
+/**
+ * Stale edits (issue 17): every kit record's read carries its version (`ETag`); a `PUT` with
+ * `If-Match` of an older version is refused with 412, naming who changed it, and writes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ifMatchPasses } from '../../src/core/etag';
+import { createTestApp, type TestApp } from '../helpers';
+import { WAREHOUSE_ALL, place, uid } from '../warehouse/helpers';
+
+type Caller = { token: string };
+
+describe('If-Match on the kit (RFC 9110 strong comparison)', () => {
+  it('matches quoted, listed and * tags; never a weak one', () => {
+    expect(ifMatchPasses('"abc"', '"abc"')).toBe(true);
+    expect(ifMatchPasses('abc', '"abc"')).toBe(true);
+    expect(ifMatchPasses('"x", "abc"', '"abc"')).toBe(true);
+    expect(ifMatchPasses('*', '"abc"')).toBe(true);
+    expect(ifMatchPasses('W/"abc"', '"abc"')).toBe(false);
+    expect(ifMatchPasses('"abd"', '"abc"')).toBe(false);
+    expect(ifMatchPasses(',', '"abc"')).toBe(false);
+  });
+});
+
+describe('ETag / If-Match on every resource (stock, product, user)', () => {
+  let t: TestApp;
+  let ana: Caller & { id: number };
+  let bruno: Caller;
+  let foreign: Caller;
+  let resources: { name: string; path: string; edit: (n: number) => Record<string, unknown>; field: string }[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ana = await t.createUser({ permissions: [...WAREHOUSE_ALL, 'USER'], nickname: 'Ana Revisora' });
+    bruno = await t.createUser({ permissions: [...WAREHOUSE_ALL, 'USER'], nickname: 'Bruno' });
+    const other = await t.createOrganization('Outra');
+    foreign = await t.createUser({ permissions: [...WAREHOUSE_ALL, 'USER'], organizationId: other });
+    const p = await place(t);
+    const user = await t.call('POST', '/api/user', ana.token, {
+      username: `editado.${uid()}`,
+      email: `editado.${uid()}@example.com`,
+      password: 'uma-senha-forte',
+      person: { nickname: 'Editado', full_name: 'Editado da Silva' },
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    resources = [
+      { name: 'stock', path: `/api/stock/${p.stockId}`, edit: (n) => ({ name: `Estoque editado ${n}` }), field: 'name' },
+      { name: 'product', path: `/api/product/${p.consumableProductId}`, edit: (n) => ({ name: `Produto editado ${n}`, price: `${n},50` }), field: 'name' },
+      { name: 'section', path: `/api/section/${p.sectionId}`, edit: (n) => ({ name: `Seção editada ${n}` }), field: 'name' },
+      { name: 'user', path: `/api/user/${user.json().id}`, edit: (n) => ({ email: `editado${n}.${uid()}@example.com` }), field: 'email' },
+    ];
+  });
+  afterAll(() => t?.close());
+
+  const put = (token: string, path: string, body: unknown, ifMatch?: string) =>
+    t.app.inject({ method: 'PUT', url: path, payload: body as never, headers: { authorization: `Bearer ${token}`, ...(ifMatch ? { 'if-match': ifMatch } : {}) } });
+  const get = (token: string, path: string) => t.call('GET', path, token);
+
+  it('answers an ETag on a read and on a PUT; the old version is refused (412, author named, nothing changed)', async () => {
+    for (const r of resources) {
+      const first = await get(bruno.token, r.path);
+      const v1 = first.headers.etag as string;
+      expect(v1, r.name).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+      // Reading again gives the same version (nothing changed).
+      expect((await get(bruno.token, r.path)).headers.etag).toBe(v1);
+      // Ana saves with the version she read: 200, a new version, the same one a read gives.
+      const saved = await put(ana.token, r.path, r.edit(1), v1);
+      expect(saved.statusCode, `${r.name} ${saved.body}`).toBe(200);
+      const v2 = saved.headers.etag as string;
+      expect(v2).not.toBe(v1);
+      expect((await get(bruno.token, r.path)).headers.etag, r.name).toBe(v2);
+      // Bruno still holds v1: refused, told who changed it, given the current record.
+      const before = (await get(bruno.token, r.path)).json();
+      const stale = await put(bruno.token, r.path, r.edit(2), v1);
+      expect(stale.statusCode, r.name).toBe(412);
+      expect(stale.json()).toMatchObject({ code: 412, message: 'Este registro foi alterado por Ana Revisora enquanto você editava.' });
+      expect(stale.json().current[r.field]).toBe(before[r.field]);
+      expect(stale.headers.etag).toBe(v2);
+      expect((await get(bruno.token, r.path)).json()).toEqual(before);
+      // A weak tag never matches (strong comparison); the quoted current one, a list holding it, or * do.
+      expect((await put(bruno.token, r.path, r.edit(3), `W/${v2}`)).statusCode).toBe(412);
+      const listed = await put(bruno.token, r.path, r.edit(4), `${v1}, ${v2}`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect((await put(bruno.token, r.path, r.edit(5), '*')).statusCode).toBe(200);
+      // Old clients: a PUT without If-Match still writes.
+      expect((await put(bruno.token, r.path, r.edit(6))).statusCode).toBe(200);
+      // Another organization's record is still 404, whatever the If-Match.
+      expect((await put(foreign.token, r.path, r.edit(7), v1)).statusCode).toBe(404);
+      expect((await get(foreign.token, r.path)).statusCode).toBe(404);
+    }
+  });
+
+  it('a version changed by a workflow or a custom route is a new version too', async () => {
+    // The stock's stored row changes by any path (here a direct update, as a workflow would).
+    const r = resources[0];
+    const v = (await get(ana.token, r.path)).headers.etag as string;
+    const { stocks } = await import('../../src/modules/warehouse/stock/schema');
+    const { eq } = await import('drizzle-orm');
+    const id = Number(r.path.split('/').pop());
+    await t.app.db.update(stocks).set({ address: `Rua mudada ${uid()}` }).where(eq(stocks.id, id));
+    expect((await get(ana.token, r.path)).headers.etag).not.toBe(v);
+    const stale = await put(ana.token, r.path, r.edit(8), v);
+    expect(stale.statusCode).toBe(412);
+    // The last revision is Ana's own edit from the previous test, or Bruno's: a name, never empty.
+    expect(stale.json().message).toMatch(/^Este registro foi alterado por \S.* enquanto você editava\.$/);
+  });
+
+  it('two racing saves with the same If-Match: exactly one 200, one 412', async () => {
+    for (const r of resources) {
+      const v = (await get(ana.token, r.path)).headers.etag as string;
+      const answers = await Promise.all([put(ana.token, r.path, r.edit(10), v), put(bruno.token, r.path, r.edit(11), v)]);
+      expect(answers.map((a) => a.statusCode).sort(), `${r.name}: ${answers.map((a) => a.body).join(' | ')}`).toEqual([200, 412]);
+      const winner = answers.find((a) => a.statusCode === 200)!;
+      expect((await get(ana.token, r.path)).json()[r.field]).toBe(winner.json()[r.field]);
+    }
+  });
+});
