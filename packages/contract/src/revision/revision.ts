@@ -119,3 +119,12 @@ export const FIELD_LABELS: Record<string, string> = {
   cancel_reason: 'Motivo do cancelamento',
   ...NETWORK_FIELD_LABELS,
 };
+
+/** `POST /api/revision/:id/revert`: the fields put back and the revision the revert wrote. */
+export const revisionRevertResult = z.object({
+  entity: z.string(),
+  entity_id: z.number(),
+  fields: z.array(z.string()),
+  revision_id: z.number().nullable(),
+});
+export type RevisionRevertResult = z.infer<typeof revisionRevertResult>;

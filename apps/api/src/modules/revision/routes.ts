@@ -6,9 +6,10 @@ import { userOf } from '../../core/access';
 import { endOfDay, startOfDay } from '../../core/dates';
 import { listPage } from '../../core/resource-kit';
 import { users } from '../../core/schema';
+import { revisionRevertRoutes } from './revert';
 import { revisions } from './schema';
 
-/** `GET /api/revision`: the audit log, filtered by entity, record, user, action and period. */
+/** `GET /api/revision`: the audit log, filtered by entity, record, user, action and period; `POST /api/revision/:id/revert`. */
 export async function revisionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -43,4 +44,5 @@ export async function revisionRoutes(fastify: FastifyInstance) {
       });
     },
   );
+  await revisionRevertRoutes(fastify);
 }
