@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoDir = path.resolve(apiDir, '../..');
+/** `npm ci` installs the project's Node (24) here; the machine's own may be older. */
+const nodeBin = existsSync(path.join(repoDir, 'node_modules/.bin/node')) ? path.join(repoDir, 'node_modules/.bin/node') : process.execPath;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type ServerOptions = {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** How long to wait for /api/health. */
+  timeoutMs?: number;
+};
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  proc: ChildProcess;
+  /** Everything the process wrote (stdout and stderr), in order. */
+  output: () => string;
+  /** Resolves with the exit code (or signal name) when the process ends. */
+  exited: Promise<number | string>;
+  /** SIGKILL: no handler runs, nothing is flushed. */
+  kill9: () => Promise<number | string>;
+  /** SIGTERM (or another signal), then wait for the exit (SIGKILL after `graceMs`). */
+  stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<number | string>;
+};
+
+/**
+ * Starts the real API (`src/main.ts`, one `node --import tsx` process, so a signal reaches the
+ * server itself and not a wrapper) on `port`, and waits until /api/health answers.
+ */
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: opts.databaseUrl ?? '',
+    JWT_SECRET: 'resilience-jwt-secret-0123456789abcdef',
+    APP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    LOGIN_RATE_LIMIT_PER_IP: '100000',
+    LOGIN_RATE_LIMIT_PER_USERNAME: '100000',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: 'http://operacoes.test',
+    ...opts.env,
+  };
+  const proc = spawn(nodeBin, ['--import', 'tsx', 'src/main.ts'], { cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks: string[] = [];
+  proc.stdout!.on('data', (d: Buffer) => chunks.push(d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => chunks.push(d.toString()));
+  const exited = new Promise<number | string>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  let done = false;
+  void exited.then(() => (done = true));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (done) throw new Error(`server on ${opts.port} exited before it was ready:\n${chunks.join('').slice(-4000)}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server on ${opts.port} not ready in time:\n${chunks.join('').slice(-4000)}`);
+    }
+    await sleep(100);
+  }
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM', graceMs = 15_000) => {
+    if (done) return exited;
+    proc.kill(signal);
+    const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+  return { url, pid: proc.pid!, proc, output: () => chunks.join(''), exited, kill9: () => stop('SIGKILL'), stop };
+}
+
+export const ADMIN_PASSWORD = 'Adm1n-Resiliencia-7Qx';
+
+/** A fresh database on the server of `serverUrl` (dropped by the returned `drop`). */
+export async function freshPgDatabase(serverUrl: string, prefix = 't_res') {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A small JSON client over real HTTP that never throws on a status and gives up after `timeoutMs`. */
+export async function call(baseUrl: string, method: string, url: string, token?: string, body?: unknown, timeoutMs = 10_000) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+  const text = await res.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+/** Logs in and returns the session (throws on anything but 200). */
+export async function login(baseUrl: string, username: string, password: string) {
+  const res = await call(baseUrl, 'POST', '/api/login', undefined, { username, password });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { token: string; refresh_token?: string; mercure_token: string; mercure_topics: string[]; user: { id: number } };
+}
