@@ -72,8 +72,11 @@ const SPECIAL: [RegExp, Special][] = [
   // The wiki's pages are addressed by path in its list; report jobs are per user (the fixture makes one for A's full user).
   [/^\/api\/wiki\/page\/\{id\}/, (h) => h.one(`select id as v from wiki_page where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
   [/^\/api\/report\/job\/\{id\}/, (h) => h.one(`select id as v from report_export_job where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
-  [/^\/api\/files\/\{name\}$/, async () => 'no-such-file.png'],
-  [/^\/api\/report\/\{name\}/, async () => 'stock'],
+  [/^\/api\/files\/\{name\}$/, async () => '0123456789abcdef0123456789abcdef.png'], // well-formed, never uploaded
+  [/^\/api\/report\/\{name\}/, async () => 'inventory'],
+  // A finished activity (its report exists only then); an update revision (only updates revert).
+  [/^\/api\/external-activity\/\{id\}\/report$/, (h) => h.one(`select id as v from external_activity where organization_id = ${h.orgA} and status = 'concluida' order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/revision\/\{id\}/, (h) => h.one(`select id as v from revision where organization_id = ${h.orgA} and action = 'update' order by id limit 1`) as Promise<number | undefined>],
   // A project's linked activity: both ids from the link table.
   [/^\/api\/project\/\{id\}\/activity\/\{activityId\}$/, async (h) => (await h.rows<{ id: number; activityId: number }>(`select project_id as id, activity_id as "activityId" from project_activity pa join project p on p.id = pa.project_id where p.organization_id = ${h.orgA} order by 1, 2 limit 1`))[0]],
 ];
@@ -107,7 +110,7 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
   // export job whose file is gone (inserted: a real job would write in the background during the suites).
   const source = await t.call('POST', '/api/organization-settings/data-source', fullA.token, { name: 'Fonte da matriz', url: 'http://127.0.0.1:9/itens', key_field: 'id' });
   if (source.statusCode !== 201) throw new Error(`data source: ${source.statusCode} ${source.body}`);
-  await t.app.db.execute(sql`insert into report_export_job (organization_id, user_id, report, format, filters, status, file_name, finished_at, expires_at) values (${orgA}, ${fullA.id}, 'stock', 'csv', '{}'::jsonb, 'failed', 'estoques.csv', now(), now() + interval '1 day')`);
+  await t.app.db.execute(sql`insert into report_export_job (organization_id, user_id, report, format, filters, status, file_name, finished_at, expires_at) values (${orgA}, ${fullA.id}, 'inventory', 'csv', '{}'::jsonb, 'failed', 'estoques.csv', now(), now() + interval '1 day')`);
 
   const docRes = await t.call('GET', '/api/docs/json');
   if (docRes.statusCode !== 200) throw new Error(`GET /api/docs/json: ${docRes.statusCode}`);
@@ -176,6 +179,20 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
     }
     return got;
   };
+  /**
+   * A route's required query, from the table's templates: `@/api/x` is the first id of A's list,
+   * `$select … as v` a value read from the database (`{orgA}` replaced).
+   */
+  const resolveQuery = async (query: Record<string, string> | undefined) => {
+    if (!query) return '';
+    const out = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      const value = v.startsWith('@') ? await firstId(v.slice(1)) : v.startsWith('$') ? await helpers.one(v.slice(1).replaceAll('{orgA}', String(orgA))) : v;
+      if (value === undefined || value === null) throw new Error(`query ${k}=${v}: organization A has no such row`);
+      out.set(k, String(value));
+    }
+    return `?${out}`;
+  };
   /** The URL of `path` with the given parameters (or A's rows). */
   const urlOf = (path: string, params: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(String(params[n])));
 
@@ -188,6 +205,7 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
     operations,
     openapi: doc,
     resolveParams,
+    resolveQuery,
     urlOf,
     rows,
     snapshot: () => snapshot(t),

@@ -1,0 +1,424 @@
+/**
+ * The authorization × tenancy matrix (issue 17): every operation of the OpenAPI document × {no
+ * token, a member without permissions, a `.INDEX`-only member, a full member of A, a full member
+ * of B, the super admin}, checked against the expectations table (route-access.ts). A new route
+ * without an entry fails the test the day it is added.
+ *
+ * Cells run in phases so that no side effect reaches a later cell:
+ *  1. every call expected to be refused, and every read (the database must not change at all;
+ *     B's writes are checked one by one);
+ *  2. the calls expected to pass the access check but harmless by construction: an empty body
+ *     (validation answers 4xx), ids that do not exist (404) — they prove the check let them through;
+ *  3. the reference bodies B was refused, sent by A's full user: when A's own ids are accepted, B's
+ *     refusal was the tenancy check and not a validation error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { ALL } from '../helpers';
+import { createHardeningFixture, diffSnapshots, INDEX_PERMISSIONS, type HardeningFixture, type JsonSchema, type Operation, type Snapshot } from './fixture';
+import { type Access, type RouteOptions, ROUTE_ACCESS } from './route-access';
+
+/** Path parameters that name a row (the others name a report, a hash, a token…). */
+const ROW_PARAMS = new Set(['id', 'unitId', 'activityId']);
+const MISSING_ID = 999_999_999;
+
+type Who = 'anonymous' | 'none' | 'index' | 'fullA' | 'fullB' | 'admin';
+const PERMS: Record<Who, { perms: string[]; superAdmin: boolean }> = {
+  anonymous: { perms: [], superAdmin: false },
+  none: { perms: [], superAdmin: false },
+  index: { perms: INDEX_PERMISSIONS, superAdmin: false },
+  fullA: { perms: ALL, superAdmin: false },
+  fullB: { perms: ALL, superAdmin: false },
+  admin: { perms: ALL, superAdmin: true },
+};
+
+/** The test's own reading of an access rule (not the server's `allows`: the two must agree). */
+function passes(access: Access, who: Who): boolean {
+  if (access === 'public') return true;
+  if (who === 'anonymous') return false;
+  if (access === 'authenticated') return true;
+  const { perms, superAdmin } = PERMS[who];
+  if (superAdmin) return true;
+  if (access === 'superAdmin') return false;
+  if (access === 'orgAdmin') return perms.includes('ORG');
+  if ('anyOf' in access) return access.anyOf.some((p) => perms.includes(p));
+  if ('write' in access) return perms.includes(access.write);
+  const names = Array.isArray(access.read) ? access.read : [access.read];
+  return names.some((n) => perms.includes(n) || perms.includes(`${n}.INDEX`) || (n === 'LOG' && perms.includes('LOG.READ')));
+}
+
+const entryOf = (key: string): { access: Access; options: RouteOptions } => {
+  const e = ROUTE_ACCESS[key];
+  return Array.isArray(e) ? { access: e[0], options: e[1] } : { access: e, options: {} };
+};
+
+let f: HardeningFixture;
+const failures: string[] = [];
+const counts: Record<string, number> = {};
+let cells = 0;
+const started = performance.now();
+
+/** Fails with every failure of the phase listed (then clears them, so the next phase reports only its own). */
+function assertNoFailures() {
+  const found = failures.splice(0);
+  if (found.length) throw new Error(`${found.length} cell(s) failed:\n${found.join('\n')}`);
+}
+const count = (kind: string) => {
+  cells++;
+  counts[kind] = (counts[kind] ?? 0) + 1;
+};
+const short = (res: LightMyRequestResponse) => `${res.statusCode} ${res.body.slice(0, 160)}`;
+const fail = (kind: string, op: Operation, expected: string, res: LightMyRequestResponse) => failures.push(`${kind} ${op.key}: expected ${expected}, got ${short(res)}`);
+
+const spent = new Map<string, number>();
+async function send(op: Operation, token: string | undefined, params: Record<string, string | number>, body?: unknown) {
+  const payload = op.method === 'GET' || op.method === 'DELETE' ? undefined : (body ?? {});
+  const t0 = performance.now();
+  const res = await f.t.app.inject({
+    method: op.method,
+    url: f.urlOf(op.path, params) + (await f.resolveQuery(entryOf(op.key).options.query)),
+    payload: payload as never,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  spent.set(op.key, (spent.get(op.key) ?? 0) + performance.now() - t0);
+  return res;
+}
+
+/** Parameters that cannot name anything real: ids that do not exist, names nobody uses. */
+const harmlessParams = (op: Operation) => Object.fromEntries(op.pathParams.map((p) => [p, ROW_PARAMS.has(p) ? MISSING_ID : `matriz-inexistente-${p}`]));
+const namesRow = (op: Operation) => op.pathParams.some((p) => ROW_PARAMS.has(p));
+const is2xx = (s: number) => s >= 200 && s < 300;
+
+beforeAll(async () => {
+  f = await createHardeningFixture();
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+describe('authorization × tenancy matrix', () => {
+  it('has an expectation for every operation of the OpenAPI document, and none for a route that is gone', () => {
+    const keys = new Set(f.operations.map((o) => o.key));
+    expect(f.operations.length).toBeGreaterThan(300);
+    expect(f.operations.filter((o) => !(o.key in ROUTE_ACCESS)).map((o) => o.key), 'operations without an entry in route-access.ts').toEqual([]);
+    expect(Object.keys(ROUTE_ACCESS).filter((k) => !keys.has(k)), 'entries of route-access.ts for routes that no longer exist').toEqual([]);
+  });
+
+  const proofs: { op: Operation; body: Record<string, unknown> }[] = [];
+
+  it('phase 1: refusals, tenancy and reads change nothing', async () => {
+    const before = await f.snapshot();
+    const tokens: Record<Who, string | undefined> = { anonymous: undefined, none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA, fullB: f.tokens.fullB, admin: f.tokens.admin };
+    // Strings that only A's rows carry: B's answers must not contain them.
+    const markers = new Set<string>();
+    const aIds = new Map<string, Set<number>>();
+    let snap: Snapshot | undefined = before;
+
+    for (const op of f.operations) {
+      if (!(op.key in ROUTE_ACCESS)) continue;
+      const { access, options } = entryOf(op.key);
+      const params = op.pathParams.length ? await f.resolveParams(op.path) : {};
+      if (!params) {
+        failures.push(`resolve ${op.key}: organization A has no row for its path parameters (fixture.ts resolver)`);
+        continue;
+      }
+      const read = op.method === 'GET';
+      const readOk = (s: number, who?: Who) => {
+        const stated = who && who !== 'anonymous' ? options.answers?.[who] : undefined;
+        return stated ? stated.includes(s) : is2xx(s) || (options.readOk ?? []).includes(s);
+      };
+      // Writes are refused with a body that is otherwise valid where practical: the refusal is the check's.
+      const body = read ? undefined : (await referenceBody(op))?.value;
+
+      for (const who of ['anonymous', 'none', 'index', 'fullA', 'fullB', 'admin'] as Who[]) {
+        const ok = passes(access, who) && !(who === 'index' && options.indexRefused);
+        if (access === 'public' && who !== 'anonymous') continue; // a token changes nothing on a public route
+        if (!read && ok && who !== 'fullB') continue; // phase 2 (harmless allowed writes)
+        if (who === 'anonymous' && access === 'public') {
+          if (!read) continue; // phase 2: with names that do not exist
+          count('public read');
+          const res = await send(op, undefined, params);
+          if (!readOk(res.statusCode)) fail('public read', op, `2xx${options.readOk ? ` or ${options.readOk}` : ''}`, res);
+          continue;
+        }
+        if (!ok) {
+          const kind = who === 'anonymous' ? 'no token → 401' : `${who} → 403`;
+          count(kind);
+          const res = await send(op, tokens[who], params, body);
+          if (res.statusCode !== (who === 'anonymous' ? 401 : 403)) fail(kind, op, who === 'anonymous' ? '401' : '403', res);
+          if (who === 'fullB' && !read) snap = undefined; // a refused write must change nothing: checked at the end of the phase
+          continue;
+        }
+        if (who === 'fullB') {
+          if (namesRow(op) && !options.shared) {
+            // B names A's row: 404, never its data, and nothing written.
+            let kind = read ? "B reads A's row → 404" : "B writes A's row → 404, nothing changed";
+            const pre = read ? undefined : (snap ?? (await f.snapshot()));
+            const res = await send(op, tokens.fullB, params, body);
+            if (res.statusCode !== 404 && !read && res.statusCode === 422) {
+              // Validation answered before the lookup: right only if a row that does not exist gets the very same answer.
+              kind = "B writes A's row → the same 422 as a missing row, nothing changed";
+              const missing = await send(op, tokens.fullB, harmlessParams(op), body);
+              if (missing.statusCode !== 422 || missing.json().message !== res.json().message) fail(kind, op, `the answer for a missing row (${short(missing)})`, res);
+            } else if (res.statusCode !== 404) fail(kind, op, '404', res);
+            count(kind);
+            if (pre) {
+              snap = await f.snapshot();
+              const changed = diffSnapshots(pre, snap);
+              if (changed.length) failures.push(`${kind} ${op.key}: the database changed: ${changed.join('; ')}`);
+            }
+            continue;
+          }
+          if (read) {
+            count('B reads');
+            const res = await send(op, tokens.fullB, params);
+            if (!readOk(res.statusCode, 'fullB')) fail('B reads', op, '2xx', res);
+            else if (!options.shared) await checkNoLeak(op, res, markers, aIds);
+            continue;
+          }
+          // B's writes without a row in the path: the body names A's rows in its reference fields.
+          const ref = await referenceBody(op);
+          if (!ref?.refs) continue;
+          count("B's body names A's ids → refused, nothing changed");
+          const pre = snap ?? (await f.snapshot());
+          const res = await send(op, tokens.fullB, params, ref.value);
+          snap = await f.snapshot();
+          const changed = diffSnapshots(pre, snap);
+          if (res.statusCode < 400 || res.statusCode >= 500) fail("B's body names A's ids", op, `4xx (body ${JSON.stringify(ref.value).slice(0, 200)})`, res);
+          if (changed.length) failures.push(`B's body names A's ids ${op.key}: the database changed: ${changed.join('; ')}`);
+          proofs.push({ op, body: ref.value });
+          continue;
+        }
+        // An allowed read: A's members and the super admin.
+        const kind = who === 'admin' ? 'super admin reads' : `${who} reads`;
+        count(kind);
+        const res = await send(op, tokens[who], params);
+        if (!readOk(res.statusCode, who)) fail(kind, op, `${options.answers?.[who as 'none'] ?? `2xx${options.readOk ? ` or ${options.readOk}` : ''}`}`, res);
+        if (who === 'fullA' && is2xx(res.statusCode) && op.pathParams.length === 0) collectA(op, res, markers, aIds);
+      }
+    }
+    // A's lists were read above route by route; check B's lists again now that every marker is known.
+    for (const op of f.operations.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && o.key in ROUTE_ACCESS)) {
+      const { access, options } = entryOf(op.key);
+      if (access === 'public' || options.shared || !passes(access, 'fullB')) continue;
+      count("B's list holds no row of A");
+      const res = await send(op, f.tokens.fullB, {});
+      if (is2xx(res.statusCode)) await checkNoLeak(op, res, markers, aIds);
+    }
+    const changed = diffSnapshots(before, await f.snapshot());
+    if (changed.length) failures.push(`phase 1 changed the database: ${changed.join('; ')}`);
+    assertNoFailures();
+  });
+
+  it('phase 2: calls the access check lets through are not refused (harmless bodies and ids)', async () => {
+    for (const op of f.operations) {
+      if (!(op.key in ROUTE_ACCESS) || op.method === 'GET') continue;
+      const { access, options } = entryOf(op.key);
+      for (const who of ['anonymous', 'none', 'index', 'fullA'] as Who[]) {
+        if (!passes(access, who)) continue;
+        if (access === 'public' && who !== 'anonymous') continue;
+        const kind = who === 'anonymous' ? 'public write not 401' : `${who} write allowed`;
+        count(kind);
+        let token = who === 'anonymous' ? undefined : { none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA }[who];
+        if (options.fresh) token = (await f.t.createUser({ organizationId: f.orgA, permissions: PERMS[who].perms })).token;
+        const res = await send(op, token, harmlessParams(op), {});
+        if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) fail(kind, op, 'the access check to pass (not 401/403/5xx)', res);
+      }
+    }
+    assertNoFailures();
+  });
+
+  it('phase 3: the reference bodies B was refused are accepted from A (the refusal was tenancy)', async () => {
+    const unproved: string[] = [];
+    for (const { op, body } of proofs) {
+      count("A's own ids accepted (proof)");
+      const res = await send(op, f.tokens.fullA, harmlessParams(op), body);
+      if (res.statusCode >= 500) fail('proof', op, 'not 5xx', res);
+      if (!is2xx(res.statusCode)) unproved.push(`${op.key} (${res.statusCode})`);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      [
+        `authorization matrix: ${f.operations.length} operations, ${new Set(f.operations.map((o) => o.path)).size} paths, ${cells} cells in ${seconds} s`,
+        ...Object.entries(counts).map(([k, n]) => `  ${String(n).padStart(5)}  ${k}`),
+        `  slowest operations (all cells): ${[...spent].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join(', ')}`,
+        `  reference bodies refused to B and accepted from A: ${proofs.length - unproved.length}/${proofs.length}${unproved.length ? ` (not valid from A either, refusal not proved to be tenancy: ${unproved.join(', ')})` : ''}`,
+      ].join('\n'),
+    );
+    assertNoFailures();
+  });
+});
+
+// ---- leaks: B's answers against what A's full user sees
+
+const MARKER_FIELDS = new Set(['name', 'fantasy_name', 'legal_name', 'code', 'title', 'username', 'client_name', 'email', 'serial', 'designation']);
+
+function collectA(op: Operation, res: LightMyRequestResponse, markers: Set<string>, aIds: Map<string, Set<number>>) {
+  const body = safeJson(res);
+  if (!body || typeof body !== 'object') return;
+  const items = (body as { items?: unknown[] }).items;
+  if (Array.isArray(items)) aIds.set(op.key, new Set(items.map((i) => (i as { id?: number }).id).filter((x): x is number => typeof x === 'number')));
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 4 || !v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      // Distinctive values only (a name with a space or a digit): words like "activities" are labels, not A's data.
+      if (typeof x === 'string' && MARKER_FIELDS.has(k) && x.length >= 8 && /[\s\d@]/.test(x) && !/^[\d\s./:-]+$/.test(x)) markers.add(x);
+      else walk(x, depth + 1);
+    }
+  };
+  if (Array.isArray(items)) walk(items, 0);
+}
+
+async function checkNoLeak(op: Operation, res: LightMyRequestResponse, markers: Set<string>, aIds: Map<string, Set<number>>) {
+  const body = safeJson(res);
+  const items = (body as { items?: unknown[] } | undefined)?.items;
+  if (Array.isArray(items)) {
+    const ids = aIds.get(op.key);
+    for (const item of items as { id?: number; organization_id?: number }[]) {
+      if (item.organization_id === f.orgA) failures.push(`B's list ${op.key} holds a row of organization A: ${JSON.stringify(item).slice(0, 160)}`);
+      else if (ids && typeof item.id === 'number' && ids.has(item.id)) failures.push(`B's list ${op.key} holds A's row id ${item.id}: ${JSON.stringify(item).slice(0, 160)}`);
+    }
+  }
+  const text = res.body;
+  for (const m of markers) if (text.includes(m)) failures.push(`B's answer to ${op.key} contains "${m}", a value of organization A's rows`);
+}
+
+function safeJson(res: LightMyRequestResponse): unknown {
+  try {
+    return res.json();
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- request bodies naming A's rows in every reference field
+
+/** Where A's row for a reference field is listed, by the field's name without `_id` (and its prefixes). */
+const REF_LIST: Record<string, string> = {
+  stock: '/api/stock',
+  section: '/api/section',
+  product: '/api/product',
+  patrimony: '/api/patrimony',
+  site: '/api/site',
+  asset: '/api/asset',
+  network_asset: '/api/asset',
+  circuit: '/api/circuit',
+  lmc: '/api/lmc',
+  lmx: '/api/lmx',
+  svc: '/api/svc',
+  union: '/api/union',
+  project: '/api/project',
+  task: '/api/project/task',
+  activity: '/api/external-activity',
+  external_activity: '/api/external-activity',
+  assistance_type: '/api/external-activity/assistance-type',
+  viability: '/api/viability',
+  viability_unit: '/api/viability/unit',
+  template: '/api/viability/unit/template',
+  category: '/api/faq/category',
+  question: '/api/faq/question',
+  unit_organizational: '/api/unit-organizational',
+  data_source: '/api/organization-settings/data-source',
+  shipment: '/api/shipment',
+  shipment_solicitation: '/api/shipment-solicitation',
+  solicitation: '/api/patrimony-solicitation',
+  patrimony_solicitation: '/api/patrimony-solicitation',
+  schedule: '/api/schedule',
+  page: '/api/wiki/page',
+};
+const USER_REFS = /^(user|requester|technician|responsible|holder|assignee|owner|manager|recipient|approver|person|created_by|receiver|driver|participant|member)s?$/;
+const PREFIXES = /^(from|to|origin|destination|target|source|parent|main|primary|secondary|a|b|new|old)_/;
+const LOCALE_REFS = new Set(['city', 'state', 'country']);
+
+async function aRowFor(op: Operation, field: string): Promise<number | undefined> {
+  let base = field.replace(/_ids?$/, '');
+  if (base === 'organization') return f.orgA;
+  if (LOCALE_REFS.has(base)) return undefined; // platform-wide: not a tenancy reference
+  for (let i = 0; i < 2; i++) {
+    if (USER_REFS.test(base)) return (await f.rows<{ id: number }>(`select id from "user" where organization_id = ${f.orgA} and username = 'gestor'`))[0]?.id;
+    if (base === 'unit') return f.resolveParams(op.path.startsWith('/api/viability') ? '/api/viability/unit/{id}' : '/api/unit-organizational/{id}').then((p) => p?.id as number | undefined);
+    if (base === 'page') return (await f.rows<{ id: number }>(`select id from wiki_page where organization_id = ${f.orgA} order by id limit 1`))[0]?.id;
+    if (REF_LIST[base]) return f.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined);
+    base = base.replace(PREFIXES, '');
+  }
+  return undefined;
+}
+
+const first = (s: JsonSchema): JsonSchema => {
+  const options = s.anyOf ?? s.oneOf;
+  if (options) return first(options.find((o) => o.type !== 'null') ?? options[0]);
+  if (s.allOf) return first(Object.assign({}, ...s.allOf));
+  return s;
+};
+const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
+
+/** A plausible value for a field (valid where practical: enums, formats, bounds, well-known names). */
+function sample(name: string, schema: JsonSchema): unknown {
+  const s = first(schema);
+  if (s.enum?.length) return s.enum.find((v) => v !== null);
+  if (s.const !== undefined) return s.const;
+  const type = typeOf(s);
+  if (type === 'integer' || type === 'number') {
+    if (/lat/.test(name)) return -25.43;
+    if (/lng|lon/.test(name)) return -49.27;
+    const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? (s.exclusiveMinimum as number) + 1 : 1;
+    const v = Math.max(min, 1);
+    return typeof s.maximum === 'number' ? Math.min(v, s.maximum) : v;
+  }
+  if (type === 'boolean') return false;
+  if (type === 'array') {
+    const n = typeof s.minItems === 'number' ? (s.minItems as number) : 0;
+    return Array.from({ length: n }, () => sample(name, s.items ?? {}));
+  }
+  if (type === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const r of s.required ?? []) out[r] = sample(r, s.properties?.[r] ?? {});
+    return out;
+  }
+  if (s.format === 'date' || /(_on|_date|date)$/.test(name)) return '2026-12-01';
+  if (s.format === 'date-time' || /_at$/.test(name)) return '2026-12-01T10:00:00.000Z';
+  if (s.format === 'email' || /email/.test(name)) return 'matriz@example.com';
+  if (s.format === 'uri' || /url/.test(name)) return 'https://example.com/matriz';
+  if (/cnpj/.test(name)) return '11222333000181';
+  if (/cpf/.test(name)) return '52998224725';
+  if (/(^|_)ip$|address_ip/.test(name)) return '10.0.0.1';
+  if (/cidr/.test(name)) return '10.0.0.0/24';
+  if (/vlan/.test(name)) return 100;
+  if (/color/.test(name)) return '#336699';
+  const text = `Matriz ${name}`.padEnd(typeof s.minLength === 'number' ? s.minLength : 0, 'x');
+  return typeof s.maxLength === 'number' ? text.slice(0, s.maxLength) : text;
+}
+
+/**
+ * A body for `op` whose every `*_id` / `*_ids` field (top level and one level down) names A's row,
+ * the other required fields filled with plausible values. Undefined when the body has no
+ * reference field that names a tenant's row (`refs` counts them).
+ */
+async function referenceBody(op: Operation): Promise<{ value: Record<string, unknown>; refs: number } | undefined> {
+  if (!op.body) return undefined;
+  const schema = first(op.body);
+  if (!schema.properties) return undefined;
+  let refs = 0;
+  const fill = async (s: JsonSchema, depth: number): Promise<Record<string, unknown>> => {
+    const out: Record<string, unknown> = {};
+    for (const [name, raw] of Object.entries(s.properties ?? {})) {
+      const p = first(raw);
+      if (/_ids?$/.test(name)) {
+        const id = await aRowFor(op, name);
+        if (id !== undefined) {
+          refs++;
+          out[name] = name.endsWith('_ids') || typeOf(p) === 'array' ? [id] : id;
+          continue;
+        }
+      }
+      if (typeOf(p) === 'array' && depth < 1 && p.items && first(p.items).properties && Object.keys(first(p.items).properties ?? {}).some((k) => /_id$/.test(k))) {
+        out[name] = [await fill(first(p.items), depth + 1)];
+        continue;
+      }
+      if ((s.required ?? []).includes(name)) out[name] = sample(name, p);
+    }
+    return out;
+  };
+  const value = await fill(schema, 0);
+  return { value, refs };
+}
