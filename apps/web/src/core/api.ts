@@ -30,6 +30,8 @@ export function handleApiError(error: AxiosError): void {
   if (cfg?.silent) return;
   const status = error.response?.status;
   if (status === 401 && sessionExpired()) return;
+  // A stale save (If-Match of an old version) is answered by the form's own "Registro alterado" dialog.
+  if (status === 412) return;
   // A missing record (GET …/:id) is shown by its page (RecordPage's "não encontrado"), not toasted.
   if (status === 404 && (cfg?.method ?? 'get').toLowerCase() === 'get' && /\/\d+\/?$/.test((cfg?.url ?? '').split('?')[0])) return;
   toast.error(errorToastMessage(status, error.response?.data));

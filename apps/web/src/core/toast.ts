@@ -82,3 +82,35 @@ export async function confirmAction(opts: {
   });
   return r.isConfirmed;
 }
+
+/** What to do with a save refused because someone else changed the record meanwhile. */
+export type StaleEditChoice = 'reload' | 'overwrite' | 'cancel';
+
+/**
+ * The "Registro alterado" dialog (issue 17): `message` names who changed the record. Recarregar
+ * shows the current version (the user's edits are lost, as the text says); Sobrescrever saves the
+ * user's version over it; Cancelar (or Esc) goes back to the form with the edits kept.
+ */
+export async function staleEditChoice(message: string): Promise<StaleEditChoice> {
+  const r = await AppSwal.fire({
+    title: 'Registro alterado',
+    text: message,
+    footer: 'Recarregar mostra a versão atual e descarta as suas alterações. Sobrescrever grava a sua versão por cima da atual.',
+    icon: 'warning',
+    theme,
+    showDenyButton: true,
+    showCancelButton: true,
+    confirmButtonText: 'Recarregar',
+    denyButtonText: 'Sobrescrever',
+    cancelButtonText: 'Cancelar',
+    confirmButtonColor: '#1976d2',
+    denyButtonColor: '#d32f2f',
+    focusConfirm: true,
+  });
+  return r.isConfirmed ? 'reload' : r.isDenied ? 'overwrite' : 'cancel';
+}
+
+/** A refusal the user must read (not a toast that fades): title and the server's message. */
+export async function alertError(title: string, text: string): Promise<void> {
+  await AppSwal.fire({ title, text, icon: 'error', theme, confirmButtonText: 'Fechar', showCancelButton: false, showDenyButton: false });
+}

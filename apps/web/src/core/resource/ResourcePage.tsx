@@ -4,11 +4,13 @@
  * (skeleton, "Estoque não encontrado." block, retry), the Dados/Histórico tabs, default values,
  * create (POST) or update (PUT) with the toast ("Estoque criado!" / "Estoque atualizado!"),
  * invalidation, navigation, and read-only mode for a user without the write permission.
+ * An edit sends the version it loaded (`If-Match`): when someone else saved meanwhile (412), the
+ * "Registro alterado" dialog offers to reload the current record or to overwrite it.
  * A module gives its schema, blank values and fields.
  */
 import { Alert, Box } from '@mui/material';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -18,8 +20,8 @@ import { PageTitle } from '../PageTitle';
 import { useCan } from '../permissions';
 import { RecordPage } from '../RecordPage';
 import { ResourceForm, useSchemaForm } from '../ResourceForm';
-import { toast } from '../toast';
-import type { ReadOf, ResourceApi, WebResource } from './api';
+import { staleEditChoice, toast } from '../toast';
+import { type ReadOf, type ResourceApi, type WebResource, staleEditOf, versionOf } from './api';
 import { resourceWords } from './words';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
@@ -50,6 +52,9 @@ function defaultsOf<D extends WebResource, S extends AnySchema>(o: ResourceFormO
   return { ...values, ...o.toForm?.(record) } as DefaultValues<z.input<S>>;
 }
 
+/** Thrown by a save the "Registro alterado" dialog answered (reloaded or cancelled): the form shows no error. */
+class StaleEditHandled extends Error {}
+
 export function useResourceForm<D extends WebResource, S extends AnySchema>(resource: ResourceApi<D>, record: ReadOf<D> | null, o: ResourceFormOptions<D, S>) {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -57,15 +62,38 @@ export function useResourceForm<D extends WebResource, S extends AnySchema>(reso
   const w = resourceWords(resource.label, resource.gender);
   const form = useSchemaForm(o.schema, defaultsOf(o, record));
   const list = resource.webPath ?? '/';
+  // The version the form's values came from: set at load, after a reload and after a save, never
+  // by a background refetch (the form keeps its values then, so it must keep their version too).
+  const version = useRef(versionOf(record));
+  const save = async (values: unknown, ifMatch: string | undefined): Promise<ReadOf<D>> => {
+    if (!record) return resource.save(null, values);
+    try {
+      return await resource.save(record.id, values, ifMatch);
+    } catch (e) {
+      const stale = staleEditOf<ReadOf<D>>(e);
+      if (!stale) throw e;
+      const choice = await staleEditChoice(stale.message);
+      // Overwrite over the version just seen (a third save meanwhile asks again).
+      if (choice === 'overwrite') return save(values, stale.version);
+      if (choice === 'reload') {
+        qc.setQueryData(resource.keys.one(record.id), stale.current);
+        form.reset(defaultsOf(o, stale.current) as never);
+        version.current = stale.version;
+        toast.info('Registro recarregado: as suas alterações foram descartadas.');
+      }
+      throw new StaleEditHandled();
+    }
+  };
   return {
     form: form as never,
     readOnly: !resource.canWrite(user),
     ariaLabel: record ? w.edit : w.create,
     submitLabel: record ? 'Salvar alterações' : w.submit,
     cancelTo: o.cancelTo?.(record) ?? list,
-    onSubmit: (values: unknown) => resource.save(record?.id ?? null, values),
+    onSubmit: (values: unknown) => save(values, version.current),
     onSuccess: (result: unknown) => {
       const saved = result as ReadOf<D>;
+      version.current = versionOf(saved);
       toast.success(record ? (o.toasts?.updated ?? w.updated) : (o.toasts?.created ?? w.created));
       void resource.invalidate(qc, saved);
       for (const key of o.invalidates?.(saved) ?? []) void qc.invalidateQueries({ queryKey: key });

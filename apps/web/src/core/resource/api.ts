@@ -5,8 +5,9 @@
  */
 import { type AccessRule, type ListResult, type ResourceDescriptor, readPermissionsOf } from '@operacoes/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { api } from '../api';
+import { api, isAxiosError } from '../api';
 import { can } from '../permissions';
 
 type Who = Parameters<typeof can>[0];
@@ -25,6 +26,35 @@ export function passes(user: Who, rule: AccessRule): boolean {
   return 'write' in rule ? can(user, [rule.write]) : can(user, readPermissionsOf(rule.read));
 }
 
+/**
+ * Record versions (issue 17, stale edits): the `ETag` of the answer a record came in, kept beside
+ * the record object (never inside it, so forms and caches see the record as the API reads it).
+ */
+const versions = new WeakMap<object, string>();
+/** The version (`ETag`) a record was read at, if its answer carried one. */
+export const versionOf = (record: unknown): string | undefined => (record && typeof record === 'object' ? versions.get(record) : undefined);
+/** Remembers a record's version; returns the record. */
+export function withVersion<T>(record: T, etag: string | undefined): T {
+  if (etag && record && typeof record === 'object') versions.set(record, etag);
+  return record;
+}
+const versioned = <T>(res: AxiosResponse<T>): T => withVersion(res.data, res.headers?.etag as string | undefined);
+/** `If-Match` when the caller holds the version it edits (a PUT without one still writes). */
+const ifMatch = (version?: string) => (version ? { headers: { 'If-Match': version } } : undefined);
+
+/** A save refused because the record changed meanwhile (412): who changed it, the current record and its version. */
+export type StaleEdit<R = unknown> = { message: string; current: R; version: string | undefined };
+export function staleEditOf<R = unknown>(error: unknown): StaleEdit<R> | undefined {
+  if (!isAxiosError(error) || error.response?.status !== 412) return undefined;
+  const data = (error.response.data ?? {}) as { message?: unknown; current?: unknown };
+  const version = error.response.headers?.etag as string | undefined;
+  return {
+    message: typeof data.message === 'string' ? data.message : 'Este registro foi alterado por outra pessoa enquanto você editava.',
+    current: withVersion(data.current as R, version),
+    version,
+  };
+}
+
 /** The list query key of a path (shared with ResourceList: `['list', path, params]`). */
 export const listKey = (path: string) => ['list', path] as const;
 
@@ -39,11 +69,14 @@ export function resourceApi<D extends WebResource>(d: D) {
     path,
     keys: { all: [d.entity] as const, list: listKey(path), one: (id: number) => [d.entity, id] as const },
     list: async (params?: Record<string, unknown>) => (await api.get<ListResult<R>>(path, { params })).data,
-    get: async (id: number) => (await api.get<R>(url(id))).data,
-    create: async (body: unknown) => (await api.post<R>(path, body)).data,
-    update: async (id: number, body: unknown) => (await api.put<R>(url(id), body)).data,
-    /** POST to create (`id` null), PUT to update. */
-    save: async (id: number | null, body: unknown) => (id ? (await api.put<R>(url(id), body)).data : (await api.post<R>(path, body)).data),
+    /** The record, with its version (`versionOf`). */
+    get: async (id: number) => versioned(await api.get<R>(url(id))),
+    create: async (body: unknown) => versioned(await api.post<R>(path, body)),
+    /** PUT; with `version`, sent as `If-Match`: a record changed since answers 412 (`staleEditOf`). */
+    update: async (id: number, body: unknown, version?: string) => versioned(await api.put<R>(url(id), body, ifMatch(version))),
+    /** POST to create (`id` null), PUT to update (with `If-Match` when `version` is given). */
+    save: async (id: number | null, body: unknown, version?: string) =>
+      versioned(id ? await api.put<R>(url(id), body, ifMatch(version)) : await api.post<R>(path, body)),
     remove: async (id: number) => {
       await api.delete(url(id));
     },

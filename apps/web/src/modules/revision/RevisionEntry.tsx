@@ -1,9 +1,15 @@
-/** One revision: action, record (with a link), who and when, and the changed fields old → new. */
+/** One revision: action, record (with a link), who and when, the changed fields old → new, and "Reverter" on an update. */
 import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
+import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, Chip, Link, Paper, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { isAxiosError } from '../../core/api';
+import { errorToastMessage } from '../../core/errors';
 import { formatDateTime } from '../../core/format';
+import { alertError, confirmAction, toast } from '../../core/toast';
+import { revertRevision } from './api';
 import { actionLabel, diffRows, EMPTY, entityLabel, entityLink, formatValue, REFERENCE_FIELDS, type DiffRow, type Revision } from './labels';
 import { RefName } from './RefName';
 
@@ -49,6 +55,44 @@ function Change({ row, action, entity }: { row: DiffRow; action: Revision['actio
         {body}
       </Typography>
     </Box>
+  );
+}
+
+const listed = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`);
+
+/** "Reverter": confirms naming the fields that go back, then asks the server; success refreshes the log and the record's views. */
+function RevertButton({ rev, fields }: { rev: Revision; fields: string[] }) {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    const ok = await confirmAction({
+      title: 'Reverter alteração?',
+      text: `${fields.length === 1 ? 'Volta ao valor anterior' : 'Voltam aos valores anteriores'}: ${listed(fields)}. A reversão fica registrada no log como uma nova alteração.`,
+      confirmText: 'Reverter',
+      danger: false,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await revertRevision(rev.id);
+      toast.success('Alteração revertida!');
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['revision'] }),
+        qc.invalidateQueries({ queryKey: [rev.entity] }),
+        qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' }),
+      ]);
+    } catch (e) {
+      const data = isAxiosError(e) ? e.response?.data : undefined;
+      const message = data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : errorToastMessage(isAxiosError(e) ? e.response?.status : undefined, data);
+      await alertError('Não foi possível reverter', message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" variant="outlined" startIcon={<UndoIcon />} onClick={() => void run()} loading={busy} aria-label={`Reverter alteração de ${formatDateTime(rev.created_at)}`}>
+      Reverter
+    </Button>
   );
 }
 
@@ -111,10 +155,16 @@ export function RevisionEntry({
           ))}
         </Box>
       )}
-      {rows.length > SHOWN && (
-        <Button size="small" onClick={() => setAll((v) => !v)} sx={{ mt: 0.5 }}>
-          {all ? 'Mostrar menos' : `Mostrar todos os campos (${rows.length})`}
-        </Button>
+      {(rows.length > SHOWN || (rev.action === 'update' && rows.length > 0)) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5, alignItems: 'center' }}>
+          {rows.length > SHOWN && (
+            <Button size="small" onClick={() => setAll((v) => !v)}>
+              {all ? 'Mostrar menos' : `Mostrar todos os campos (${rows.length})`}
+            </Button>
+          )}
+          <Box sx={{ flex: 1 }} />
+          {rev.action === 'update' && rows.length > 0 && <RevertButton rev={rev} fields={rows.map((r) => r.label)} />}
+        </Box>
       )}
     </Paper>
   );

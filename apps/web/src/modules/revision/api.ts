@@ -1,4 +1,4 @@
-import type { ListResult } from '@operacoes/contract';
+import type { ListResult, RevisionRevertResult } from '@operacoes/contract';
 import { api } from '../../core/api';
 import type { Revision } from './labels';
 
@@ -19,4 +19,12 @@ export const revisionKeys = {
 export async function fetchRevisions(f: RevisionFilters & { page: number; pageSize: number }) {
   const params = Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== ''));
   return (await api.get<ListResult<Revision>>('/revision', { params })).data;
+}
+
+/**
+ * One-click revert of an update (issue 17): the server writes a new update putting the old values
+ * back, or refuses with a pt-BR message (the caller shows it: the answer is not toasted).
+ */
+export async function revertRevision(id: number) {
+  return (await api.post<RevisionRevertResult>(`/revision/${id}/revert`, undefined, { silent: true })).data;
 }
