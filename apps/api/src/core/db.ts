@@ -30,9 +30,15 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** PGlite in `dataDir` (or in memory when omitted), or a PostgreSQL pool when a URL is given. Applies migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // A request waits at most 5 s for a connection (then 503, see core/errors), never forever;
+    // keepAlive notices a server that vanished without closing its connections.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000, keepAlive: true });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('PostgreSQL pool: idle connection error', err.message));
+    // A connection checked out of the pool (inside a transaction, between two statements) has no
+    // error listener of the pool's: PostgreSQL shutting down (57P01) would then crash the process.
+    // With this one its next statement fails instead (answered 503) and the pool discards it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     return {
@@ -40,7 +46,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
       kind: 'postgres',
       pool,
       connectListener: async () => {
-        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true });
         await client.connect();
         return client;
       },

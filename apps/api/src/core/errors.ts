@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
@@ -44,6 +44,26 @@ function fromPostgres(err: { code?: string; constraint?: string; cause?: unknown
   return undefined;
 }
 
+/**
+ * Whether an error means the database cannot be reached right now (PostgreSQL restarting or
+ * gone, a dropped connection): the request may succeed later, so it is a 503, not a 500.
+ * Looks through `cause` (Drizzle wraps the driver's error) and AggregateError (connect tries).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 08xxx connection exceptions.
+  if (['57P01', '57P02', '57P03', '53300'].includes(code) || /^08/.test(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (/Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/i.test(message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+export const DATABASE_UNAVAILABLE = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
+
 /** The path of the first string (value or key) holding a NUL character, which PostgreSQL refuses in text. */
 export function findNul(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -55,6 +75,16 @@ export function findNul(value: unknown, path: string, depth = 0): string | undef
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a path that is not valid percent-encoded
+ * UTF-8, a parameter longer than maxParamLength) skip the error handler and would answer
+ * `{"code":"FST_ERR_…","message":"'…' is not a valid url component"}` in English.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.status(status).send({ code: status, message: status === 414 ? 'O endereço é longo demais.' : 'Endereço inválido.' });
 }
 
 /** Unknown routes answer a JSON 404; with `spa`, other GETs outside /api get the web app's index.html. */
@@ -92,6 +122,13 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response does not match its schema');
       return reply.status(500).send({ code: 500, message: 'Erro interno do servidor.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The driver's own message only: Drizzle's wrapper repeats the query and its parameters.
+      let inner: { message?: string; code?: string; cause?: unknown } = err;
+      while (inner.cause && typeof inner.cause === 'object') inner = inner.cause as typeof inner;
+      req.log.warn({ reason: inner.message, dbCode: inner.code }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: 503, message: DATABASE_UNAVAILABLE });
     }
     const pgErr = fromPostgres(err as never);
     if (pgErr) return reply.status(pgErr.status).send({ code: pgErr.status, message: pgErr.message, ...(pgErr.violations ? { violations: pgErr.violations } : {}) });

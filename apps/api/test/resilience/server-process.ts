@@ -135,3 +135,61 @@ export async function login(baseUrl: string, username: string, password: string)
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { token: string; refresh_token?: string; mercure_token: string; mercure_topics: string[]; user: { id: number } };
 }
+
+export type SseMessage = { id: string; data: string };
+
+/**
+ * A minimal EventSource over fetch (no reconnection) that also exposes the response headers,
+ * so a test can tell which process answered. `next` waits for a message matching `pred`.
+ */
+export async function openSse(url: string) {
+  const ctrl = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: ctrl.signal });
+  const messages: SseMessage[] = [];
+  let waiters: { pred: (m: SseMessage) => boolean; resolve: (m: SseMessage) => void }[] = [];
+  let ended = false;
+  if (res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buf = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buf += decoder.decode(chunk, { stream: true });
+          let at;
+          while ((at = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, at);
+            buf = buf.slice(at + 2);
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (data === undefined) continue;
+            const m = { id: id ?? '', data };
+            messages.push(m);
+            waiters = waiters.filter((w) => (w.pred(m) ? (w.resolve(m), false) : true));
+          }
+        }
+      } catch {
+        // aborted or dropped
+      }
+      ended = true;
+    })();
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    messages,
+    ended: () => ended,
+    next(pred: (m: SseMessage) => boolean, timeoutMs = 5000): Promise<SseMessage> {
+      const seen = messages.find(pred);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms (got ${messages.length})`)), timeoutMs);
+        waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+    close: () => ctrl.abort(),
+  };
+}
+
+/** The hub URL for a topic, with the realtime token in the query (as the web app's EventSource does). */
+export const hubUrl = (baseUrl: string, topic: string, token: string) =>
+  `${baseUrl}/.well-known/mercure?topic=${encodeURIComponent(topic)}&authorization=${encodeURIComponent(token)}`;

@@ -27,9 +27,11 @@ export type Acks = {
   sent: number;
   /** Requests that got no answer (connection refused or reset: the server went away). */
   unanswered: number;
+  /** 503 answers (database unavailable), each checked for its message and Retry-After. */
+  unavailable: number;
 };
 
-export const newAcks = (): Acks => ({ products: new Map(), items: new Set(), outRequests: new Map(), shipments: new Map(), unexpected: [], sent: 0, unanswered: 0 });
+export const newAcks = (): Acks => ({ products: new Map(), items: new Set(), outRequests: new Map(), shipments: new Map(), unexpected: [], sent: 0, unanswered: 0, unavailable: 0 });
 
 let seq = 0;
 const uid = () => `${process.pid.toString(36)}${Date.now().toString(36)}${(++seq).toString(36)}`;
@@ -95,8 +97,9 @@ async function step(lane: Lane, method: string, url: string, token: string | und
     return undefined;
   }
   if (res.status >= 200 && res.status < 300) return res.body as Record<string, unknown> & { id: number };
-  // 503 is the documented answer while the database is away; anything else is a defect.
-  if (res.status !== 503) lane.acks.unexpected.push(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+  // 503 with a pt-BR message and Retry-After is the documented answer while the database is away; anything else is a defect.
+  if (res.status === 503 && /^Banco de dados indisponível/.test(String(res.body.message)) && res.headers.get('retry-after')) lane.acks.unavailable++;
+  else lane.acks.unexpected.push(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
   return undefined;
 }
 

@@ -60,6 +60,7 @@ export class RealtimeHub {
   private minVersion = new Map<number, number>();
   private readonly origin = randomUUID();
   private listener?: pg.Client;
+  private stopped = false;
   private timers: NodeJS.Timeout[] = [];
   subscriberCount = 0;
 
@@ -76,7 +77,18 @@ export class RealtimeHub {
 
   private async listen() {
     const client = await this.database.connectListener!();
-    this.listener = client;
+    // PostgreSQL restarted or the connection dropped: 'error' and/or 'end' fire; reconnect once per client.
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) this.listener = undefined;
+      if (this.stopped) return;
+      this.log.error({ reason: err?.message }, 'realtime listener lost; reconnecting');
+      this.reconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       const { origin, batch, revoke } = JSON.parse(msg.payload) as { origin: string; batch?: string; revoke?: StreamOwner };
@@ -91,15 +103,32 @@ export class RealtimeHub {
         .then((rows) => rows.forEach((r) => this.deliver(r)))
         .catch((err) => this.log.error({ err }, 'realtime fetch failed'));
     });
-    client.on('error', (err) => {
-      this.log.error({ err }, 'realtime listener lost; reconnecting');
-      this.listener = undefined;
-      setTimeout(() => void this.listen().catch((e) => this.log.error({ err: e }, 'realtime reconnect failed')), 1000).unref();
-    });
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    this.listener = client;
+  }
+
+  /** Tries again until the database is back (1 s, doubling up to 10 s), for as long as the hub runs. */
+  private reconnect(delayMs = 1000) {
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.listen().then(
+        () => this.log.info('realtime listener reconnected'),
+        (err: Error) => {
+          this.log.warn({ reason: err.message }, 'realtime reconnect failed; retrying');
+          this.reconnect(Math.min(delayMs * 2, 10_000));
+        },
+      );
+    }, delayMs).unref();
   }
 
   async stop() {
+    this.stopped = true;
     this.timers.forEach(clearInterval);
     for (const set of this.byTopic.values()) for (const s of set) s.res.end();
     this.byTopic.clear();
