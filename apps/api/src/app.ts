@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { registerAccessControl } from './core/access';
 import type { Database, Db } from './core/db';
-import { registerErrorHandling } from './core/errors';
+import { frameworkErrors, registerErrorHandling } from './core/errors';
 import { Mailer } from './core/mail';
 import { registerOpenApi } from './core/openapi';
 import { Passwords } from './core/passwords';
@@ -50,6 +50,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default the peer's own address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: undefined,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
