@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -193,3 +194,27 @@ export async function openSse(url: string) {
 /** The hub URL for a topic, with the realtime token in the query (as the web app's EventSource does). */
 export const hubUrl = (baseUrl: string, topic: string, token: string) =>
   `${baseUrl}/.well-known/mercure?topic=${encodeURIComponent(topic)}&authorization=${encodeURIComponent(token)}`;
+
+/**
+ * Like `call`, on a new TCP connection each time (no keep-alive agent): behind node:cluster each
+ * connection may go to another worker. Also returns which worker answered (`x-worker-pid`).
+ */
+export function freshCall(baseUrl: string, method: string, url: string, token?: string, body?: unknown) {
+  const headers: Record<string, string> = { connection: 'close' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  return new Promise<{ status: number; body: Record<string, unknown>; pid: string }>((resolve, reject) => {
+    const req = http.request(`${baseUrl}${url}`, { method, headers, agent: false, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, pid: String(res.headers['x-worker-pid'] ?? '') });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
