@@ -114,3 +114,30 @@ describe('ETag / If-Match on every resource (stock, product, user)', () => {
     }
   });
 });
+
+describe('If-Match on a hand-written route with an edit form (organization settings)', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('a settings section has a version; a save with an older one is 412 naming who saved', async () => {
+    t = await createTestApp();
+    const ana = await t.createUser({ permissions: ['ORG'], nickname: 'Ana Configuradora' });
+    const bruno = await t.createUser({ permissions: ['ORG'] });
+    const put = (token: string, body: unknown, ifMatch?: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/organization-settings/warehouse', payload: body as never, headers: { authorization: `Bearer ${token}`, ...(ifMatch ? { 'if-match': ifMatch } : {}) } });
+    const first = await t.call('GET', '/api/organization-settings/warehouse', bruno.token);
+    const v1 = first.headers.etag as string;
+    expect(v1).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    const saved = await put(ana.token, { ...first.json(), patrimony_prefix: 'ANA-' }, v1);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.headers.etag).not.toBe(v1);
+    const stale = await put(bruno.token, { ...first.json(), patrimony_prefix: 'BRU-' }, v1);
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ code: 412, message: 'Este registro foi alterado por Ana Configuradora enquanto você editava.', current: { patrimony_prefix: 'ANA-' } });
+    expect((await t.call('GET', '/api/organization-settings/warehouse', bruno.token)).json().patrimony_prefix).toBe('ANA-');
+    // Without If-Match (old clients) it still saves; with the current version too.
+    expect((await put(bruno.token, { ...first.json(), patrimony_prefix: 'BRU-' })).statusCode).toBe(200);
+    const v3 = (await t.call('GET', '/api/organization-settings/warehouse', bruno.token)).headers.etag as string;
+    expect((await put(ana.token, { ...first.json(), patrimony_prefix: 'ANA2-' }, v3)).statusCode).toBe(200);
+  });
+});
