@@ -38,6 +38,18 @@ declare module 'fastify' {
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted (Fastify's rule for a number). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** Path parameters that are credentials (reset and confirmation links, receiving and viewer links, calendar feeds). */
+const SECRET_PARAMS = ['hash', 'token'];
+/** The request's path for the log: no query string (realtime tokens travel there) and secret path parameters masked. */
+function loggedUrl(url: string, params: unknown) {
+  let path = url.split('?')[0];
+  for (const name of SECRET_PARAMS) {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (typeof value === 'string' && value) path = path.split(value).join('***').split(encodeURIComponent(value)).join('***');
+  }
+  return path;
+}
+
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.new_password', 'req.body.current_password'];
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
@@ -115,7 +127,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.currentUser?.id }, 'request');
+    req.log.info({ method: req.method, url: loggedUrl(req.url, req.params), status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.currentUser?.id }, 'request');
   });
   app.addHook('onReady', async () => {
     await app.realtime.start();
