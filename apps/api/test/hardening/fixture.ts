@@ -58,27 +58,27 @@ export const INDEX_PERMISSIONS = ALL.filter((p) => p.endsWith('.INDEX') || p ===
  * Keys are `{param}` patterns matched against the operation path (first match wins).
  */
 type Special = (h: ResolverHelpers) => Promise<string | number | Record<string, string | number> | undefined>;
-type ResolverHelpers = { orgA: number; firstId: (listUrl: string) => Promise<number | undefined>; one: (query: string) => Promise<unknown>; rows: <T>(query: string) => Promise<T[]> };
+type ResolverHelpers = { org: number; firstId: (listUrl: string) => Promise<number | undefined>; one: (query: string) => Promise<unknown>; rows: <T>(query: string) => Promise<T[]> };
 
 const SPECIAL: [RegExp, Special][] = [
   // Public capability links (no tenancy: the hash is the secret); read straight from A's rows.
   [/^\/api\/register\/confirm\/\{hash\}$/, async () => 'no-such-confirmation-hash'],
   [/^\/api\/forgot-password\/reset\/\{hash\}$/, async () => 'no-such-reset-hash'],
-  [/^\/api\/receiving\/\{hash\}/, (h) => h.one(`select receiving_hash as v from shipment where receiving_hash is not null and organization_id = ${h.orgA} order by id limit 1`) as Promise<string | undefined>],
-  [/^\/api\/viability\/unit\/viewer\/\{hash\}/, (h) => h.one(`select public_hash as v from viability_unit where public_hash is not null and organization_id = ${h.orgA} order by id limit 1`) as Promise<string | undefined>],
+  [/^\/api\/receiving\/\{hash\}/, (h) => h.one(`select receiving_hash as v from shipment where receiving_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
+  [/^\/api\/viability\/unit\/viewer\/\{hash\}/, (h) => h.one(`select public_hash as v from viability_unit where public_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
   [/^\/api\/schedule\/feed\/\{token\}$/, async () => 'no-such-feed-token'],
   // A user's own notifications: the demo users of A have some (a new user has none).
-  [/^\/api\/user\/notification\/\{id\}$/, (h) => h.one(`select id as v from notification where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/user\/notification\/\{id\}$/, (h) => h.one(`select id as v from notification where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   // The wiki's pages are addressed by path in its list; report jobs are per user (the fixture makes one for A's full user).
-  [/^\/api\/wiki\/page\/\{id\}/, (h) => h.one(`select id as v from wiki_page where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
-  [/^\/api\/report\/job\/\{id\}/, (h) => h.one(`select id as v from report_export_job where organization_id = ${h.orgA} order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/wiki\/page\/\{id\}/, (h) => h.one(`select id as v from wiki_page where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/report\/job\/\{id\}/, (h) => h.one(`select id as v from report_export_job where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   [/^\/api\/files\/\{name\}$/, async () => '0123456789abcdef0123456789abcdef.png'], // well-formed, never uploaded
   [/^\/api\/report\/\{name\}/, async () => 'inventory'],
   // A finished activity (its report exists only then); an update revision (only updates revert).
-  [/^\/api\/external-activity\/\{id\}\/report$/, (h) => h.one(`select id as v from external_activity where organization_id = ${h.orgA} and status = 'concluida' order by id limit 1`) as Promise<number | undefined>],
-  [/^\/api\/revision\/\{id\}/, (h) => h.one(`select id as v from revision where organization_id = ${h.orgA} and action = 'update' order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/external-activity\/\{id\}\/report$/, (h) => h.one(`select id as v from external_activity where organization_id = ${h.org} and status = 'concluida' order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/revision\/\{id\}/, (h) => h.one(`select id as v from revision where organization_id = ${h.org} and action = 'update' order by id limit 1`) as Promise<number | undefined>],
   // A project's linked activity: both ids from the link table.
-  [/^\/api\/project\/\{id\}\/activity\/\{activityId\}$/, async (h) => (await h.rows<{ id: number; activityId: number }>(`select project_id as id, activity_id as "activityId" from project_activity pa join project p on p.id = pa.project_id where p.organization_id = ${h.orgA} order by 1, 2 limit 1`))[0]],
+  [/^\/api\/project\/\{id\}\/activity\/\{activityId\}$/, async (h) => (await h.rows<{ id: number; activityId: number }>(`select project_id as id, activity_id as "activityId" from project_activity pa join project p on p.id = pa.project_id where p.organization_id = ${h.org} order by 1, 2 limit 1`))[0]],
 ];
 
 const PARAM_SPECIAL: Record<string, (h: ResolverHelpers) => Promise<string | number | undefined>> = {
@@ -133,66 +133,59 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
 
   const rows = async <T = Record<string, unknown>>(query: string): Promise<T[]> => (await t.app.db.execute(sql.raw(query))).rows as T[];
 
-  // ---- path parameters naming organization A's rows
-  const listCache = new Map<string, Promise<number | undefined>>();
-  const firstId = (listUrl: string) => {
-    let got = listCache.get(listUrl);
-    if (!got) {
-      got = (async () => {
-        const res = await t.call('GET', listUrl, fullA.token);
-        if (res.statusCode !== 200) return undefined;
-        const body = res.json() as { items?: { id?: number }[] };
-        return body.items?.find((i) => typeof i.id === 'number')?.id;
-      })();
-      listCache.set(listUrl, got);
-    }
-    return got;
+  /**
+   * Path parameters naming one organization's rows, seen by its full user: `{id}` is the first
+   * item of the list the path's prefix names (`/api/stock/{id}/balances` → `GET /api/stock`); the
+   * rest: SPECIAL. Only found rows are remembered (B makes its rows while the suites run).
+   */
+  const resolverFor = (org: number, token: string) => {
+    const listCache = new Map<string, number>();
+    const firstId = async (listUrl: string) => {
+      if (listCache.has(listUrl)) return listCache.get(listUrl);
+      const res = await t.call('GET', listUrl, token);
+      if (res.statusCode !== 200) return undefined;
+      const body = res.json() as { items?: { id?: number }[] };
+      const id = body.items?.find((i) => typeof i.id === 'number')?.id;
+      if (id !== undefined) listCache.set(listUrl, id);
+      return id;
+    };
+    const helpers: ResolverHelpers = { org, firstId, rows, one: async (q) => (await rows<{ v: unknown }>(q))[0]?.v ?? undefined };
+    /** Concrete values for an operation's path parameters (undefined when the organization has no such row). */
+    const resolveParams = async (path: string): Promise<Record<string, string | number> | undefined> => {
+      const values: Record<string, string | number> = {};
+      const special = SPECIAL.find(([re]) => re.test(path));
+      const whole = special ? await special[1](helpers) : undefined;
+      if (special && whole === undefined) return undefined;
+      if (whole !== undefined && typeof whole === 'object') return whole;
+      for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1])) {
+        let v: string | number | undefined;
+        if (PARAM_SPECIAL[name]) v = await PARAM_SPECIAL[name](helpers);
+        else if (whole !== undefined) v = whole;
+        else v = await firstId(LIST_OF.find(([re]) => re.test(path))?.[1] ?? path.slice(0, path.indexOf(`/{${name}}`)));
+        if (v === undefined || v === null) return undefined;
+        values[name] = v;
+      }
+      return values;
+    };
+    /**
+     * A route's required query, from the table's templates: `@/api/x` is the first id of the
+     * organization's list, `$select … as v` a value read from the database (`{orgA}` replaced by the organization).
+     */
+    const resolveQuery = async (query: Record<string, string> | undefined) => {
+      if (!query) return '';
+      const out = new URLSearchParams();
+      for (const [k, v] of Object.entries(query)) {
+        const value = v.startsWith('@') ? await firstId(v.slice(1)) : v.startsWith('$') ? await helpers.one(v.slice(1).replaceAll('{orgA}', String(org))) : v;
+        if (value === undefined || value === null) throw new Error(`query ${k}=${v}: organization ${org} has no such row`);
+        out.set(k, String(value));
+      }
+      return `?${out}`;
+    };
+    return { firstId, resolveParams, resolveQuery };
   };
-  const helpers: ResolverHelpers = { orgA, firstId, rows, one: async (q) => (await rows<{ v: unknown }>(q))[0]?.v ?? undefined };
+  const a = resolverFor(orgA, fullA.token);
+  const b = resolverFor(orgB, fullB.token);
 
-  /**
-   * Concrete values for an operation's path parameters, naming rows of organization A (undefined
-   * when A has no such row). `{id}`: the first item of the list the path's prefix names
-   * (`/api/stock/{id}/balances` → `GET /api/stock`), as A's full user; the rest: SPECIAL.
-   */
-  const resolveCache = new Map<string, Promise<Record<string, string | number> | undefined>>();
-  const resolveParams = (path: string) => {
-    let got = resolveCache.get(path);
-    if (!got) {
-      got = (async () => {
-        const values: Record<string, string | number> = {};
-        const special = SPECIAL.find(([re]) => re.test(path));
-        const whole = special ? await special[1](helpers) : undefined;
-        if (special && whole === undefined) return undefined;
-        if (whole !== undefined && typeof whole === 'object') return whole;
-        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1])) {
-          let v: string | number | undefined;
-          if (PARAM_SPECIAL[name]) v = await PARAM_SPECIAL[name](helpers);
-          else if (whole !== undefined) v = whole;
-          else v = await firstId(LIST_OF.find(([re]) => re.test(path))?.[1] ?? path.slice(0, path.indexOf(`/{${name}}`)));
-          if (v === undefined || v === null) return undefined;
-          values[name] = v;
-        }
-        return values;
-      })();
-      resolveCache.set(path, got);
-    }
-    return got;
-  };
-  /**
-   * A route's required query, from the table's templates: `@/api/x` is the first id of A's list,
-   * `$select … as v` a value read from the database (`{orgA}` replaced).
-   */
-  const resolveQuery = async (query: Record<string, string> | undefined) => {
-    if (!query) return '';
-    const out = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) {
-      const value = v.startsWith('@') ? await firstId(v.slice(1)) : v.startsWith('$') ? await helpers.one(v.slice(1).replaceAll('{orgA}', String(orgA))) : v;
-      if (value === undefined || value === null) throw new Error(`query ${k}=${v}: organization A has no such row`);
-      out.set(k, String(value));
-    }
-    return `?${out}`;
-  };
   /** The URL of `path` with the given parameters (or A's rows). */
   const urlOf = (path: string, params: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(String(params[n])));
 
@@ -204,8 +197,12 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
     users: { fullA, indexA, noneA, fullB },
     operations,
     openapi: doc,
-    resolveParams,
-    resolveQuery,
+    /** Organization A's rows (path parameters, queries): the matrix's targets. */
+    resolveParams: a.resolveParams,
+    resolveQuery: a.resolveQuery,
+    firstId: a.firstId,
+    /** The same for organization B's own rows (B makes some during the suites). */
+    b,
     urlOf,
     rows,
     snapshot: () => snapshot(t),

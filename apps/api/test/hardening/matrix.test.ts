@@ -22,6 +22,7 @@ import { type Access, type RouteOptions, ROUTE_ACCESS } from './route-access';
 const ROW_PARAMS = new Set(['id', 'unitId', 'activityId']);
 const MISSING_ID = 999_999_999;
 
+type Side = 'A' | 'B';
 type Who = 'anonymous' | 'none' | 'index' | 'fullA' | 'fullB' | 'admin';
 const PERMS: Record<Who, { perms: string[]; superAdmin: boolean }> = {
   anonymous: { perms: [], superAdmin: false },
@@ -89,8 +90,29 @@ const harmlessParams = (op: Operation) => Object.fromEntries(op.pathParams.map((
 const namesRow = (op: Operation) => op.pathParams.some((p) => ROW_PARAMS.has(p));
 const is2xx = (s: number) => s >= 200 && s < 300;
 
+/** B's own rows, made through its create routes (bodies naming B's rows), so B's lists are not empty and B has rows to update. */
+const madeByB = new Set<string>();
+async function makeRowsOfB() {
+  const creates = f.operations.filter((o) => {
+    if (o.method !== 'POST' || o.pathParams.length || !o.body || !(o.key in ROUTE_ACCESS)) return false;
+    const { access, options } = entryOf(o.key);
+    return access !== 'public' && !options.fresh && passes(access, 'fullB');
+  });
+  // A few passes: a section needs B's stock, a stock B's unit…
+  for (let pass = 0; pass < 3; pass++) {
+    const before = madeByB.size;
+    for (const op of creates.filter((o) => !madeByB.has(o.key))) {
+      const body = await referenceBody(op, 'B');
+      const res = await send(op, f.tokens.fullB, {}, body?.value);
+      if (is2xx(res.statusCode)) madeByB.add(op.key);
+    }
+    if (madeByB.size === before) break;
+  }
+}
+
 beforeAll(async () => {
   f = await createHardeningFixture();
+  await makeRowsOfB();
 });
 afterAll(async () => {
   await f?.close();
@@ -105,6 +127,7 @@ describe('authorization × tenancy matrix', () => {
   });
 
   const proofs: { op: Operation; body: Record<string, unknown> }[] = [];
+  const ownProofs: { op: Operation; params: Record<string, string | number> }[] = [];
 
   it('phase 1: refusals, tenancy and reads change nothing', async () => {
     const before = await f.snapshot();
@@ -150,6 +173,22 @@ describe('authorization × tenancy matrix', () => {
           continue;
         }
         if (who === 'fullB') {
+          if (namesRow(op) && !options.shared && !read) {
+            // B changes ITS OWN row with a body naming A's rows: refused, nothing written.
+            const own = await f.b.resolveParams(op.path);
+            const ref = own ? await referenceBody(op) : undefined;
+            if (own && ref?.refs) {
+              const kind = "B's own row, body names A's ids → refused, nothing changed";
+              count(kind);
+              const pre = snap ?? (await f.snapshot());
+              const res = await send(op, tokens.fullB, own, ref.value);
+              snap = await f.snapshot();
+              const changed = diffSnapshots(pre, snap);
+              if (res.statusCode < 400 || res.statusCode >= 500) fail(kind, op, `4xx (body ${JSON.stringify(ref.value).slice(0, 200)})`, res);
+              if (changed.length) failures.push(`${kind} ${op.key}: the database changed: ${changed.join('; ')}`);
+              ownProofs.push({ op, params: own });
+            }
+          }
           if (namesRow(op) && !options.shared) {
             // B names A's row: 404, never its data, and nothing written.
             let kind = read ? "B reads A's row → 404" : "B writes A's row → 404, nothing changed";
@@ -193,7 +232,7 @@ describe('authorization × tenancy matrix', () => {
         const kind = who === 'admin' ? 'super admin reads' : `${who} reads`;
         count(kind);
         const res = await send(op, tokens[who], params);
-        if (!readOk(res.statusCode, who)) fail(kind, op, `${options.answers?.[who as 'none'] ?? `2xx${options.readOk ? ` or ${options.readOk}` : ''}`}`, res);
+        if (!readOk(res.statusCode, who)) fail(kind, op, `${(who !== 'anonymous' && options.answers?.[who]) || `2xx${options.readOk ? ` or ${options.readOk}` : ''}`}`, res);
         if (who === 'fullA' && is2xx(res.statusCode) && op.pathParams.length === 0) collectA(op, res, markers, aIds);
       }
     }
@@ -219,7 +258,7 @@ describe('authorization × tenancy matrix', () => {
         if (access === 'public' && who !== 'anonymous') continue;
         const kind = who === 'anonymous' ? 'public write not 401' : `${who} write allowed`;
         count(kind);
-        let token = who === 'anonymous' ? undefined : { none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA }[who];
+        let token = ({ none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA } as Partial<Record<Who, string>>)[who];
         if (options.fresh) token = (await f.t.createUser({ organizationId: f.orgA, permissions: PERMS[who].perms })).token;
         const res = await send(op, token, harmlessParams(op), {});
         if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) fail(kind, op, 'the access check to pass (not 401/403/5xx)', res);
@@ -235,12 +274,25 @@ describe('authorization × tenancy matrix', () => {
       const res = await send(op, f.tokens.fullA, harmlessParams(op), body);
       if (res.statusCode >= 500) fail('proof', op, 'not 5xx', res);
       if (!is2xx(res.statusCode)) unproved.push(`${op.key} (${res.statusCode})`);
+      if (process.env.MATRIX_DEBUG && !is2xx(res.statusCode)) console.log(op.key, JSON.stringify(body), res.body.slice(0, 400));
+    }
+    // B's own rows with bodies naming B's rows: accepted, so the refusal above was tenancy.
+    const ownUnproved: string[] = [];
+    for (const { op, params } of ownProofs) {
+      count("B's own ids accepted (proof)");
+      const body = await referenceBody(op, 'B');
+      const res = await send(op, f.tokens.fullB, params, body?.value);
+      if (res.statusCode >= 500) fail('proof', op, 'not 5xx', res);
+      if (!is2xx(res.statusCode)) ownUnproved.push(`${op.key} (${res.statusCode})`);
+      if (process.env.MATRIX_DEBUG && !is2xx(res.statusCode)) console.log(op.key, JSON.stringify(body?.value), res.body.slice(0, 400));
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       [
         `authorization matrix: ${f.operations.length} operations, ${new Set(f.operations.map((o) => o.path)).size} paths, ${cells} cells in ${seconds} s`,
         ...Object.entries(counts).map(([k, n]) => `  ${String(n).padStart(5)}  ${k}`),
+        `  B made its own rows through ${madeByB.size} create routes`,
+        `  B's own rows: bodies naming A's ids refused, the same bodies with B's ids accepted: ${ownProofs.length - ownUnproved.length}/${ownProofs.length}${ownUnproved.length ? ` (not valid with B's ids either: ${ownUnproved.join(', ')})` : ''}`,
         `  slowest operations (all cells): ${[...spent].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join(', ')}`,
         `  reference bodies refused to B and accepted from A: ${proofs.length - unproved.length}/${proofs.length}${unproved.length ? ` (not valid from A either, refusal not proved to be tenancy: ${unproved.join(', ')})` : ''}`,
       ].join('\n'),
@@ -262,7 +314,8 @@ function collectA(op: Operation, res: LightMyRequestResponse, markers: Set<strin
     if (depth > 4 || !v || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
       // Distinctive values only (a name with a space or a digit): words like "activities" are labels, not A's data.
-      if (typeof x === 'string' && MARKER_FIELDS.has(k) && x.length >= 8 && /[\s\d@]/.test(x) && !/^[\d\s./:-]+$/.test(x)) markers.add(x);
+      // Sequential codes (OS-000001) are per organization: B has its own.
+      if (typeof x === 'string' && MARKER_FIELDS.has(k) && x.length >= 8 && /[\s\d@]/.test(x) && !/^[\d\s./:-]+$/.test(x) && !/^[A-Z]{1,5}-\d+$/.test(x)) markers.add(x);
       else walk(x, depth + 1);
     }
   };
@@ -330,15 +383,18 @@ const USER_REFS = /^(user|requester|technician|responsible|holder|assignee|owner
 const PREFIXES = /^(from|to|origin|destination|target|source|parent|main|primary|secondary|a|b|new|old)_/;
 const LOCALE_REFS = new Set(['city', 'state', 'country']);
 
-async function aRowFor(op: Operation, field: string): Promise<number | undefined> {
+/** The row of organization `side` (A by default) a reference field names, or undefined. */
+async function aRowFor(op: Operation, field: string, side: Side = 'A'): Promise<number | undefined> {
+  const r = side === 'A' ? f : f.b;
+  const org = side === 'A' ? f.orgA : f.orgB;
   let base = field.replace(/_ids?$/, '');
-  if (base === 'organization') return f.orgA;
+  if (base === 'organization') return org;
   if (LOCALE_REFS.has(base)) return undefined; // platform-wide: not a tenancy reference
   for (let i = 0; i < 2; i++) {
-    if (USER_REFS.test(base)) return (await f.rows<{ id: number }>(`select id from "user" where organization_id = ${f.orgA} and username = 'gestor'`))[0]?.id;
-    if (base === 'unit') return f.resolveParams(op.path.startsWith('/api/viability') ? '/api/viability/unit/{id}' : '/api/unit-organizational/{id}').then((p) => p?.id as number | undefined);
-    if (base === 'page') return (await f.rows<{ id: number }>(`select id from wiki_page where organization_id = ${f.orgA} order by id limit 1`))[0]?.id;
-    if (REF_LIST[base]) return f.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined);
+    if (USER_REFS.test(base)) return side === 'A' ? (await f.rows<{ id: number }>(`select id from "user" where organization_id = ${f.orgA} and username = 'gestor'`))[0]?.id : f.users.fullB.id;
+    if (base === 'unit') return r.resolveParams(op.path.startsWith('/api/viability') ? '/api/viability/unit/{id}' : '/api/unit-organizational/{id}').then((p) => p?.id as number | undefined);
+    if (base === 'page') return (await f.rows<{ id: number }>(`select id from wiki_page where organization_id = ${org} order by id limit 1`))[0]?.id;
+    if (REF_LIST[base]) return r.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined);
     base = base.replace(PREFIXES, '');
   }
   return undefined;
@@ -352,6 +408,7 @@ const first = (s: JsonSchema): JsonSchema => {
 };
 const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 
+let serial = 0;
 /** A plausible value for a field (valid where practical: enums, formats, bounds, well-known names). */
 function sample(name: string, schema: JsonSchema): unknown {
   const s = first(schema);
@@ -375,17 +432,20 @@ function sample(name: string, schema: JsonSchema): unknown {
     for (const r of s.required ?? []) out[r] = sample(r, s.properties?.[r] ?? {});
     return out;
   }
-  if (s.format === 'date' || /(_on|_date|date)$/.test(name)) return '2026-12-01';
-  if (s.format === 'date-time' || /_at$/.test(name)) return '2026-12-01T10:00:00.000Z';
-  if (s.format === 'email' || /email/.test(name)) return 'matriz@example.com';
+  // Dates in the past (an outage cannot start in the future), an end after its start.
+  const ends = /^(end|ends|due|finish|to|until)|_(end|to|until)$/.test(name);
+  if (s.format === 'date' || /(_on|_date|date)$/.test(name)) return ends ? '2026-11-25' : '2026-11-20';
+  if (s.format === 'date-time' || /_at$/.test(name)) return ends ? '2026-11-20T12:00:00.000Z' : '2026-11-20T10:00:00.000Z';
+  if (s.format === 'email' || /email/.test(name)) return `matriz${++serial}@example.com`;
   if (s.format === 'uri' || /url/.test(name)) return 'https://example.com/matriz';
-  if (/cnpj/.test(name)) return '11222333000181';
+  if (/cnpj|document/.test(name)) return '11222333000181';
   if (/cpf/.test(name)) return '52998224725';
   if (/(^|_)ip$|address_ip/.test(name)) return '10.0.0.1';
   if (/cidr/.test(name)) return '10.0.0.0/24';
   if (/vlan/.test(name)) return 100;
   if (/color/.test(name)) return '#336699';
-  const text = `Matriz ${name}`.padEnd(typeof s.minLength === 'number' ? s.minLength : 0, 'x');
+  // Codes, usernames and hostnames take letters, digits and hyphens only; unique per call.
+  const text = `matriz-${name.replace(/_/g, '-')}-${++serial}`.padEnd(typeof s.minLength === 'number' ? s.minLength : 0, 'x');
   return typeof s.maxLength === 'number' ? text.slice(0, s.maxLength) : text;
 }
 
@@ -394,7 +454,7 @@ function sample(name: string, schema: JsonSchema): unknown {
  * the other required fields filled with plausible values. Undefined when the body has no
  * reference field that names a tenant's row (`refs` counts them).
  */
-async function referenceBody(op: Operation): Promise<{ value: Record<string, unknown>; refs: number } | undefined> {
+async function referenceBody(op: Operation, side: Side = 'A'): Promise<{ value: Record<string, unknown>; refs: number } | undefined> {
   if (!op.body) return undefined;
   const schema = first(op.body);
   if (!schema.properties) return undefined;
@@ -404,7 +464,7 @@ async function referenceBody(op: Operation): Promise<{ value: Record<string, unk
     for (const [name, raw] of Object.entries(s.properties ?? {})) {
       const p = first(raw);
       if (/_ids?$/.test(name)) {
-        const id = await aRowFor(op, name);
+        const id = await aRowFor(op, name, side);
         if (id !== undefined) {
           refs++;
           out[name] = name.endsWith('_ids') || typeOf(p) === 'array' ? [id] : id;

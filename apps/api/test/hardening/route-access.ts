@@ -43,7 +43,7 @@ const LOCALE = { shared: true, why: 'IBGE/locale reference data is platform-wide
 const RELEASE = { shared: true, why: 'release notes are platform-wide (table release_note has no organization_id): written by super admins only, not by an organization\'s ORG (it would publish to every tenant)' } as const;
 const CAPABILITY = { why: 'public capability link: the random hash is the credential (no tenancy, no token)' } as const;
 const WAREHOUSE_READERS = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'].flatMap((p) => [p, `${p}.INDEX`]);
-const WIKI_SUPER = { answers: { admin: [404] }, why: "a wiki is its organization's tree addressed by path: a super admin reads the wiki of the organization they belong to" } as const;
+const WIKI_SUPER: RouteOptions = { answers: { admin: [404] }, why: "a wiki is its organization's tree addressed by path: a super admin reads the wiki of the organization they belong to (the wiki refuses another organization even to a super admin, by design)" };
 const MIKROTIK_READERS = ['ORG', ...['SITE', 'NETWORK_ASSET', 'LMC', 'SVC', 'UNION', 'OPERATOR_CIRCUIT'].flatMap((p) => [p, `${p}.INDEX`])];
 
 export const ROUTE_ACCESS: Record<string, RouteEntry> = {
