@@ -20,8 +20,9 @@ import { PageTitle } from '../PageTitle';
 import { useCan } from '../permissions';
 import { RecordPage } from '../RecordPage';
 import { ResourceForm, useSchemaForm } from '../ResourceForm';
-import { staleEditChoice, toast } from '../toast';
-import { type ReadOf, type ResourceApi, type WebResource, staleEditOf, versionOf } from './api';
+import { toast } from '../toast';
+import { type ReadOf, type ResourceApi, type WebResource, versionOf } from './api';
+import { saveUnlessStale } from './staleEdit';
 import { resourceWords } from './words';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
@@ -52,9 +53,6 @@ function defaultsOf<D extends WebResource, S extends AnySchema>(o: ResourceFormO
   return { ...values, ...o.toForm?.(record) } as DefaultValues<z.input<S>>;
 }
 
-/** Thrown by a save the "Registro alterado" dialog answered (reloaded or cancelled): the form shows no error. */
-class StaleEditHandled extends Error {}
-
 export function useResourceForm<D extends WebResource, S extends AnySchema>(resource: ResourceApi<D>, record: ReadOf<D> | null, o: ResourceFormOptions<D, S>) {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -65,24 +63,13 @@ export function useResourceForm<D extends WebResource, S extends AnySchema>(reso
   // The version the form's values came from: set at load, after a reload and after a save, never
   // by a background refetch (the form keeps its values then, so it must keep their version too).
   const version = useRef(versionOf(record));
-  const save = async (values: unknown, ifMatch: string | undefined): Promise<ReadOf<D>> => {
+  const save = (values: unknown): Promise<ReadOf<D>> => {
     if (!record) return resource.save(null, values);
-    try {
-      return await resource.save(record.id, values, ifMatch);
-    } catch (e) {
-      const stale = staleEditOf<ReadOf<D>>(e);
-      if (!stale) throw e;
-      const choice = await staleEditChoice(stale.message);
-      // Overwrite over the version just seen (a third save meanwhile asks again).
-      if (choice === 'overwrite') return save(values, stale.version);
-      if (choice === 'reload') {
-        qc.setQueryData(resource.keys.one(record.id), stale.current);
-        form.reset(defaultsOf(o, stale.current) as never);
-        version.current = stale.version;
-        toast.info('Registro recarregado: as suas alterações foram descartadas.');
-      }
-      throw new StaleEditHandled();
-    }
+    return saveUnlessStale((v) => resource.save(record.id, values, v), version.current, (stale) => {
+      qc.setQueryData(resource.keys.one(record.id), stale.current);
+      form.reset(defaultsOf(o, stale.current) as never);
+      version.current = stale.version;
+    });
   };
   return {
     form: form as never,
@@ -90,7 +77,7 @@ export function useResourceForm<D extends WebResource, S extends AnySchema>(reso
     ariaLabel: record ? w.edit : w.create,
     submitLabel: record ? 'Salvar alterações' : w.submit,
     cancelTo: o.cancelTo?.(record) ?? list,
-    onSubmit: (values: unknown) => save(values, version.current),
+    onSubmit: (values: unknown) => save(values),
     onSuccess: (result: unknown) => {
       const saved = result as ReadOf<D>;
       version.current = versionOf(saved);

@@ -38,9 +38,10 @@ export function withVersion<T>(record: T, etag: string | undefined): T {
   if (etag && record && typeof record === 'object') versions.set(record, etag);
   return record;
 }
-const versioned = <T>(res: AxiosResponse<T>): T => withVersion(res.data, res.headers?.etag as string | undefined);
+/** An answer's record with its version remembered (for hand-written fetchers too). */
+export const versioned = <T>(res: AxiosResponse<T>): T => withVersion(res.data, res.headers?.etag as string | undefined);
 /** `If-Match` when the caller holds the version it edits (a PUT without one still writes). */
-const ifMatch = (version?: string) => (version ? { headers: { 'If-Match': version } } : undefined);
+export const ifMatch = (version?: string) => (version ? { headers: { 'If-Match': version } } : undefined);
 
 /** A save refused because the record changed meanwhile (412): who changed it, the current record and its version. */
 export type StaleEdit<R = unknown> = { message: string; current: R; version: string | undefined };

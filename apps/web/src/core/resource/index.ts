@@ -1,5 +1,6 @@
 /** The web resource kit (issue 10, item 4): fetchers and keys from a contract descriptor, the record page, delete and workflow steps. */
-export { listKey, passes, resourceApi, type ReadOf, type ResourceApi, type WebResource } from './api';
+export { ifMatch, listKey, passes, resourceApi, staleEditOf, versioned, versionOf, type ReadOf, type ResourceApi, type StaleEdit, type WebResource } from './api';
+export { saveUnlessStale, StaleEditHandled } from './staleEdit';
 export { InfoPage } from './InfoPage';
 export { ResourcePage, useResourceForm, type ResourceFormOptions } from './ResourcePage';
 export { useListActions } from './useListActions';

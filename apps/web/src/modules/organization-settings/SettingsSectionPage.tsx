@@ -2,11 +2,12 @@
 import { Alert, Box, Breadcrumbs, CircularProgress, InputAdornment, Link, Paper, Typography } from '@mui/material';
 import { ORGANIZATION_SETTINGS, SETTINGS_SECTION_LABELS, canReadSettingsSection, type SettingsSection } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
+import { saveUnlessStale, versionOf } from '../../core/resource';
 import { useCan } from '../../core/permissions';
 import { Forbidden } from '../../core/RouteGate';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
@@ -128,6 +129,8 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
 function SectionForm({ section, values, canWrite }: { section: SettingsSection; values: Record<string, unknown>; canWrite: boolean }) {
   const qc = useQueryClient();
   const form = useSchemaForm(ORGANIZATION_SETTINGS[section] as never, values as never);
+  // The version the form's values came from (a stale save opens the "Registro alterado" dialog).
+  const version = useRef(versionOf(values));
   return (
     <ResourceForm
       form={form as never}
@@ -135,8 +138,15 @@ function SectionForm({ section, values, canWrite }: { section: SettingsSection; 
       submitLabel="Salvar configurações"
       cancelTo="/organization-settings"
       readOnly={!canWrite}
-      onSubmit={(v) => saveSettings(section, v)}
+      onSubmit={(v) =>
+        saveUnlessStale((ifMatch) => saveSettings(section, v, ifMatch), version.current, (stale) => {
+          form.reset(stale.current as never);
+          qc.setQueryData(settingsKeys.section(section), stale.current);
+          version.current = stale.version;
+        })
+      }
       onSuccess={(saved) => {
+        version.current = versionOf(saved);
         toast.success('Configurações salvas!');
         form.reset(saved as never);
         qc.setQueryData(settingsKeys.section(section), saved);
