@@ -9,8 +9,8 @@
  *     B's writes are checked one by one);
  *  2. the calls expected to pass the access check but harmless by construction: an empty body
  *     (validation answers 4xx), ids that do not exist (404) — they prove the check let them through;
- *  3. the reference bodies B was refused, sent by A's full user: when A's own ids are accepted, B's
- *     refusal was the tenancy check and not a validation error.
+ *  3. the bodies B was refused, with B's own ids in every reference field: when they are accepted,
+ *     B's refusal was the tenancy check and not a validation error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -126,7 +126,7 @@ describe('authorization × tenancy matrix', () => {
     expect(Object.keys(ROUTE_ACCESS).filter((k) => !keys.has(k)), 'entries of route-access.ts for routes that no longer exist').toEqual([]);
   });
 
-  const proofs: { op: Operation; body: Record<string, unknown> }[] = [];
+  const proofs: { op: Operation; params: Record<string, string | number> }[] = [];
   const ownProofs: { op: Operation; params: Record<string, string | number> }[] = [];
 
   it('phase 1: refusals, tenancy and reads change nothing', async () => {
@@ -174,20 +174,21 @@ describe('authorization × tenancy matrix', () => {
         }
         if (who === 'fullB') {
           if (namesRow(op) && !options.shared && !read) {
-            // B changes ITS OWN row with a body naming A's rows: refused, nothing written.
+            // B changes ITS OWN row with a body naming one of A's rows (the other references B's): refused, nothing written.
             const own = await f.b.resolveParams(op.path);
-            const ref = own ? await referenceBody(op) : undefined;
-            if (own && ref?.refs) {
-              const kind = "B's own row, body names A's ids → refused, nothing changed";
+            const fields = own ? ((await referenceBody(op, 'A'))?.fields ?? []) : [];
+            for (const field of fields) {
+              const kind = "B's own row, a body field names A's row → refused, nothing changed";
               count(kind);
+              const ref = (await referenceBody(op, (p) => (p === field ? 'A' : 'B')))!;
               const pre = snap ?? (await f.snapshot());
-              const res = await send(op, tokens.fullB, own, ref.value);
+              const res = await send(op, tokens.fullB, own!, ref.value);
               snap = await f.snapshot();
               const changed = diffSnapshots(pre, snap);
-              if (res.statusCode < 400 || res.statusCode >= 500) fail(kind, op, `4xx (body ${JSON.stringify(ref.value).slice(0, 200)})`, res);
-              if (changed.length) failures.push(`${kind} ${op.key}: the database changed: ${changed.join('; ')}`);
-              ownProofs.push({ op, params: own });
+              if (res.statusCode < 400 || res.statusCode >= 500) fail(kind, op, `4xx for ${field} (body ${JSON.stringify(ref.value).slice(0, 200)})`, res);
+              if (changed.length) failures.push(`${kind} ${op.key} (${field}): the database changed: ${changed.join('; ')}`);
             }
+            if (fields.length) ownProofs.push({ op, params: own! });
           }
           if (namesRow(op) && !options.shared) {
             // B names A's row: 404, never its data, and nothing written.
@@ -215,17 +216,20 @@ describe('authorization × tenancy matrix', () => {
             else if (!options.shared) await checkNoLeak(op, res, markers, aIds);
             continue;
           }
-          // B's writes without a row in the path: the body names A's rows in its reference fields.
-          const ref = await referenceBody(op);
-          if (!ref?.refs) continue;
-          count("B's body names A's ids → refused, nothing changed");
-          const pre = snap ?? (await f.snapshot());
-          const res = await send(op, tokens.fullB, params, ref.value);
-          snap = await f.snapshot();
-          const changed = diffSnapshots(pre, snap);
-          if (res.statusCode < 400 || res.statusCode >= 500) fail("B's body names A's ids", op, `4xx (body ${JSON.stringify(ref.value).slice(0, 200)})`, res);
-          if (changed.length) failures.push(`B's body names A's ids ${op.key}: the database changed: ${changed.join('; ')}`);
-          proofs.push({ op, body: ref.value });
+          // B's writes without a row in the path (creates…): each reference field in turn names A's row.
+          const fields = (await referenceBody(op, 'A'))?.fields ?? [];
+          for (const field of fields) {
+            const kind = "B's body names A's row in a field → refused, nothing changed";
+            count(kind);
+            const ref = (await referenceBody(op, (p) => (p === field ? 'A' : 'B')))!;
+            const pre = snap ?? (await f.snapshot());
+            const res = await send(op, tokens.fullB, params, ref.value);
+            snap = await f.snapshot();
+            const changed = diffSnapshots(pre, snap);
+            if (res.statusCode < 400 || res.statusCode >= 500) fail(kind, op, `4xx for ${field} (body ${JSON.stringify(ref.value).slice(0, 200)})`, res);
+            if (changed.length) failures.push(`${kind} ${op.key} (${field}): the database changed: ${changed.join('; ')}`);
+          }
+          if (fields.length) proofs.push({ op, params });
           continue;
         }
         // An allowed read: A's members and the super admin.
@@ -267,14 +271,16 @@ describe('authorization × tenancy matrix', () => {
     assertNoFailures();
   });
 
-  it('phase 3: the reference bodies B was refused are accepted from A (the refusal was tenancy)', async () => {
+  it("phase 3: the bodies B was refused are accepted with B's own ids (the refusal was tenancy)", async () => {
+    // The same bodies with B's own ids everywhere: accepted, so each refusal above was the tenancy check.
     const unproved: string[] = [];
-    for (const { op, body } of proofs) {
-      count("A's own ids accepted (proof)");
-      const res = await send(op, f.tokens.fullA, harmlessParams(op), body);
+    for (const { op, params } of proofs) {
+      count("B's own ids accepted (proof)");
+      const body = await referenceBody(op, 'B');
+      const res = await send(op, f.tokens.fullB, params, body?.value);
       if (res.statusCode >= 500) fail('proof', op, 'not 5xx', res);
       if (!is2xx(res.statusCode)) unproved.push(`${op.key} (${res.statusCode})`);
-      if (process.env.MATRIX_DEBUG && !is2xx(res.statusCode)) console.log(op.key, JSON.stringify(body), res.body.slice(0, 400));
+      if (process.env.MATRIX_DEBUG && !is2xx(res.statusCode)) console.log(op.key, JSON.stringify(body?.value), res.body.slice(0, 400));
     }
     // B's own rows with bodies naming B's rows: accepted, so the refusal above was tenancy.
     const ownUnproved: string[] = [];
@@ -294,7 +300,7 @@ describe('authorization × tenancy matrix', () => {
         `  B made its own rows through ${madeByB.size} create routes`,
         `  B's own rows: bodies naming A's ids refused, the same bodies with B's ids accepted: ${ownProofs.length - ownUnproved.length}/${ownProofs.length}${ownUnproved.length ? ` (not valid with B's ids either: ${ownUnproved.join(', ')})` : ''}`,
         `  slowest operations (all cells): ${[...spent].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join(', ')}`,
-        `  reference bodies refused to B and accepted from A: ${proofs.length - unproved.length}/${proofs.length}${unproved.length ? ` (not valid from A either, refusal not proved to be tenancy: ${unproved.join(', ')})` : ''}`,
+        `  creates: bodies naming A's ids refused, the same bodies with B's ids accepted: ${proofs.length - unproved.length}/${proofs.length}${unproved.length ? ` (not valid with B's ids either, refusal not proved to be tenancy: ${unproved.join(', ')})` : ''}`,
       ].join('\n'),
     );
     assertNoFailures();
@@ -450,35 +456,38 @@ function sample(name: string, schema: JsonSchema): unknown {
 }
 
 /**
- * A body for `op` whose every `*_id` / `*_ids` field (top level and one level down) names A's row,
- * the other required fields filled with plausible values. Undefined when the body has no
- * reference field that names a tenant's row (`refs` counts them).
+ * A body for `op` whose reference fields (`*_id` / `*_ids`, top level and in arrays of objects one
+ * level down, e.g. `items.0.patrimony_id`) name rows of organization `side(field)` — one side for
+ * all, or A for one field and B for the rest — the other required fields filled with plausible
+ * values. `fields`: the reference fields that got a row.
  */
-async function referenceBody(op: Operation, side: Side = 'A'): Promise<{ value: Record<string, unknown>; refs: number } | undefined> {
+async function referenceBody(op: Operation, side: Side | ((field: string) => Side) = 'A'): Promise<{ value: Record<string, unknown>; refs: number; fields: string[] } | undefined> {
   if (!op.body) return undefined;
   const schema = first(op.body);
   if (!schema.properties) return undefined;
-  let refs = 0;
-  const fill = async (s: JsonSchema, depth: number): Promise<Record<string, unknown>> => {
+  const sideOf = typeof side === 'function' ? side : () => side;
+  const fields: string[] = [];
+  const fill = async (s: JsonSchema, prefix: string, depth: number): Promise<Record<string, unknown>> => {
     const out: Record<string, unknown> = {};
     for (const [name, raw] of Object.entries(s.properties ?? {})) {
       const p = first(raw);
+      const path = prefix + name;
       if (/_ids?$/.test(name)) {
-        const id = await aRowFor(op, name, side);
+        const id = await aRowFor(op, name, sideOf(path));
         if (id !== undefined) {
-          refs++;
+          fields.push(path);
           out[name] = name.endsWith('_ids') || typeOf(p) === 'array' ? [id] : id;
           continue;
         }
       }
-      if (typeOf(p) === 'array' && depth < 1 && p.items && first(p.items).properties && Object.keys(first(p.items).properties ?? {}).some((k) => /_id$/.test(k))) {
-        out[name] = [await fill(first(p.items), depth + 1)];
+      if (typeOf(p) === 'array' && depth < 1 && p.items && first(p.items).properties && Object.keys(first(p.items).properties ?? {}).some((k) => /_ids?$/.test(k))) {
+        out[name] = [await fill(first(p.items), `${path}.0.`, depth + 1)];
         continue;
       }
       if ((s.required ?? []).includes(name)) out[name] = sample(name, p);
     }
     return out;
   };
-  const value = await fill(schema, 0);
-  return { value, refs };
+  const value = await fill(schema, '', 0);
+  return { value, refs: fields.length, fields };
 }
