@@ -60,6 +60,8 @@ describe('notifications (SPEC §7)', () => {
     expect((await t.call('GET', '/api/user/notification', reader.token)).json().items.map((n: { title: string }) => n.title)).not.toContain('Todos');
     expect((await send({ title: 'x', message: 'y', user_ids: [reader.id] }, boss.token)).statusCode).toBe(404);
     expect((await send({ title: 'x', message: 'y', unit_id: unit.id })).statusCode).toBe(404);
+    // An empty user_ids is no destination: the other organization's unit is still refused (found by the fuzzer).
+    expect((await send({ title: 'x', message: 'y', user_ids: [], unit_id: unit.id })).statusCode).toBe(404);
   });
 
   it('validates the body and needs USER permission', async () => {

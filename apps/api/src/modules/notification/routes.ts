@@ -101,7 +101,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       const b = req.body;
       const orgId = user.organizationId;
       let recipients: number[];
-      if (b.user_ids) {
+      // An empty user_ids is "not given" (the contract's exactly-one-destination rule): the unit then decides.
+      if (b.user_ids?.length) {
         const found = await app.db
           .select({ id: users.id })
           .from(users)
