@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The module a route belongs to (its OpenAPI tag); by default the `src/modules/<module>/` folder that declares it. */
     module?: string;
+    /** The route answers a record version (`ETag`); a PUT also honours `If-Match` (412 when stale; core/etag). */
+    etag?: boolean;
   }
 }
 
@@ -86,7 +88,7 @@ type Kind = 'list' | 'get' | 'create' | 'update' | 'patch' | 'delete' | 'post';
 
 /** What the per-route transform learns from the route and hands to the document pass. */
 const ROUTE_META = 'x-operacoes-route';
-type RouteMeta = { module?: string; isPublic: boolean; produces?: string[]; consumes?: string[] };
+type RouteMeta = { module?: string; isPublic: boolean; produces?: string[]; consumes?: string[]; etag?: boolean };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -214,6 +216,30 @@ const errorSchemas = () => {
   };
 };
 
+/** A versioned record's read and write (core/etag): the `ETag` answer header, `If-Match` and the 412 of a stale save. */
+function documentVersion(method: string, op: Operation) {
+  const responses = (op.responses ??= {});
+  const ok = responses['200'];
+  if (ok) ok.headers = { ETag: { description: 'A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar.', schema: { type: 'string' } } };
+  if (method !== 'put') return;
+  (op.parameters ??= []).push({
+    in: 'header',
+    name: 'If-Match',
+    required: false,
+    description: 'A versão (`ETag`) lida antes de editar: se o registro mudou desde então, a gravação é recusada com 412. Sem o cabeçalho, grava sem conferir.',
+    schema: { type: 'string' },
+  });
+  responses['412'] = {
+    description: 'O registro foi alterado por outra pessoa depois da versão enviada em `If-Match`: nada foi gravado; `current` é o registro atual e `ETag` a sua versão.',
+    headers: { ETag: { description: 'A versão atual do registro.', schema: { type: 'string' } } },
+    content: {
+      'application/json': {
+        schema: { allOf: [{ $ref: '#/components/schemas/ApiError' }, { type: 'object', properties: { current: { description: 'O registro atual.' } }, required: ['current'] }] },
+      },
+    },
+  };
+}
+
 /** The pass over the whole document: ids, summaries, tags, error answers, schema clean-up. */
 export function finishDocument(doc: Json): Json {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
@@ -250,6 +276,8 @@ export function finishDocument(doc: Json): Json {
         const file = { type: 'string', contentMediaType: 'application/octet-stream', description: 'O arquivo enviado.' };
         op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file }, required: ['file'] } } } };
       }
+
+      if (meta.etag) documentVersion(method, op);
 
       const hasParams = segmentsOf(path).some(isParam);
       const validated = hasParams || Boolean(op.requestBody) || Boolean(op.parameters?.some((p) => p.in === 'query'));
@@ -312,6 +340,7 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
         isPublic: route.config?.access === 'public',
         produces: (route.schema as { produces?: string[] } | undefined)?.produces,
         consumes: (route.schema as { consumes?: string[] } | undefined)?.consumes,
+        etag: route.config?.etag,
       };
       return { ...result, schema: { ...schema, [ROUTE_META]: meta } as FastifySchema };
     },

@@ -254,7 +254,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   if (wanted.has('get')) app.get(
     `${def.path}/:id`,
-    { config: { access: def.access.read }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
+    { config: { access: def.access.read, etag: true }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
     async (req, reply) => {
       const user = userOf(req);
       const [row] = await getStatement(tenancyColumn !== undefined && !user.superAdmin).execute({ id: (req.params as { id: number }).id, organization: user.organizationId });
@@ -332,7 +332,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     if (updates && !updates.has(def.entity)) updates.set(def.entity, { def: d, update, present: async (row, user) => (await present([row], fastify.db, user))[0] });
     app.put(
       `${def.path}/:id`,
-      { config: { access: def.access.write }, preValidation, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
+      { config: { access: def.access.write, etag: true }, preValidation, schema: { tags, params: idParam, body: def.schemas.update, response: { 200: def.schemas.read } } },
       async (req, reply) =>
         answeringStale(reply, async () => {
           const user = userOf(req);

@@ -141,3 +141,21 @@ describe('If-Match on a hand-written route with an edit form (organization setti
     expect((await put(ana.token, { ...first.json(), patrimony_prefix: 'ANA2-' }, v3)).statusCode).toBe(200);
   });
 });
+
+describe('the OpenAPI document names the version', () => {
+  it('ETag on a kit read and write, If-Match and 412 on its PUT, also for organization settings', async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.call('GET', '/api/docs/json')).json();
+      for (const path of ['/api/stock/{id}', '/api/organization-settings/warehouse']) {
+        const item = doc.paths[path];
+        expect(item.get.responses['200'].headers.ETag, path).toBeDefined();
+        expect(item.put.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'If-Match'), path).toBeDefined();
+        expect(item.put.responses['412'].description, path).toMatch(/If-Match/);
+      }
+      expect(doc.paths['/api/stock'].get.responses['200'].headers).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export async function organizationSettingsRoutes(fastify: FastifyInstance) {
     const tags = ['organization-settings'];
     // Any member reads a section unless the contract restricts it (MikroTik: ORG or network permissions).
     // The section's version (ETag) is a hash of its stored values: a save with an older If-Match is 412 (issue 17).
-    app.get(`/organization-settings/${section}`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: schema } } }, async (req, reply) => {
+    app.get(`/organization-settings/${section}`, { config: { access: 'authenticated', etag: true }, schema: { tags, response: { 200: schema } } }, async (req, reply) => {
       const user = userOf(req);
       if (!canReadSettingsSection(user, section)) throw forbidden();
       const values = await getOrganizationSettings(app.db, user.organizationId, section as SettingsSection);
@@ -27,7 +27,7 @@ export async function organizationSettingsRoutes(fastify: FastifyInstance) {
     });
     // Who changed this section last: the revisions whose changes name one of its fields.
     const ofSection = sql`exists (select 1 from jsonb_object_keys(${revisions.changes}) k where k like ${`${section}.%`})`;
-    app.put(`/organization-settings/${section}`, { config: { access: 'orgAdmin' }, schema: { tags, body: schema, response: { 200: schema } } }, async (req, reply) => answeringStale(reply, async () => {
+    app.put(`/organization-settings/${section}`, { config: { access: 'orgAdmin', etag: true }, schema: { tags, body: schema, response: { 200: schema } } }, async (req, reply) => answeringStale(reply, async () => {
       const user = userOf(req);
       const values = req.body as Record<string, unknown>;
       await app.db.transaction(async (tx) => {
