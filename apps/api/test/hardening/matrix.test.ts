@@ -248,6 +248,29 @@ describe('authorization × tenancy matrix', () => {
       const res = await send(op, f.tokens.fullB, {});
       if (is2xx(res.statusCode)) await checkNoLeak(op, res, markers, aIds);
     }
+    // B's reads filtered by A's rows (`?stock_id=<A's stock>`): nothing of A comes back.
+    for (const op of f.operations.filter((o) => o.method === 'GET' && o.key in ROUTE_ACCESS)) {
+      const { access, options } = entryOf(op.key);
+      if (access === 'public' || options.shared || !passes(access, 'fullB')) continue;
+      const own = op.pathParams.length ? await f.b.resolveParams(op.path) : {};
+      if (!own) continue;
+      for (const q of op.query.filter((x) => /_id$|^(stock|section|product|patrimony|site|project|unit|user|activity|circuit|lmc)$/.test(x.name))) {
+        const id = await aRowFor(op, q.name.endsWith('_id') ? q.name : `${q.name}_id`, 'A');
+        if (id === undefined) continue;
+        count("B's read filtered by A's row holds nothing of A");
+        const base = (await f.resolveQuery(options.query)) || '?';
+        const url = `${f.urlOf(op.path, own)}${base}${base === '?' ? '' : '&'}${q.name}=${id}`;
+        const res = await f.t.call('GET', url, f.tokens.fullB);
+        if (res.statusCode >= 500) failures.push(`B filters ${op.key} by A's ${q.name}: ${short(res)}`);
+        else if (is2xx(res.statusCode)) {
+          const theirs = await f.t.call('GET', url.replace(f.urlOf(op.path, own), f.urlOf(op.path, (await f.resolveParams(op.path)) ?? own)), f.tokens.fullA);
+          const aItems = new Set(((safeJson(theirs) as { items?: { id?: number }[] })?.items ?? []).map((i) => i.id));
+          const leaked = ((safeJson(res) as { items?: { id?: number; organization_id?: number }[] })?.items ?? []).filter((i) => i.organization_id === f.orgA || aItems.has(i.id));
+          if (leaked.length) failures.push(`B filters ${op.key} by A's ${q.name}=${id}: ${leaked.length} row(s) of A: ${JSON.stringify(leaked[0]).slice(0, 160)}`);
+          await checkNoLeak(op, res, markers, new Map());
+        }
+      }
+    }
     const changed = diffSnapshots(before, await f.snapshot());
     if (changed.length) failures.push(`phase 1 changed the database: ${changed.join('; ')}`);
     assertNoFailures();
