@@ -18,7 +18,11 @@ if (workers > 1 && cluster.isPrimary && !args.has('--seed-demo-only')) {
 
 /** One API process: migrations (and, unless a cluster worker, the base seed), then listen. */
 async function runServer() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }).catch((err: Error) => {
+    // The database cannot be opened (in use, damaged, unreachable): say why in one line, exit 1.
+    console.error(err.message);
+    process.exit(1);
+  });
   const app = await buildApp(config, database);
 
   // In a cluster the primary has seeded already; each worker says who answered (sticky-less sessions are stateless JWTs).

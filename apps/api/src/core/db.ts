@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -26,6 +26,47 @@ export type Database = {
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * One process at a time on an embedded database: two PGlite instances on one directory would
+ * both write its files and corrupt it. The lock file holds the owner's pid; a lock left by a
+ * process that no longer runs (kill -9, a crash) is taken over.
+ */
+function lockPgliteDir(dir: string): () => void {
+  const file = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid) {
+      try {
+        process.kill(owner, 0);
+        alive = true;
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    }
+    if (alive) {
+      throw new Error(
+        `O banco embutido em ${dir} já está em uso pelo processo ${owner}: só um processo do Operações pode abri-lo. ` +
+          `Pare o outro processo (ou, se ele não existir mais, apague ${file}); para vários processos use PostgreSQL (DATABASE_URL).`,
+      );
+    }
+    unlinkSync(file);
+  }
+  throw new Error(`Não foi possível travar o banco embutido em ${dir} (${file}).`);
+}
 
 /** PGlite in `dataDir` (or in memory when omitted), or a PostgreSQL pool when a URL is given. Applies migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
@@ -54,8 +95,27 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+  const unlock = opts.pgliteDir ? lockPgliteDir(opts.pgliteDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+  } catch (err) {
+    unlock();
+    // The recovery path (README): after a crash PGlite replays its WAL by itself; if it still cannot open, restore a backup.
+    throw new Error(
+      `Não foi possível abrir o banco embutido (PGlite) em ${opts.pgliteDir}: ${(err as Error).message}. ` +
+        'Verifique se outro processo do Operações está usando este DATA_DIR. Se o problema persistir, restaure o último backup em um diretório vazio (npm run restore ARQUIVO; veja docs/backup.md).',
+      { cause: err },
+    );
+  }
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }

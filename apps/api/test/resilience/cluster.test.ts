@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, freshCall, freshPgDatabase, hubUrl, login, openSse, type ServerProcess, startServer } from './server-process';
+import { ADMIN_PASSWORD, freshCall, freshPgDatabase, hubUrl, login, nodeBin, openSse, type ServerProcess, startServer } from './server-process';
 import { setupPlace } from './workload';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;
@@ -12,8 +12,7 @@ const PORT = 3234;
 describe('WORKERS on the embedded database', () => {
   it('refuses WORKERS > 1 with PGlite, with a clear message', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'operacoes-workers-'));
-    const repo = path.resolve(__dirname, '../../../..');
-    const run = spawnSync(path.join(repo, 'node_modules/.bin/node'), ['--import', 'tsx', 'src/main.ts'], {
+    const run = spawnSync(nodeBin, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH, WORKERS: '2', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT + 1), HOST: '127.0.0.1' },
       encoding: 'utf8',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { ADMIN_PASSWORD, freshPgDatabase, login, type ServerProcess, sleep, startServer } from './server-process';
+import { ADMIN_PASSWORD, freshPgDatabase, login, nodeBin, type ServerProcess, sleep, startServer } from './server-process';
 import { brokenInvariants, checkAcksOverApi, newAcks, runWorkload, setupPlace } from './workload';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;
@@ -59,12 +60,27 @@ describe(`crash and restart on ${PG_SERVER ? 'PostgreSQL' : 'PGlite'}`, () => {
     const acks = newAcks();
     const report: string[] = [];
 
+    if (!databaseUrl) {
+      // A second process on the same embedded database is refused (both would write its files).
+      const second = spawnSync(nodeBin, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(__dirname, '../..'),
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT + 1), HOST: '127.0.0.1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(second.status, second.stderr).toBe(1);
+      expect(second.stderr).toMatch(/já está em uso pelo processo \d+: só um processo do Operações pode abri-lo/);
+    }
+
     for (const [round, signal] of (['SIGKILL', 'SIGTERM', 'SIGKILL'] as const).entries()) {
       let stop = false;
       const sentBefore = acks.sent;
       const lostBefore = acks.unanswered;
       const work = runWorkload({ baseUrl: server.url, dataDir, place, acks, lanes: 3, stop: () => stop });
-      await sleep(1000 + Math.random() * 1500);
+      // Stop once every lane could finish a round (however slow the machine), at a random moment after.
+      const completedBefore = acks.completed;
+      for (let waited = 0; acks.completed - completedBefore < 3 && waited < 30_000; waited += 50) await sleep(50);
+      await sleep(Math.random() * 1000);
       const code = await server.stop(signal);
       stop = true;
       await work;

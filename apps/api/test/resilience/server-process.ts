@@ -9,7 +9,7 @@ import pg from 'pg';
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(apiDir, '../..');
 /** `npm ci` installs the project's Node (24) here; the machine's own may be older. */
-const nodeBin = existsSync(path.join(repoDir, 'node_modules/.bin/node')) ? path.join(repoDir, 'node_modules/.bin/node') : process.execPath;
+export const nodeBin = existsSync(path.join(repoDir, 'node_modules/.bin/node')) ? path.join(repoDir, 'node_modules/.bin/node') : process.execPath;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

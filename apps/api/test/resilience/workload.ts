@@ -29,9 +29,11 @@ export type Acks = {
   unanswered: number;
   /** 503 answers (database unavailable), each checked for its message and Retry-After. */
   unavailable: number;
+  /** Whole rounds (every step of both workflows) acknowledged. */
+  completed: number;
 };
 
-export const newAcks = (): Acks => ({ products: new Map(), items: new Set(), outRequests: new Map(), shipments: new Map(), unexpected: [], sent: 0, unanswered: 0, unavailable: 0 });
+export const newAcks = (): Acks => ({ products: new Map(), items: new Set(), outRequests: new Map(), shipments: new Map(), unexpected: [], sent: 0, unanswered: 0, unavailable: 0, completed: 0 });
 
 let seq = 0;
 const uid = () => `${process.pid.toString(36)}${Date.now().toString(36)}${(++seq).toString(36)}`;
@@ -152,6 +154,7 @@ async function oneRound(lane: Lane): Promise<boolean> {
   const lines = (view.items as { id: number }[]).map((i) => ({ id: i.id, status: 'recebido' }));
   if (!(await step(lane, 'POST', `/api/receiving/${hash}`, undefined, { name: 'Renata Ribeiro', items: lines }))) return false;
   acks.shipments.set(shipmentId, 2);
+  acks.completed++;
   return true;
 }
 
