@@ -55,6 +55,8 @@ const entryOf = (key: string): { access: Access; options: RouteOptions } => {
 
 let f: HardeningFixture;
 const failures: string[] = [];
+/** Strings that only A's rows carry (names, titles, e-mails…): B's answers must not contain them. */
+const markers = new Set<string>();
 const counts: Record<string, number> = {};
 let cells = 0;
 const started = performance.now();
@@ -132,8 +134,6 @@ describe('authorization × tenancy matrix', () => {
   it('phase 1: refusals, tenancy and reads change nothing', async () => {
     const before = await f.snapshot();
     const tokens: Record<Who, string | undefined> = { anonymous: undefined, none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA, fullB: f.tokens.fullB, admin: f.tokens.admin };
-    // Strings that only A's rows carry: B's answers must not contain them.
-    const markers = new Set<string>();
     const aIds = new Map<string, Set<number>>();
     let snap: Snapshot | undefined = before;
 
@@ -254,6 +254,13 @@ describe('authorization × tenancy matrix', () => {
       if (access === 'public' || options.shared || !passes(access, 'fullB')) continue;
       const own = op.pathParams.length ? await f.b.resolveParams(op.path) : {};
       if (!own) continue;
+      if (namesRow(op)) {
+        // B's own row (its detail, balances, timeline…): readable, and nothing of A inside.
+        count("B reads its own row, nothing of A");
+        const res = await send(op, f.tokens.fullB, own);
+        if (!is2xx(res.statusCode) && !(options.readOk ?? []).includes(res.statusCode)) fail("B reads its own row", op, '2xx', res);
+        else await checkNoLeak(op, res, markers, new Map());
+      }
       for (const q of op.query.filter((x) => /_id$|^(stock|section|product|patrimony|site|project|unit|user|activity|circuit|lmc)$/.test(x.name))) {
         const id = await aRowFor(op, q.name.endsWith('_id') ? q.name : `${q.name}_id`, 'A');
         if (id === undefined) continue;
@@ -320,6 +327,7 @@ describe('authorization × tenancy matrix', () => {
       [
         `authorization matrix: ${f.operations.length} operations, ${new Set(f.operations.map((o) => o.path)).size} paths, ${cells} cells in ${seconds} s`,
         ...Object.entries(counts).map(([k, n]) => `  ${String(n).padStart(5)}  ${k}`),
+        `  A's distinctive values watched in B's answers: ${markers.size}`,
         `  B made its own rows through ${madeByB.size} create routes`,
         `  B's own rows: bodies naming A's ids refused, the same bodies with B's ids accepted: ${ownProofs.length - ownUnproved.length}/${ownProofs.length}${ownUnproved.length ? ` (not valid with B's ids either: ${ownUnproved.join(', ')})` : ''}`,
         `  slowest operations (all cells): ${[...spent].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join(', ')}`,
