@@ -14,6 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import { ALL, createTestApp, type TestApp } from '../helpers';
 import { seedDemo } from '../../src/db/seed';
 import { organizations } from '../../src/modules/organization/schema';
+import { runContractNotices } from '../../src/modules/network/circuit/notices';
+import { runSlaNotices } from '../../src/modules/external-activity/activity/sla';
+import { removeExpiredExports } from '../../src/modules/report/jobs';
+
+/** The last first tick of the app's periodic jobs (core/jobs.ts: 5, 7 and 11 s after ready), with a margin. */
+const FIRST_TICKS_MS = 12_000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -95,6 +101,7 @@ const LIST_OF: [RegExp, string][] = [
 
 export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
   const t = opts.t ?? (await createTestApp());
+  const readyAt = performance.now();
   await seedDemo(t.app);
   const [demo] = await t.app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.fantasy_name, 'Demo Telecom'));
   const orgA = demo.id;
@@ -189,8 +196,24 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
   /** The URL of `path` with the given parameters (or A's rows). */
   const urlOf = (path: string, params: Record<string, string | number>) => path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(String(params[n])));
 
+  /**
+   * The periodic jobs (contract-end and SLA notices, export cleanup) write on their own schedule:
+   * let their first ticks pass, then run them now. They notify "once each", so until the data
+   * changes again their next ticks write nothing and a snapshot sees only the requests' changes.
+   * Call it again after making rows (a new activity already past due is notified once).
+   */
+  const settleBackgroundJobs = async () => {
+    const wait = readyAt + FIRST_TICKS_MS - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await runContractNotices(t.app);
+    await runSlaNotices(t.app);
+    await removeExpiredExports(t.app);
+  };
+  await settleBackgroundJobs();
+
   return {
     t,
+    settleBackgroundJobs,
     orgA,
     orgB,
     tokens: { admin: adminToken, fullA: fullA.token, indexA: indexA.token, noneA: noneA.token, fullB: fullB.token },
