@@ -64,14 +64,26 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 
 export const DATABASE_UNAVAILABLE = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
 
-/** The path of the first string (value or key) holding a NUL character, which PostgreSQL refuses in text. */
-export function findNul(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** Why a text cannot be stored as sent: a NUL (PostgreSQL refuses it), a lone UTF-16 surrogate (stored as U+FFFD). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function textFault(s: string): 'nul' | 'surrogate' | undefined {
+  if (s.includes('\u0000')) return 'nul';
+  if (LONE_SURROGATE.test(s)) return 'surrogate';
+  return undefined;
+}
+
+/** The first string (value or key) that cannot be stored as sent: its path and why. */
+export function findInvalidText(value: unknown, path: string, depth = 0): { at: string; fault: 'nul' | 'surrogate' } | undefined {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? { at: path, fault } : undefined;
+  }
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at;
-    const found = findNul(item, at, depth + 1);
+    const fault = textFault(key);
+    if (fault) return { at, fault };
+    const found = findInvalidText(item, at, depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -96,12 +108,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     }
     return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });
   });
-  // One check for every route: a NUL anywhere in the body, query or params is refused before validation.
+  // One check for every route: a NUL or a lone surrogate anywhere in the body, query or params is refused before validation.
   app.addHook('preValidation', async (req) => {
-    const at = findNul(req.body, '') ?? findNul(req.query, '') ?? findNul(req.params, '');
-    if (at !== undefined) {
-      const message = 'O texto contém um caractere inválido (nulo).';
-      throw new HttpError(422, message, [{ propertyPath: at || 'body', message }]);
+    const found = findInvalidText(req.body, '') ?? findInvalidText(req.query, '') ?? findInvalidText(req.params, '');
+    if (found) {
+      const message = found.fault === 'nul' ? 'O texto contém um caractere inválido (nulo).' : 'O texto contém um caractere inválido (Unicode incompleto).';
+      throw new HttpError(422, message, [{ propertyPath: found.at || 'body', message }]);
     }
   });
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {

@@ -36,6 +36,10 @@ describe('bad input answers 4xx, never 5xx', () => {
       expect(res.json().message).toContain('caractere inválido');
     }
     expectIs422(await t.call('PUT', '/api/me', boss, { person: { nickname: 'Zé\u0000' } }));
+    // A lone UTF-16 surrogate would be stored as U+FFFD, not as sent (found by the fuzzer).
+    const surrogate = await t.call('POST', '/api/login', undefined, { username: 'adm\ud800', password: 'x' });
+    expectIs422(surrogate);
+    expect(surrogate.json().message).toContain('Unicode incompleto');
     expectIs422(await t.call('POST', '/api/organization-settings/data-source', admin, { name: 'Fonte', url: 'https://example.com', key_field: 'id', headers: { 'X-A\u0000': 'v' } }));
     expectIs422(await t.call('GET', '/api/patrimony?search=%00', boss));
     expectIs422(await t.call('GET', '/api/movements?search=abc%00', boss));
