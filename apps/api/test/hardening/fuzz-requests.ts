@@ -297,7 +297,7 @@ export function requestsFor(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
   }
   // Organization B's user on A's rows.
   if (ctx.orgScoped && ctx.visibleParams && op.pathParams.some((p) => isIntParam(op, p))) {
-    arbs.push({ weight: 6, arbitrary: make("organization B's user on A's row", () => ({ caller: 'B' as const })) });
+    arbs.push({ weight: 4, arbitrary: make("organization B's user on A's row", () => ({ caller: 'B' as const })) });
   }
 
   if (ctx.multipart) {

@@ -11,8 +11,9 @@
  * Reproduce a failure: FUZZ_SEED=<seed printed> FUZZ_ROUTE='POST /api/stock' npx vitest run test/hardening/fuzz.test.ts
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type HardeningFixture, type Operation, createHardeningFixture, diffSnapshots } from './fixture';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, test } from 'vitest';
+import { type HardeningFixture, type Operation, type Snapshot, VOLATILE_TABLES, createHardeningFixture, diffSnapshots } from './fixture';
 import { type Caller, type FuzzCase, type RouteContext, requestsFor, urlOf } from './fuzz-requests';
 import { Huge, queryText, writeJson } from './fuzz-values';
 
@@ -29,10 +30,10 @@ const GLOBAL = /^\/api\/(country|state|city|release-note|organization)(\/|$)/;
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-let f: HardeningFixture;
 const contexts = new Map<string, RouteContext>();
-const figures = { routes: 0, requests: 0, statuses: new Map<number, number>(), defects: new Map<string, number>(), ms: new Map<string, number>() };
+const figures = { routes: 0, requests: 0, statuses: new Map<number, number>(), defects: new Map<string, number>(), ms: new Map<string, number>(), defectMs: new Map<string, number>(), snapshotMs: 0 };
 const started = performance.now();
+const cpuStart = process.cpuUsage();
 
 /** The first id of a list, as the given token (A's resolver reads lists as A's full user). */
 async function firstId(listUrl: string, token: string) {
@@ -155,28 +156,52 @@ const describeCase = (op: Operation, c: FuzzCase) => {
   return `${op.method} ${urlOf(op, c).slice(0, 200)}${queryText(c.query).slice(0, 200)} as ${c.caller}${c.authorization !== undefined ? ` (Authorization: ${String(c.authorization).slice(0, 40)})` : ''} — ${c.defect}\n  body: ${body.slice(0, 400)}`;
 };
 
-beforeAll(async () => {
-  f = await createHardeningFixture();
-  const foreignIds = await seedOrganizationB();
-  for (const op of f.operations) {
-    if (!WRITE.has(op.method) || (ONLY && op.key !== ONLY)) continue;
-    contexts.set(op.key, await contextFor(op, foreignIds));
-  }
-  // Routes whose rows A lacks get ids of no row: still refused, but less deeply exercised.
-  const missing = [...contexts.values()].filter((c) => c.op.pathParams.length && !c.visibleParams).map((c) => c.op.key);
-  if (missing.length) console.log(`fuzz: no visible row for ${missing.join(', ')}`);
-  console.log(`fuzz: seed ${SEED}, ${RUNS} requests per route, ${contexts.size} write routes (setup ${Math.round(performance.now() - started)} ms)`);
-});
+// The routes are known once the app is built: the fixture is made while the file is collected,
+// so each route is a test of its own (its failure, seed and time reported on its own line).
+const f: HardeningFixture = await createHardeningFixture();
+const foreignIds = await seedOrganizationB();
+for (const op of f.operations) {
+  if (!WRITE.has(op.method) || (ONLY && op.key !== ONLY)) continue;
+  contexts.set(op.key, await contextFor(op, foreignIds));
+}
+// Routes whose rows A lacks get ids of no row: still refused, but less deeply exercised.
+const missing = [...contexts.values()].filter((c) => c.op.pathParams.length && !c.visibleParams).map((c) => c.op.key);
+if (missing.length) console.log(`fuzz: no visible row for ${missing.join(', ')}`);
+console.log(`fuzz: seed ${SEED}, ${RUNS} requests per route, ${contexts.size} write routes (setup ${Math.round(performance.now() - started)} ms)`);
+
+/**
+ * Row count and an order-free checksum (sum of row hashes) of every table but the fixture's
+ * volatile ones: no sort, so it is cheap enough to take between every two routes.
+ */
+async function quickSnapshot(): Promise<Snapshot> {
+  const tables = ((await f.t.app.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)).rows as { name: string }[])
+    .map((r) => r.name)
+    .filter((n) => !VOLATILE_TABLES.has(n));
+  const parts = tables.map((n) => `select '${n}' as name, count(*)::int as count, coalesce(sum(hashtextextended(x::text, 0)), 0)::text as checksum from "${n}" x`);
+  const rows = (await f.t.app.db.execute(sql.raw(parts.join(' union all ')))).rows as { name: string; count: number; checksum: string }[];
+  return new Map(rows.map((r) => [r.name, { count: Number(r.count), checksum: r.checksum }]));
+}
+
+let last: Snapshot | undefined;
+
+/** CPU time of this worker (app, PGlite and fuzzer share it): a figure a busy machine does not inflate as much. */
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage(cpuStart);
+  return Math.round((user + system) / 1e6);
+};
 
 afterAll(async () => {
   const histogram = [...figures.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
   const slowest = [...figures.ms].sort(([, a], [, b]) => b - a).slice(0, 5).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join('; ');
+  const costly = [...figures.defectMs].map(([d, ms]) => [d, ms / (figures.defects.get(d) ?? 1)] as const).sort(([, a], [, b]) => b - a).slice(0, process.env.FUZZ_DEBUG ? 99 : 5).map(([d, ms]) => `${d} ${ms.toFixed(1)} ms`).join(', ');
+  const sendMs = [...figures.defectMs.values()].reduce((a, b) => a + b, 0);
   console.log(
     [
-      `fuzz figures: ${figures.routes} write routes, ${RUNS} requests per route, ${figures.requests} requests in ${Math.round((performance.now() - started) / 1000)} s (seed ${SEED})`,
+      `fuzz figures: ${figures.routes} write routes, ${RUNS} requests per route, ${figures.requests} requests in ${Math.round((performance.now() - started) / 1000)} s, ${cpuSeconds()} s of CPU (seed ${SEED})`,
       `  statuses: ${histogram}`,
       `  defects: ${figures.defects.size} kinds; most sent: ${[...figures.defects].sort(([, a], [, b]) => b - a).slice(0, 6).map(([d, n]) => `${d} ${n}`).join(', ')}`,
-      `  slowest routes: ${slowest}`,
+      `  dearest per request: ${costly}; requests ${Math.round(sendMs / 1000)} s in all`,
+      `  slowest routes: ${slowest}; database snapshots ${Math.round(figures.snapshotMs / 1000)} s`,
     ].join('\n'),
   );
   await f?.close();
@@ -187,34 +212,39 @@ describe('fuzzing every write route', () => {
     expect(contexts.size).toBeGreaterThan(ONLY ? 0 : 150);
   });
 
-  // The routes are known only once the app is built: one test walks them, one batch per route.
-  test('every write route refuses generated bad requests with a pt-BR 4xx and changes nothing', async () => {
-    const failures: string[] = [];
-    for (const [key, ctx] of contexts) {
+  for (const [key, ctx] of contexts) {
+    test(`${key} refuses generated bad requests with a pt-BR 4xx and changes nothing`, { timeout: 60_000 + RUNS * 100 }, async () => {
       const routeStart = performance.now();
-      const before = await f.snapshot();
-      const arb = requestsFor(ctx);
+      let snapStart = performance.now();
+      const before = last ?? (await quickSnapshot());
+      figures.snapshotMs += performance.now() - snapStart;
+      let failure: string | undefined;
       try {
         await fc.assert(
-          fc.asyncProperty(arb, async (c) => {
+          fc.asyncProperty(requestsFor(ctx), async (c) => {
+            const t0 = performance.now();
             const { res, sent } = await send(ctx.op, c);
+            const defect = c.defect.replace(/^[^:]*: /, '');
             figures.requests++;
             figures.statuses.set(res.statusCode, (figures.statuses.get(res.statusCode) ?? 0) + 1);
-            figures.defects.set(c.defect.replace(/^[^:]*: /, ''), (figures.defects.get(c.defect.replace(/^[^:]*: /, '')) ?? 0) + 1);
+            figures.defects.set(defect, (figures.defects.get(defect) ?? 0) + 1);
+            figures.defectMs.set(defect, (figures.defectMs.get(defect) ?? 0) + performance.now() - t0);
             const problem = problemWith(res.statusCode, res.headers['content-type'] as string | undefined, res.body, sent);
             if (problem) throw new Error(`${problem}\n  ${describeCase(ctx.op, c)}\n  answer ${res.statusCode}: ${res.body.slice(0, 400)}`);
           }),
           { numRuns: RUNS, seed: seedOf(key), includeErrorInReport: true },
         );
       } catch (err) {
-        failures.push(`${key} (FUZZ_SEED=${SEED} FUZZ_ROUTE='${key}'): ${(err as Error).message.replace(/\n*Hint: .*$/s, '').slice(0, 3000)}`);
+        failure = `FUZZ_SEED=${SEED} FUZZ_ROUTE='${key}': ${(err as Error).message.replace(/\n*Hint: .*$/s, '').replace(/\n\s+at .*/g, '').slice(0, 3000)}`;
       }
-      const changed = diffSnapshots(before, await f.snapshot());
-      if (changed.length) failures.push(`${key}: the database changed: ${changed.join(', ')}`);
+      snapStart = performance.now();
+      last = await quickSnapshot();
+      figures.snapshotMs += performance.now() - snapStart;
       figures.routes++;
       figures.ms.set(key, performance.now() - routeStart);
-    }
-    expect(failures.length, failures.join('\n\n')).toBe(0);
-  });
-
+      const changed = diffSnapshots(before, last);
+      const problems = [failure, changed.length ? `the database changed: ${changed.join(', ')}` : undefined].filter(Boolean);
+      expect(problems.length, problems.join('\n\n')).toBe(0);
+    });
+  }
 });
