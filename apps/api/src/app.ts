@@ -57,6 +57,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '***' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     bodyLimit: 1024 * 1024,
+    // While stopping, requests on open connections are still served (each answer then closes its
+    // connection, see main.ts) instead of Fastify's English 503.
+    return503OnClosing: false,
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Forwarded headers only from configured proxies (TRUST_PROXY); by default the peer's own address.
@@ -132,7 +135,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.addHook('onReady', async () => {
     await app.realtime.start();
   });
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: open event streams never end by themselves and would hold the
+  // server's close (a SIGTERM then waited until the process was killed).
+  app.addHook('preClose', async () => {
     await app.realtime.stop();
   });
   return app;

@@ -43,10 +43,19 @@ async function runServer() {
   }
   // A clean stop: requests in flight finish, the database is closed (PGlite writes its last pages).
   let closing = false;
+  app.addHook('onRequest', async (_req, reply) => {
+    if (closing) reply.raw.setHeader('connection', 'close');
+  });
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    // Clients' keep-alive connections would hold close() until their timeout (72 s): each one is
+    // closed as soon as it is idle; after 10 s the stragglers are cut.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => app.server.closeAllConnections(), 10_000);
     await app.close();
+    clearInterval(idle);
+    clearTimeout(cut);
     await database.close();
     process.exit(0);
   };

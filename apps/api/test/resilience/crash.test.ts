@@ -7,7 +7,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { ADMIN_PASSWORD, freshPgDatabase, login, nodeBin, type ServerProcess, sleep, startServer } from './server-process';
+import { ADMIN_PASSWORD, freshPgDatabase, hubUrl, login, nodeBin, openSse, type ServerProcess, sleep, startServer } from './server-process';
 import { brokenInvariants, checkAcksOverApi, newAcks, runWorkload, setupPlace } from './workload';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;
@@ -81,7 +81,11 @@ describe(`crash and restart on ${PG_SERVER ? 'PostgreSQL' : 'PGlite'}`, () => {
       const completedBefore = acks.completed;
       for (let waited = 0; acks.completed - completedBefore < 3 && waited < 30_000; waited += 50) await sleep(50);
       await sleep(Math.random() * 1000);
+      // An open event stream must not hold a clean shutdown (it used to, until the process was killed).
+      const admin = signal === 'SIGTERM' ? await login(server.url, 'admin', ADMIN_PASSWORD) : undefined;
+      const stream = admin ? await openSse(hubUrl(server.url, `/users/${admin.user.id}`, admin.mercure_token)) : undefined;
       const code = await server.stop(signal);
+      stream?.close();
       stop = true;
       await work;
       // A clean shutdown finishes the requests in flight and exits 0.

@@ -204,6 +204,12 @@ export class RealtimeHub {
 
   /** Opens an SSE stream on `res` for the given topics, first replaying what came after `lastEventId`. */
   async subscribe(res: ServerResponse, topics: string[], lastEventId?: number, owner?: StreamOwner) {
+    if (this.stopped) {
+      // Shutting down: the client's EventSource retries, and reaches another process or this one restarted.
+      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
+      res.end(JSON.stringify({ code: 503, message: 'O servidor está reiniciando. Tente novamente em instantes.' }));
+      return;
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
