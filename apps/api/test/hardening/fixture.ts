@@ -82,6 +82,8 @@ const SPECIAL: [RegExp, Special][] = [
   [/^\/api\/report\/\{name\}/, async () => 'inventory'],
   // A finished activity (its report exists only then); an update revision (only updates revert).
   [/^\/api\/external-activity\/\{id\}\/report$/, (h) => h.one(`select id as v from external_activity where organization_id = ${h.org} and status = 'concluida' order by id limit 1`) as Promise<number | undefined>],
+  // A request still pending (a delivered one answers 409 to a cancel before asking who cancels).
+  [/^\/api\/patrimony-solicitation\/\{id\}\/cancel$/, (h) => h.one(`select id as v from patrimony_solicitation where organization_id = ${h.org} and status = 'pendente' order by id limit 1`) as Promise<number | undefined>],
   [/^\/api\/revision\/\{id\}/, (h) => h.one(`select id as v from revision where organization_id = ${h.org} and action = 'update' order by id limit 1`) as Promise<number | undefined>],
   // A project's linked activity: both ids from the link table.
   [/^\/api\/project\/\{id\}\/activity\/\{activityId\}$/, async (h) => (await h.rows<{ id: number; activityId: number }>(`select project_id as id, activity_id as "activityId" from project_activity pa join project p on p.id = pa.project_id where p.organization_id = ${h.org} order by 1, 2 limit 1`))[0]],

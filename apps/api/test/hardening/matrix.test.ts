@@ -155,7 +155,20 @@ describe('authorization × tenancy matrix', () => {
       const body = read ? undefined : (await referenceBody(op))?.value;
 
       for (const who of ['anonymous', 'none', 'index', 'fullA', 'fullB', 'admin'] as Who[]) {
-        const ok = passes(access, who) && !(who === 'index' && options.indexRefused);
+        const ok = passes(access, who);
+        const onRow = who === 'none' || who === 'index' || who === 'fullA' ? options.onARow?.[who] : undefined;
+        if (!read && ok && onRow) {
+          // Through the route's rule, refused by the handler on A's real row: that status, nothing written.
+          const kind = `${who} on A's row not theirs → ${onRow}, nothing changed`;
+          count(kind);
+          const pre = snap ?? (await f.snapshot());
+          const res = await send(op, tokens[who], params, body);
+          snap = await f.snapshot();
+          if (res.statusCode !== onRow) fail(kind, op, String(onRow), res);
+          const changed = diffSnapshots(pre, snap);
+          if (changed.length) failures.push(`${kind} ${op.key}: the database changed: ${changed.join('; ')}`);
+          continue;
+        }
         if (access === 'public' && who !== 'anonymous') continue; // a token changes nothing on a public route
         if (!read && ok && who !== 'fullB') continue; // phase 2 (harmless allowed writes)
         if (who === 'anonymous' && access === 'public') {

@@ -26,8 +26,12 @@ export type RouteOptions = {
   readOk?: number[];
   /** The route's rows are not an organization's (platform-wide reference data): B sees A's the same. */
   shared?: boolean;
-  /** A write behind a read rule: the handler also requires the module's write permission, so the `.INDEX` user is refused (403) on A's real row. */
-  indexRefused?: boolean;
+  /**
+   * A write the route lets through but the handler refuses on A's real row for some users (the
+   * row is not theirs, or the module's write permission is also needed): the status each gets,
+   * checked with nothing changed.
+   */
+  onARow?: Partial<Record<'none' | 'index' | 'fullA', number>>;
   /** A required query (templates: `@/api/x` = first id of A's list, `$select … as v` = a value read from the database, `{orgA}` replaced). */
   query?: Record<string, string>;
   /** Per-user answers of an allowed read that are right instead of 2xx (e.g. a row that is its owner's only), with the reason in `why`. */
@@ -65,14 +69,14 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'PUT /api/user/{id}/insert/unit/{unitId}': { write: 'USER' },
   'PUT /api/user/{id}/remove/unit/{unitId}': { write: 'USER' },
   'DELETE /api/user/{id}/remove/unit/{unitId}': { write: 'USER' },
-  'GET /api/unit-organizational': 'authenticated',
+  'GET /api/unit-organizational': ['authenticated', { why: "every member picks units in forms (their own organization's only)" }],
   'POST /api/unit-organizational': { write: 'ORG' },
   'GET /api/unit-organizational/{id}': 'authenticated',
   'PUT /api/unit-organizational/{id}': { write: 'ORG' },
   'DELETE /api/unit-organizational/{id}': { write: 'ORG' },
   'GET /api/user/notification': 'authenticated',
   'PATCH /api/user/notification/readall': 'authenticated',
-  'PATCH /api/user/notification/{id}': 'authenticated',
+  'PATCH /api/user/notification/{id}': ['authenticated', { onARow: { none: 404, index: 404, fullA: 404 }, why: "a member's own notification (the fixture's is a demo user's): anyone else's is 404" }],
   'POST /api/notification': { write: 'USER' },
   'GET /api/release-note': ['authenticated', RELEASE],
   'POST /api/release-note': ['superAdmin', RELEASE],
@@ -80,7 +84,7 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'PUT /api/release-note/{id}': ['superAdmin', RELEASE],
   'DELETE /api/release-note/{id}': ['superAdmin', RELEASE],
   'GET /api/revision': { read: 'LOG' },
-  'POST /api/revision/{id}/revert': [{ read: 'LOG' }, { indexRefused: true, why: "a revert is the record's own PUT: a reader of the log who also writes the record's module (checked in the handler once the revision is loaded)" }],
+  'POST /api/revision/{id}/revert': [{ read: 'LOG' }, { onARow: { index: 403 }, why: "a revert is the record's own PUT: a reader of the log who also writes the record's module (checked in the handler once the revision is loaded)" }],
   'GET /api/files/{name}': ['public', { readOk: [404], why: 'uploads are served by their random name (an <img> sends no token); the matrix asks for a name that does not exist' }],
   'GET /api/organization-settings/external-activity': 'authenticated',
   'PUT /api/organization-settings/external-activity': 'orgAdmin',
@@ -164,10 +168,10 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'POST /api/patrimony-solicitation/{id}/refuse': { write: 'WAREHOUSE' },
   'POST /api/patrimony-solicitation/{id}/deliver': { write: 'PATRIMONY' },
   'POST /api/patrimony-solicitation/{id}/return': { write: 'PATRIMONY' },
-  'POST /api/patrimony-solicitation/{id}/cancel': 'authenticated',
+  'POST /api/patrimony-solicitation/{id}/cancel': ['authenticated', { onARow: { none: 403, index: 403 }, why: 'the requester cancels their own request, the warehouse staff (WAREHOUSE or PATRIMONY) any: a member who is neither gets 403 (checked in the workflow)' }],
   'GET /api/my-patrimony': 'authenticated',
-  'POST /api/my-patrimony/{id}/confirm': 'authenticated',
-  'POST /api/my-patrimony/{id}/return': 'authenticated',
+  'POST /api/my-patrimony/{id}/confirm': ['authenticated', { onARow: { none: 404, index: 404, fullA: 404 }, why: "an item the caller holds: anyone else's item is 404" }],
+  'POST /api/my-patrimony/{id}/return': ['authenticated', { onARow: { none: 404, index: 404, fullA: 404 }, why: "an item the caller holds: anyone else's item is 404" }],
   'GET /api/warehouse/summary': [{ anyOf: WAREHOUSE_READERS }, { why: 'the hub\'s counts: any warehouse permission or its .INDEX (checked in the handler; the route itself is authenticated)' }],
   'GET /api/shipment-solicitation': { read: 'ASSET_SHIPMENT' },
   'POST /api/shipment-solicitation': { write: 'ASSET_SHIPMENT' },
