@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { benchDatabase, freePort, sleep, stopServer } from './harness';
+import { benchDatabase, cpuMsOf, freePort, sleep, stopServer } from './harness';
 import { Recorder, TOLERANCE, fmtMs, memoryVerdict, mib, sampleRss, table, watchGc } from './load-stats';
 import { prepareTraffic, subscribers, trafficMix } from './load-traffic';
 
@@ -53,8 +53,11 @@ const SUBSCRIBERS = Number(args.subscribers);
 const CHAINS = Number(args.chains);
 const BACKEND = args.pglite ? 'pglite' : 'postgres';
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Open loop, but not unbounded: past this many unanswered requests the server is not keeping up, and each further one counts as an error. */
-const MAX_IN_FLIGHT = Math.max(200, RATE * 5);
+/**
+ * Open loop, but not unbounded: past ten seconds' worth of unanswered requests the server is not
+ * keeping up, and each further one counts as an error (not sent).
+ */
+const MAX_IN_FLIGHT = Math.max(200, RATE * 10);
 
 const log = (msg: string) => console.log(`[load ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -126,6 +129,8 @@ async function main() {
   const next = trafficMix(server.base, traffic, rec);
   const rss = sampleRss(pid, t0);
   undo.push(() => rss.stop());
+  const cpu0 = cpuMsOf(pid);
+  const ownCpu0 = process.cpuUsage();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const inFlight = new Set<Promise<unknown>>();
@@ -157,6 +162,8 @@ async function main() {
   const sendingSeconds = (performance.now() - t0) / 1000;
   await Promise.allSettled([...inFlight]);
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpuMs = serverExit ? NaN : cpuMsOf(pid) - cpu0;
+  const ownCpu = process.cpuUsage(ownCpu0);
   rss.stop();
   lag.disable();
   if (serverExit) rec.fail('(server)', serverExit);
@@ -203,7 +210,8 @@ async function main() {
             : `${verdict.majorGcs} full collection(s) during the run, fewer than two after warm-up`,
         ],
         ['**memory verdict**', `**${verdict.verdict === 'flat' ? 'flat' : verdict.verdict === 'grew' ? 'GREW' : `inconclusive${args.quick ? ' (not a failure in quick mode: a minute is too short for V8 to collect its old generation)' : ''}`}**`],
-        ['load generator event-loop delay p99 (ms)', fmtMs(lag.percentile(99) / 1e6)],
+        ['server CPU: share of one core / per answered request (ms)', `${((serverCpuMs / 1000 / seconds) * 100).toFixed(0)}% / ${fmtMs(serverCpuMs / answered)}`],
+        ['load generator: share of one core / event-loop delay p99 (ms)', `${(((ownCpu.user + ownCpu.system) / 1e6 / seconds) * 100).toFixed(0)}% / ${fmtMs(lag.percentile(99) / 1e6)}`],
       ],
     ),
     '',

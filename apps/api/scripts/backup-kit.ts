@@ -6,8 +6,9 @@
  *   database.tar.gz      pglite: PGlite's own dump of its data directory (`dumpDataDir`)
  *   database.pgdump      postgres: `pg_dump -Fc`
  *   files/…              the data directory's files: uploads/, report-exports/, jwt-secret,
- *                        data-source-key… — everything but pglite/ (dumped above) and mail/ (copies
- *                        of e-mails written when no SMTP server is set, not data)
+ *                        data-source-key… — everything but pglite/ (dumped above), pglite.lock
+ *                        (the running process's lock) and mail/ (copies of e-mails written when no
+ *                        SMTP server is set, not data)
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
@@ -18,12 +19,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
+import { lockPgliteDir } from '../src/core/db';
 
 export const run = promisify(execFile);
 export const FORMAT = 1;
 export type Manifest = { format: number; app: 'operacoes'; kind: 'pglite' | 'postgres'; created_at: string; tables: Record<string, number>; files: string[] };
 /** Entries of the data directory the archive leaves out (see above). */
-export const NOT_COPIED = new Set(['pglite', 'mail']);
+export const NOT_COPIED = new Set(['pglite', 'pglite.lock', 'mail']);
 
 /** A refusal or a failure the operator can act on: printed as it is (pt-BR, then English), exit code 1. */
 export class Refusal extends Error {}
@@ -74,6 +76,19 @@ function readlinkSafe(p: string) {
 }
 
 export const openPglite = (dataDir: string, loadDataDir?: Blob) => PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+
+/**
+ * The embedded database's lock (`DATA_DIR/pglite.lock`, the one the server takes): held while the
+ * backup or restore has the database open, so a server started meanwhile refuses to open it. A lock
+ * held by a running process is a refusal.
+ */
+export function lockEmbedded(pgliteDir: string): () => void {
+  try {
+    return lockPgliteDir(pgliteDir);
+  } catch (e) {
+    throw new Refusal(`${(e as Error).message} / The embedded database is in use by another process (${pgliteDir}.lock): stop it first.`);
+  }
+}
 
 /** Every table outside PostgreSQL's own schemas (the app's and drizzle's migrations log). */
 const TABLES = `select table_schema as schema, table_name as name from information_schema.tables

@@ -4,7 +4,8 @@
  * the format is in scripts/backup-kit.ts). Never overwrites a file.
  *
  * - Embedded database (no DATABASE_URL): PGlite is one process, so the server must be stopped; a
- *   process holding files of DATA_DIR/pglite open (a running server) is refused. The dump is
+ *   process holding files of DATA_DIR/pglite open (a running server) is refused, and so is a live
+ *   owner of the server's lock (DATA_DIR/pglite.lock), which the backup holds meanwhile. The dump is
  *   PGlite's own copy of its data directory, taken after opening it (which recovers it if the last
  *   stop was not clean).
  * - PostgreSQL (DATABASE_URL): `pg_dump -Fc` while the server keeps running, on the snapshot the
@@ -14,7 +15,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { FORMAT, type Manifest, NOT_COPIED, Refusal, cli, fromCaller, human, openPglite, pgQuery, pgTool, pgliteQuery, processesUsing, rowCounts, run, settings } from './backup-kit';
+import { FORMAT, type Manifest, NOT_COPIED, Refusal, cli, fromCaller, human, lockEmbedded, openPglite, pgQuery, pgTool, pgliteQuery, processesUsing, rowCounts, run, settings } from './backup-kit';
 
 async function main() {
   const t0 = performance.now();
@@ -33,6 +34,8 @@ async function main() {
       );
   }
 
+  // Also the server's own lock: a server that is starting (files not open yet) or one that holds it is refused, and none can start during the dump.
+  const unlock = kind === 'pglite' ? lockEmbedded(pgliteDir) : () => undefined;
   const stage = mkdtempSync(path.join(os.tmpdir(), 'operacoes-backup-'));
   try {
     let tables: Record<string, number>;
@@ -90,6 +93,7 @@ async function main() {
     console.log(`${out} (${human(statSync(out).size)}, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   } finally {
     rmSync(stage, { recursive: true, force: true });
+    unlock();
   }
 }
 

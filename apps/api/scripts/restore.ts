@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { FORMAT, type Manifest, Refusal, cli, countDifferences, fromCaller, isEmptyDir, openPglite, pgQuery, pgTool, pgliteQuery, rowCounts, run, settings } from './backup-kit';
+import { FORMAT, type Manifest, Refusal, cli, countDifferences, fromCaller, isEmptyDir, lockEmbedded, openPglite, pgQuery, pgTool, pgliteQuery, rowCounts, run, settings } from './backup-kit';
 
 async function main() {
   const t0 = performance.now();
@@ -60,11 +60,17 @@ async function main() {
     let actual: Record<string, number>;
     if (manifest.kind === 'pglite') {
       const dump = readFileSync(path.join(stage, 'database.tar.gz'));
-      const db = await openPglite(path.join(dataDir, 'pglite'), new Blob([dump]));
+      // The server's lock: a server started on the new DATA_DIR meanwhile refuses rather than open a half-loaded database.
+      const unlock = lockEmbedded(path.join(dataDir, 'pglite'));
       try {
-        actual = await rowCounts(pgliteQuery(db));
+        const db = await openPglite(path.join(dataDir, 'pglite'), new Blob([dump]));
+        try {
+          actual = await rowCounts(pgliteQuery(db));
+        } finally {
+          await db.close();
+        }
       } finally {
-        await db.close();
+        unlock();
       }
     } else {
       try {

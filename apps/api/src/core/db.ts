@@ -32,7 +32,7 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * both write its files and corrupt it. The lock file holds the owner's pid; a lock left by a
  * process that no longer runs (kill -9, a crash) is taken over.
  */
-function lockPgliteDir(dir: string): () => void {
+export function lockPgliteDir(dir: string): () => void {
   const file = `${dir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -4,8 +4,8 @@
  * with TEST_DATABASE_URL, into a PostgreSQL database), backed up, restored into an empty directory
  * (and an empty database), then every table compared — row count and an md5 of all its rows in
  * order — and every sequence's position. Also what must be refused, with nothing written: a server
- * still holding the embedded database, a non-empty target, a missing or foreign file, an existing
- * output file.
+ * still holding the embedded database (its files open, or its lock), a non-empty target, a missing
+ * or foreign file, an existing output file.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -125,6 +125,7 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     // The data directory's files came along (secrets byte for byte), the mail outbox did not.
     for (const f of ['jwt-secret', 'data-source-key', 'uploads/foto-do-poste.jpg']) expect(readFileSync(path.join(dst, f))).toEqual(readFileSync(path.join(src, f)));
     expect(existsSync(path.join(dst, 'mail'))).toBe(false);
+    expect(existsSync(path.join(dst, 'pglite.lock'))).toBe(false);
   });
 
   it('refuses a non-empty target, a missing file, a file that is not a backup, and an existing output, changing nothing', async () => {
@@ -149,6 +150,14 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     expect(foreign.code).not.toBe(0);
     expect(foreign.stderr).toContain('não é um arquivo .tar.gz legível');
     expect(existsSync(fresh)).toBe(false);
+
+    // The server's lock held by a live process (this one), no file open: refused too.
+    writeFileSync(path.join(src, 'pglite.lock'), String(process.pid));
+    const locked = await script('backup', [path.join(tmp, 'locked.tar.gz')], { DATA_DIR: src });
+    rmSync(path.join(src, 'pglite.lock'));
+    expect(locked.code).not.toBe(0);
+    expect(locked.stderr).toContain(`já está em uso pelo processo ${process.pid}`);
+    expect(existsSync(path.join(tmp, 'locked.tar.gz'))).toBe(false);
 
     const size = statSync(archive).size;
     const again = await script('backup', [archive], { DATA_DIR: src });
