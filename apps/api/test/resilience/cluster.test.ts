@@ -48,6 +48,11 @@ describe.skipIf(!PG_SERVER)('two API processes on one PostgreSQL behind one port
     // Sessions: one login, then requests on new connections, answered by both workers.
     const admin = await login(base, 'admin', ADMIN_PASSWORD);
     const pids = new Set<string>();
+    // /api/health answered as soon as the first worker listened; wait for the second one.
+    for (let waited = 0; pids.size < 2 && waited < 60_000; waited += 200) {
+      pids.add((await freshCall(base, 'GET', '/api/health')).pid);
+      if (pids.size < 2) await new Promise((r) => setTimeout(r, 200));
+    }
     for (let i = 0; i < 12; i++) {
       const res = await freshCall(base, 'GET', '/api/me', admin.token);
       expect(res.status).toBe(200);

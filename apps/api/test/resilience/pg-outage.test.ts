@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { canRunOwnPostgres, ownPostgres } from './own-postgres';
-import { ADMIN_PASSWORD, call, hubUrl, login, openSse, type ServerProcess, sleep, startServer } from './server-process';
+import { Subscriber } from '../realtime-helpers';
+import { ADMIN_PASSWORD, call, hubUrl, login, type ServerProcess, sleep, startServer } from './server-process';
 import { brokenInvariants, checkAcksOverApi, newAcks, runWorkload, setupPlace } from './workload';
 
 const PG_PORT = 5440;
@@ -41,8 +42,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !canRunOwnPostgres())('Postgre
 
     const place = await setupPlace(a.url, (await login(a.url, 'admin', ADMIN_PASSWORD)).token);
     const tech = await login(b.url, place.techUsername, place.techPassword);
-    const sub = await openSse(hubUrl(b.url, `/users/${tech.user.id}`, tech.mercure_token));
-    expect(sub.status).toBe(200);
+    // The real EventSource client (reconnects with Last-Event-ID), as the web app uses.
+    const sub = new Subscriber(hubUrl(b.url, `/users/${tech.user.id}`, tech.mercure_token));
+    await sub.open(10_000);
 
     // A steady reader besides the writers: each answer's status and time.
     const adminToken = (await login(a.url, 'admin', ADMIN_PASSWORD)).token;
@@ -119,8 +121,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !canRunOwnPostgres())('Postgre
     });
     expect(created.status).toBe(201);
     expect((await call(a.url, 'POST', `/api/patrimony-solicitation/${created.body.id}/approve`, adminToken, {})).status).toBe(200);
-    await sub.next((m) => m.data.includes(`#${created.body.id}`), 8000);
-    expect(sub.ended()).toBe(false);
+    await sub.next((m) => JSON.stringify(m.data).includes(`#${created.body.id}`), 10_000);
     sub.close();
     // B's own pool is back too.
     expect((await call(b.url, 'GET', '/api/product?pageSize=1', adminToken)).status).toBe(200);

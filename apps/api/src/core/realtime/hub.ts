@@ -113,18 +113,25 @@ export class RealtimeHub {
     this.listener = client;
   }
 
-  /** Tries again until the database is back (1 s, doubling up to 10 s), for as long as the hub runs. */
-  private reconnect(delayMs = 1000) {
+  /**
+   * Tries again every second until the database is back, for as long as the hub runs. Then the
+   * open streams are ended: events other processes published while this one was not listening
+   * reach their subscribers through the EventSource's reconnection with Last-Event-ID (replay).
+   */
+  private reconnect() {
     setTimeout(() => {
       if (this.stopped) return;
       this.listen().then(
-        () => this.log.info('realtime listener reconnected'),
+        () => {
+          this.log.info('realtime listener reconnected');
+          for (const set of this.byTopic.values()) for (const s of set) s.res.end();
+        },
         (err: Error) => {
           this.log.warn({ reason: err.message }, 'realtime reconnect failed; retrying');
-          this.reconnect(Math.min(delayMs * 2, 10_000));
+          this.reconnect();
         },
       );
-    }, delayMs).unref();
+    }, 1000).unref();
   }
 
   async stop() {
