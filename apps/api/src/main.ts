@@ -24,6 +24,12 @@ async function runServer() {
     process.exit(1);
   });
   const app = await buildApp(config, database);
+  // A clean stop: requests in flight finish, the database is closed (PGlite writes its last pages).
+  // Added before the seed: the demo seed goes through app.inject, which starts the instance (no hook after).
+  let closing = false;
+  app.addHook('onRequest', async (_req, reply) => {
+    if (closing) reply.raw.setHeader('connection', 'close');
+  });
 
   // In a cluster the primary has seeded already; each worker says who answered (sticky-less sessions are stateless JWTs).
   if (cluster.isWorker) {
@@ -41,11 +47,6 @@ async function runServer() {
     await database.close();
     return;
   }
-  // A clean stop: requests in flight finish, the database is closed (PGlite writes its last pages).
-  let closing = false;
-  app.addHook('onRequest', async (_req, reply) => {
-    if (closing) reply.raw.setHeader('connection', 'close');
-  });
   const shutdown = async () => {
     if (closing) return;
     closing = true;
