@@ -101,5 +101,5 @@ describe.skipIf(!PG_SERVER)('two API processes on one PostgreSQL behind one port
     const code = await server.stop('SIGTERM', 15_000);
     expect(code, server.output().slice(-2000)).toBe(0);
     for (const pid of pids) expect(() => process.kill(Number(pid), 0)).toThrow();
-  });
+  }, 300_000);
 });

@@ -106,5 +106,5 @@ describe(`crash and restart on ${PG_SERVER ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect([...acks.outRequests.values()].filter((s) => s === 2).length).toBeGreaterThan(0);
     expect([...acks.shipments.values()].filter((s) => s === 2).length).toBeGreaterThan(0);
     console.log(report.join('\n'));
-  });
+  }, 300_000);
 });

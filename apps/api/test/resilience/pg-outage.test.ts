@@ -125,5 +125,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !canRunOwnPostgres())('Postgre
     sub.close();
     // B's own pool is back too.
     expect((await call(b.url, 'GET', '/api/product?pageSize=1', adminToken)).status).toBe(200);
-  });
+  }, 300_000);
 });

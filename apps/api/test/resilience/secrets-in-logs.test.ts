@@ -163,5 +163,5 @@ describe('secrets never reach the logs', () => {
     expect(log).not.toMatch(/\$argon2(id|i|d)\$/);
     // No JWT of any kind (three base64url parts starting with a JSON header).
     expect(log).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./);
-  });
+  }, 300_000);
 });
