@@ -11,6 +11,8 @@
  *     (validation answers 4xx), ids that do not exist (404) — they prove the check let them through;
  *  3. the bodies B was refused, with B's own ids in every reference field: when they are accepted,
  *     B's refusal was the tenancy check and not a validation error.
+ * The figures are printed at the end; MATRIX_DEBUG=1 also prints the bodies the generator could
+ * not make valid (B's creates, the unproved refusals).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -100,16 +102,19 @@ async function makeRowsOfB() {
     const { access, options } = entryOf(o.key);
     return access !== 'public' && !options.fresh && passes(access, 'fullB');
   });
+  const lastRefusal = new Map<string, string>();
   // A few passes: a section needs B's stock, a stock B's unit…
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = 0; pass < 4; pass++) {
     const before = madeByB.size;
     for (const op of creates.filter((o) => !madeByB.has(o.key))) {
       const body = await referenceBody(op, 'B');
       const res = await send(op, f.tokens.fullB, {}, body?.value);
       if (is2xx(res.statusCode)) madeByB.add(op.key);
+      else lastRefusal.set(op.key, `${JSON.stringify(body?.value)} → ${res.body.slice(0, 300)}`);
     }
     if (madeByB.size === before) break;
   }
+  if (process.env.MATRIX_DEBUG) for (const [k, v] of lastRefusal) if (!madeByB.has(k)) console.log('B could not make', k, v);
 }
 
 beforeAll(async () => {
@@ -439,7 +444,7 @@ const REF_LIST: Record<string, string> = {
   schedule: '/api/schedule',
   page: '/api/wiki/page',
 };
-const USER_REFS = /^(user|requester|technician|responsible|holder|assignee|owner|manager|recipient|approver|person|created_by|receiver|driver|participant|member)s?$/;
+const USER_REFS = /^(user|seller|requester|technician|responsible|holder|assignee|owner|manager|recipient|approver|person|created_by|receiver|driver|participant|member)s?$/;
 const PREFIXES = /^(from|to|origin|destination|target|source|parent|main|primary|secondary|a|b|new|old)_/;
 const LOCALE_REFS = new Set(['city', 'state', 'country']);
 
@@ -455,7 +460,7 @@ async function aRowFor(op: Operation, field: string, side: Side = 'A'): Promise<
     if (base === 'unit') return r.resolveParams(op.path.startsWith('/api/viability') ? '/api/viability/unit/{id}' : '/api/unit-organizational/{id}').then((p) => p?.id as number | undefined);
     if (base === 'page') return (await f.rows<{ id: number }>(`select id from wiki_page where organization_id = ${org} order by id limit 1`))[0]?.id;
     if (REF_LIST[base]) return r.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined);
-    base = base.replace(PREFIXES, '');
+    base = base.replace(PREFIXES, '').replace(/_(a|b)$/, ''); // from_section → section, site_a → site
   }
   return undefined;
 }
@@ -504,6 +509,7 @@ function sample(name: string, schema: JsonSchema): unknown {
   if (/cidr/.test(name)) return '10.0.0.0/24';
   if (/vlan/.test(name)) return 100;
   if (/color/.test(name)) return '#336699';
+  if (/cost|price|amount|value/.test(name)) return '100.00';
   // Codes, usernames and hostnames take letters, digits and hyphens only; unique per call.
   const text = `matriz-${name.replace(/_/g, '-')}-${++serial}`.padEnd(typeof s.minLength === 'number' ? s.minLength : 0, 'x');
   return typeof s.maxLength === 'number' ? text.slice(0, s.maxLength) : text;
@@ -528,9 +534,11 @@ async function referenceBody(op: Operation, side: Side | ((field: string) => Sid
       const path = prefix + name;
       if (/_ids?$/.test(name)) {
         const id = await aRowFor(op, name, sideOf(path));
-        if (id !== undefined) {
-          fields.push(path);
-          out[name] = name.endsWith('_ids') || typeOf(p) === 'array' ? [id] : id;
+        if (id !== undefined) fields.push(path);
+        // No such row on that side: an id nobody has (a sampled 1 would be another organization's row).
+        const ref = id ?? (LOCALE_REFS.has(name.replace(/_ids?$/, '')) ? undefined : MISSING_ID);
+        if (ref !== undefined && (id !== undefined || (s.required ?? []).includes(name))) {
+          out[name] = name.endsWith('_ids') || typeOf(p) === 'array' ? [ref] : ref;
           continue;
         }
       }
