@@ -158,6 +158,13 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
       if (id !== undefined) listCache.set(listUrl, id);
       return id;
     };
+    /** The id of the list's `index`-th item (a second site for a link's other end…). */
+    const idAt = async (listUrl: string, index: number) => {
+      if (index === 0) return firstId(listUrl);
+      const res = await t.call('GET', listUrl, token);
+      if (res.statusCode !== 200) return undefined;
+      return ((res.json() as { items?: { id?: number }[] }).items ?? []).filter((i) => typeof i.id === 'number')[index]?.id;
+    };
     const helpers: ResolverHelpers = { org, firstId, rows, one: async (q) => (await rows<{ v: unknown }>(q))[0]?.v ?? undefined };
     /** Concrete values for an operation's path parameters (undefined when the organization has no such row). */
     const resolveParams = async (path: string): Promise<Record<string, string | number> | undefined> => {
@@ -190,7 +197,7 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
       }
       return `?${out}`;
     };
-    return { firstId, resolveParams, resolveQuery };
+    return { firstId, idAt, resolveParams, resolveQuery };
   };
   const a = resolverFor(orgA, fullA.token);
   const b = resolverFor(orgB, fullB.token);
@@ -226,6 +233,7 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
     resolveParams: a.resolveParams,
     resolveQuery: a.resolveQuery,
     firstId: a.firstId,
+    idAt: a.idAt,
     /** The same for organization B's own rows (B makes some during the suites). */
     b,
     urlOf,

@@ -103,16 +103,21 @@ async function makeRowsOfB() {
     return access !== 'public' && !options.fresh && passes(access, 'fullB');
   });
   const lastRefusal = new Map<string, string>();
+  // Two rows of each kind where it can (a link has two ends).
+  const madeTwice = new Map<string, number>();
   // A few passes: a section needs B's stock, a stock B's unit…
   for (let pass = 0; pass < 4; pass++) {
-    const before = madeByB.size;
-    for (const op of creates.filter((o) => !madeByB.has(o.key))) {
+    const before = [...madeTwice.values()].reduce((a, b) => a + b, 0);
+    for (const op of creates.filter((o) => (madeTwice.get(o.key) ?? 0) < 2)) {
       const body = await referenceBody(op, 'B');
       const res = await send(op, f.tokens.fullB, {}, body?.value);
-      if (is2xx(res.statusCode)) madeByB.add(op.key);
+      if (is2xx(res.statusCode)) {
+        madeByB.add(op.key);
+        madeTwice.set(op.key, (madeTwice.get(op.key) ?? 0) + 1);
+      }
       else lastRefusal.set(op.key, `${JSON.stringify(body?.value)} → ${res.body.slice(0, 300)}`);
     }
-    if (madeByB.size === before) break;
+    if ([...madeTwice.values()].reduce((a, b) => a + b, 0) === before) break;
   }
   if (process.env.MATRIX_DEBUG) for (const [k, v] of lastRefusal) if (!madeByB.has(k)) console.log('B could not make', k, v);
 }
@@ -453,13 +458,15 @@ async function aRowFor(op: Operation, field: string, side: Side = 'A'): Promise<
   const r = side === 'A' ? f : f.b;
   const org = side === 'A' ? f.orgA : f.orgB;
   let base = field.replace(/_ids?$/, '');
+  // A link's other end (site_b, to_section, to_asset) names a second row: both ends on one row is refused for its own reason.
+  const index = /^to_|_b$/.test(base) ? 1 : 0;
   if (base === 'organization') return org;
   if (LOCALE_REFS.has(base)) return undefined; // platform-wide: not a tenancy reference
   for (let i = 0; i < 2; i++) {
     if (USER_REFS.test(base)) return side === 'A' ? (await f.rows<{ id: number }>(`select id from "user" where organization_id = ${f.orgA} and username = 'gestor'`))[0]?.id : f.users.fullB.id;
     if (base === 'unit') return r.resolveParams(op.path.startsWith('/api/viability') ? '/api/viability/unit/{id}' : '/api/unit-organizational/{id}').then((p) => p?.id as number | undefined);
     if (base === 'page') return (await f.rows<{ id: number }>(`select id from wiki_page where organization_id = ${org} order by id limit 1`))[0]?.id;
-    if (REF_LIST[base]) return r.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined);
+    if (REF_LIST[base]) return index ? ((await r.idAt(REF_LIST[base], index)) ?? r.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined)) : r.resolveParams(`${REF_LIST[base]}/{id}`).then((p) => p?.id as number | undefined);
     base = base.replace(PREFIXES, '').replace(/_(a|b)$/, ''); // from_section → section, site_a → site
   }
   return undefined;
