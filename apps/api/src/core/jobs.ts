@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 
 /**
  * Background work every module schedules the same way (SLA notices, contract-end notices): once a
@@ -9,12 +8,23 @@ import { sql } from 'drizzle-orm';
 export function periodicJob(fastify: FastifyInstance, job: { name: string; lockKey: number; everyMs: number; firstAfterMs: number; run: () => Promise<unknown> }) {
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
-    const [{ locked }] = (await fastify.db.execute(sql`select pg_try_advisory_lock(${job.lockKey}, 1) as locked`)).rows as { locked: boolean }[];
-    if (!locked) return;
+    const pool = fastify.database.pool;
+    // Embedded PGlite: one process, one session, nothing to coordinate.
+    if (!pool) return void (await job.run());
+    // The advisory lock belongs to a session: take and release it on one connection held for the
+    // run. Through the pool, the unlock could land on another connection and leave the lock held
+    // forever by an idle one (the job then stopped running in every process).
+    const client = await pool.connect();
     try {
-      await job.run();
+      const [{ locked }] = (await client.query('select pg_try_advisory_lock($1, 1) as locked', [job.lockKey])).rows as { locked: boolean }[];
+      if (!locked) return;
+      try {
+        await job.run();
+      } finally {
+        await client.query('select pg_advisory_unlock($1, 1)', [job.lockKey]);
+      }
     } finally {
-      await fastify.db.execute(sql`select pg_advisory_unlock(${job.lockKey}, 1)`);
+      client.release();
     }
   };
   const run = () => void tick().catch((err) => fastify.log.error({ err }, `${job.name} failed`));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { ADMIN_PASSWORD, freshCall, freshPgDatabase, hubUrl, login, nodeBin, openSse, type ServerProcess, startServer } from './server-process';
 import { setupPlace } from './workload';
 
@@ -43,6 +44,7 @@ describe.skipIf(!PG_SERVER)('two API processes on one PostgreSQL behind one port
     const db = await freshPgDatabase(PG_SERVER!);
     drop = db.drop;
     server = await startServer({ port: PORT, dataDir, databaseUrl: db.url, env: { WORKERS: '2', LOG_LEVEL: 'info' } });
+    const started = Date.now();
     const base = server.url;
 
     // Sessions: one login, then requests on new connections, answered by both workers.
@@ -96,6 +98,15 @@ describe.skipIf(!PG_SERVER)('two API processes on one PostgreSQL behind one port
       if (both[0].pid !== both[1].pid) racedAcrossWorkers++;
     }
     expect(racedAcrossWorkers).toBeGreaterThan(0);
+
+    // The periodic jobs (first runs 5–11 s after start) take their advisory lock in one worker at a
+    // time and release it: no idle session keeps one (a pooled unlock used to miss it).
+    for (let waited = Date.now() - started; waited < 13_000; waited = Date.now() - started) await new Promise((r) => setTimeout(r, 500));
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const held = (await c.query(`select a.state from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and a.datname = current_database()`)).rows;
+    await c.end();
+    expect(held.filter((r: { state: string }) => r.state === 'idle')).toEqual([]);
 
     // SIGTERM to the primary: the workers finish and exit, then the primary, with code 0.
     const code = await server.stop('SIGTERM', 15_000);
