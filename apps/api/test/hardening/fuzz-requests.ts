@@ -270,8 +270,10 @@ export function requestsFor(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
   const schema = op.body;
   const body = schema ? plausible(schema, 'body', ctx, 0) : fc.constant(undefined);
   const base = fc.record({ query: noiseQuery, body });
-  const make = (defect: string, over: (b: { query: [string, string][]; body: unknown }) => Partial<FuzzCase>) =>
-    base.map((b): FuzzCase => ({ defect, caller, params, query: b.query, body: b.body === undefined ? undefined : { json: b.body }, ...over(b) }));
+  const make = (defect: string, over: (b: { query: [string, string][]; body: unknown }) => Partial<FuzzCase>, from = base) =>
+    from.map((b): FuzzCase => ({ defect, caller, params, query: b.query, body: b.body === undefined ? undefined : { json: b.body }, ...over(b) }));
+  // When the path is the defect, the body is often {} (valid for a PUT or an action): the handler, not validation, meets the id.
+  const reachHandler = schema ? fc.record({ query: noiseQuery, body: fc.oneof(body, fc.constant({})) }) : base;
   const arbs: { weight: number; arbitrary: fc.Arbitrary<FuzzCase> }[] = [];
 
   // Whatever the route: malformed JSON, a content type it does not parse, a bad token, an oversize body.
@@ -290,14 +292,14 @@ export function requestsFor(ctx: RouteContext): fc.Arbitrary<FuzzCase> {
   // Path parameters.
   for (const p of op.pathParams) {
     const bad = isIntParam(op, p) ? invalidId : invalidName;
-    arbs.push({ weight: 4, arbitrary: bad.chain((v) => make(`path ${p}: invalid`, () => ({ params: { ...params, [p]: v } }))) });
+    arbs.push({ weight: 4, arbitrary: bad.chain((v) => make(`path ${p}: invalid`, () => ({ params: { ...params, [p]: v } }), reachHandler)) });
     if (isIntParam(op, p)) {
-      arbs.push({ weight: 2, arbitrary: fc.constantFrom(NO_SUCH_ID, NO_SUCH_ID - 1).chain((v) => make(`path ${p}: no such row`, () => ({ params: { ...params, [p]: v } }))) });
+      arbs.push({ weight: 2, arbitrary: fc.constantFrom(NO_SUCH_ID, NO_SUCH_ID - 1).chain((v) => make(`path ${p}: no such row`, () => ({ params: { ...params, [p]: v } }), reachHandler)) });
     }
   }
   // Organization B's user on A's rows.
   if (ctx.orgScoped && ctx.visibleParams && op.pathParams.some((p) => isIntParam(op, p))) {
-    arbs.push({ weight: 4, arbitrary: make("organization B's user on A's row", () => ({ caller: 'B' as const })) });
+    arbs.push({ weight: 4, arbitrary: make("organization B's user on A's row", () => ({ caller: 'B' as const }), reachHandler) });
   }
 
   if (ctx.multipart) {

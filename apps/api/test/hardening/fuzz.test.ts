@@ -19,7 +19,8 @@ import { Huge, queryText, writeJson } from './fuzz-values';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const ONLY = process.env.FUZZ_ROUTE;
+/** Only these routes (`POST /api/stock`, several separated by commas). */
+const ONLY = process.env.FUZZ_ROUTE?.split(',').map((k) => k.trim());
 
 /** Words of Fastify's, zod's or Node's English defaults: a pt-BR message has none. */
 const ENGLISH = /\b(must|expected|invalid|required|should|unexpected|cannot|undefined|NaN|not found|is not|received|error|failed)\b/i;
@@ -161,7 +162,7 @@ const describeCase = (op: Operation, c: FuzzCase) => {
 const f: HardeningFixture = await createHardeningFixture();
 const foreignIds = await seedOrganizationB();
 for (const op of f.operations) {
-  if (!WRITE.has(op.method) || (ONLY && op.key !== ONLY)) continue;
+  if (!WRITE.has(op.method) || (ONLY && !ONLY.includes(op.key))) continue;
   contexts.set(op.key, await contextFor(op, foreignIds));
 }
 // Routes whose rows A lacks get ids of no row: still refused, but less deeply exercised.
