@@ -31,16 +31,17 @@ describe('WORKERS on the embedded database', () => {
  * approvals of one request in parallel (on different workers) let exactly one win.
  */
 describe.skipIf(!PG_SERVER)('two API processes on one PostgreSQL behind one port (WORKERS=2; runs with TEST_DATABASE_URL)', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'operacoes-cluster-'));
+  let dataDir = '';
   let server: ServerProcess | undefined;
   let drop = async () => {};
   afterAll(async () => {
     await server?.stop();
     await drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('shares sessions, realtime and workflows across the workers, and stops cleanly on SIGTERM', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'operacoes-cluster-'));
     const db = await freshPgDatabase(PG_SERVER!);
     drop = db.drop;
     server = await startServer({ port: PORT, dataDir, databaseUrl: db.url, env: { WORKERS: '2', LOG_LEVEL: 'info' } });

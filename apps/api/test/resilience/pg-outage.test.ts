@@ -18,7 +18,7 @@ const PG_PORT = 5440;
  * process reaches a subscriber of the other).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL || !canRunOwnPostgres())('PostgreSQL restarted under load (runs with TEST_DATABASE_URL: needs PostgreSQL binaries)', () => {
-  const dirs = [mkdtempSync(path.join(tmpdir(), 'operacoes-outage-a-')), mkdtempSync(path.join(tmpdir(), 'operacoes-outage-b-'))];
+  const dirs: string[] = [];
   const servers: ServerProcess[] = [];
   let postgres: ReturnType<typeof ownPostgres> | undefined;
   afterAll(async () => {
@@ -28,6 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !canRunOwnPostgres())('Postgre
   });
 
   it('answers 503 during the outage and recovers without a restart of the API', async () => {
+    dirs.push(mkdtempSync(path.join(tmpdir(), 'operacoes-outage-a-')), mkdtempSync(path.join(tmpdir(), 'operacoes-outage-b-')));
     postgres = ownPostgres(PG_PORT);
     postgres.start();
     const admin = new pg.Client({ connectionString: postgres.url });
