@@ -32,7 +32,7 @@ const GLOBAL = /^\/api\/(country|state|city|release-note|organization)(\/|$)/;
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const contexts = new Map<string, RouteContext>();
-const figures = { routes: 0, requests: 0, statuses: new Map<number, number>(), defects: new Map<string, number>(), ms: new Map<string, number>(), defectMs: new Map<string, number>(), snapshotMs: 0 };
+const figures = { routes: 0, requests: 0, statuses: new Map<number, number>(), defects: new Map<string, number>(), ms: new Map<string, number>(), defectMs: new Map<string, number>(), snapshotMs: 0, rare: new Map<string, number>() };
 const started = performance.now();
 const cpuStart = process.cpuUsage();
 
@@ -203,6 +203,7 @@ afterAll(async () => {
       `  defects: ${figures.defects.size} kinds; most sent: ${[...figures.defects].sort(([, a], [, b]) => b - a).slice(0, 6).map(([d, n]) => `${d} ${n}`).join(', ')}`,
       `  dearest per request: ${costly}; requests ${Math.round(sendMs / 1000)} s in all`,
       `  slowest routes: ${slowest}; database snapshots ${Math.round(figures.snapshotMs / 1000)} s`,
+      ...(figures.rare.size ? [`  other answers: ${[...figures.rare].map(([k, n]) => `${k} ×${n}`).join('; ')}`] : []),
     ].join('\n'),
   );
   await f?.close();
@@ -230,6 +231,11 @@ describe('fuzzing every write route', () => {
             figures.statuses.set(res.statusCode, (figures.statuses.get(res.statusCode) ?? 0) + 1);
             figures.defects.set(defect, (figures.defects.get(defect) ?? 0) + 1);
             figures.defectMs.set(defect, (figures.defectMs.get(defect) ?? 0) + performance.now() - t0);
+            // Answers other than the usual refusals are worth a look (409: a refused write that got as far as a rule).
+            if (![400, 401, 404, 413, 414, 415, 422].includes(res.statusCode)) {
+              const k = `${res.statusCode} ${key} (${defect} as ${c.caller})`;
+              figures.rare.set(k, (figures.rare.get(k) ?? 0) + 1);
+            }
             const problem = problemWith(res.statusCode, res.headers['content-type'] as string | undefined, res.body, sent);
             if (problem) throw new Error(`${problem}\n  ${describeCase(ctx.op, c)}\n  answer ${res.statusCode}: ${res.body.slice(0, 400)}`);
           }),
