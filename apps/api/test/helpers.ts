@@ -15,6 +15,26 @@ import { searchText } from '../src/core/list';
 export const ADMIN = { username: 'admin', password: 'admin-test-pass' };
 export const PASSWORD = 'senha-de-teste-1';
 
+/** A new empty database on the PostgreSQL server of `serverUrl`; `drop` removes it (closing its connections). */
+export async function freshPgDatabase(serverUrl: string, prefix = 't') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * A fresh API on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
  * the server of `TEST_DATABASE_URL` (dropped at close).
@@ -23,22 +43,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'operacoes-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (process.env.TEST_DATABASE_URL) {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (process.env.TEST_DATABASE_URL) ({ url: databaseUrl, drop: dropDatabase } = await freshPgDatabase(process.env.TEST_DATABASE_URL, 't'));
   const config = loadConfig(
     { DATA_DIR: dataDir },
     {

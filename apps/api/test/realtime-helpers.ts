@@ -5,12 +5,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { EventSource, type FetchLike } from 'eventsource';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db';
 import { insertUser, seedBase } from '../src/db/seed';
-import { ADMIN, PASSWORD } from './helpers';
+import { ADMIN, PASSWORD, freshPgDatabase } from './helpers';
 
 /** Starts the app on a real port (127.0.0.1, port 0) and returns its base URL. */
 export async function listen(app: FastifyInstance): Promise<string> {
@@ -97,14 +96,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Stands in for two API processes behind a load balancer.
  */
 export async function createTwoInstances(serverUrl: string) {
-  const name = `t_rt_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { url: databaseUrl, drop } = await freshPgDatabase(serverUrl, 't_rt');
   const jwtSecret = 'test-secret-' + randomBytes(8).toString('hex');
   const dirs: string[] = [];
 
@@ -157,10 +149,7 @@ export async function createTwoInstances(serverUrl: string) {
         await i.app.close();
         await i.database.close();
       }
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await drop();
       dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
     },
   };

@@ -125,17 +125,18 @@ describe('ETag / If-Match on every resource (stock, product, section, user; orga
     const first = await t.call('GET', '/api/organization-settings/warehouse', bruno.token);
     const v1 = first.headers.etag as string;
     expect(v1).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
-    const saved = await put(ana.token, { ...first.json(), patrimony_prefix: 'ANA-' }, v1);
+    const loaded = first.json() as Record<string, unknown>;
+    const saved = await put(ana.token, { ...loaded, patrimony_prefix: 'ANA-' }, v1);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.headers.etag).not.toBe(v1);
-    const stale = await put(bruno.token, { ...first.json(), patrimony_prefix: 'BRU-' }, v1);
+    const stale = await put(bruno.token, { ...loaded, patrimony_prefix: 'BRU-' }, v1);
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ code: 412, message: 'Este registro foi alterado por Ana Configuradora enquanto você editava.', current: { patrimony_prefix: 'ANA-' } });
     expect((await t.call('GET', '/api/organization-settings/warehouse', bruno.token)).json().patrimony_prefix).toBe('ANA-');
     // Without If-Match (old clients) it still saves; with the current version too.
-    expect((await put(bruno.token, { ...first.json(), patrimony_prefix: 'BRU-' })).statusCode).toBe(200);
+    expect((await put(bruno.token, { ...loaded, patrimony_prefix: 'BRU-' })).statusCode).toBe(200);
     const v3 = (await t.call('GET', '/api/organization-settings/warehouse', bruno.token)).headers.etag as string;
-    expect((await put(ana.token, { ...first.json(), patrimony_prefix: 'ANA2-' }, v3)).statusCode).toBe(200);
+    expect((await put(ana.token, { ...loaded, patrimony_prefix: 'ANA2-' }, v3)).statusCode).toBe(200);
   });
 
   it('the OpenAPI document: ETag on a kit read and write, If-Match and 412 on its PUT, also for organization settings', async () => {

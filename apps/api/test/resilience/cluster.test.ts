@@ -4,7 +4,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { ADMIN_PASSWORD, freshCall, freshPgDatabase, hubUrl, login, nodeBin, openSse, type ServerProcess, startServer } from './server-process';
+import { ADMIN_PASSWORD, freshCall, hubUrl, login, nodeBin, openSse, type ServerProcess, startServer } from './server-process';
+import { freshPgDatabase } from '../helpers';
 import { setupPlace } from './workload';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;

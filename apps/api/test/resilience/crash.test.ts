@@ -7,7 +7,8 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { ADMIN_PASSWORD, freshPgDatabase, hubUrl, login, nodeBin, openSse, type ServerProcess, sleep, startServer } from './server-process';
+import { ADMIN_PASSWORD, hubUrl, login, nodeBin, openSse, type ServerProcess, sleep, startServer } from './server-process';
+import { freshPgDatabase } from '../helpers';
 import { brokenInvariants, checkAcksOverApi, newAcks, runWorkload, setupPlace } from './workload';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from '../../src/core/db';
 import { periodicJob } from '../../src/core/jobs';
-import { freshPgDatabase } from './server-process';
+import { freshPgDatabase } from '../helpers';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;
 

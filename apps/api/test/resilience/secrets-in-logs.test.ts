@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { ADMIN_PASSWORD, call, freshPgDatabase, hubUrl, login, openSse, type ServerProcess, sleep, startServer } from './server-process';
+import { ADMIN_PASSWORD, call, hubUrl, login, openSse, type ServerProcess, sleep, startServer } from './server-process';
+import { freshPgDatabase } from '../helpers';
 
 const PG_SERVER = process.env.TEST_DATABASE_URL;
 const PORT = 3237;

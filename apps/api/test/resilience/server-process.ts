@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(apiDir, '../..');
@@ -93,26 +91,6 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
 }
 
 export const ADMIN_PASSWORD = 'Adm1n-Resiliencia-7Qx';
-
-/** A fresh database on the server of `serverUrl` (dropped by the returned `drop`). */
-export async function freshPgDatabase(serverUrl: string, prefix = 't_res') {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** A small JSON client over real HTTP that never throws on a status and gives up after `timeoutMs`. */
 export async function call(baseUrl: string, method: string, url: string, token?: string, body?: unknown, timeoutMs = 10_000) {
