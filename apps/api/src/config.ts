@@ -24,6 +24,8 @@ export type Config = {
   /** argon2id cost; tuned so one login costs 50–150 ms of CPU (see docs/benchmarks.md). */
   argon2: { memoryCost: number; timeCost: number };
   rateLimit: { perIpPerMinute: number; perUsernamePerWindow: number; usernameWindowMs: number };
+  /** Requests per IP per minute on the public links (receiving confirmation, viability viewer), whose hash is the credential. */
+  publicLinkPerIpPerMinute: number;
   logLevel: string;
   /**
    * Which peers may set X-Forwarded-For/-Proto/-Host (`TRUST_PROXY`, given to Fastify's
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perUsernamePerWindow: int(env.LOGIN_RATE_LIMIT_PER_USERNAME, 10),
       usernameWindowMs: 5 * 60_000,
     },
+    publicLinkPerIpPerMinute: int(env.PUBLIC_LINK_RATE_LIMIT_PER_IP, 60),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,

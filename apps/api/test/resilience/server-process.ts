@@ -52,6 +52,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     ARGON2_TIME_COST: '1',
     LOGIN_RATE_LIMIT_PER_IP: '100000',
     LOGIN_RATE_LIMIT_PER_USERNAME: '100000',
+    // The workload confirms receipts through the public link faster than a person would.
+    PUBLIC_LINK_RATE_LIMIT_PER_IP: '100000',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: 'http://operacoes.test',
     ...opts.env,

@@ -19,7 +19,7 @@ const expiredLink = () => new HttpError(410, 'Este link de recebimento expirou. 
 /** `/api/receiving/{hash}`: the public receiving confirmation (no login). The hash is the only credential. */
 export async function receivingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limiter = new RateLimiter(60, 60_000);
+  const limiter = new RateLimiter(fastify.config.publicLinkPerIpPerMinute, 60_000);
   const tags = ['receiving'];
 
   const byHash = async (hash: string): Promise<ShipmentRow> => {

@@ -40,7 +40,7 @@ function imageType(b: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null 
 
 export async function viabilityViewerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limiter = new RateLimiter(60, 60_000);
+  const limiter = new RateLimiter(fastify.config.publicLinkPerIpPerMinute, 60_000);
   const tags = ['viability-viewer'];
 
   type Found = { unit: UnitRow; viability: ViabilityRow; organization: { name: string; logo: string | null } };
