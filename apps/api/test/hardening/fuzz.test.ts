@@ -11,9 +11,8 @@
  * Reproduce a failure: FUZZ_SEED=<seed printed> FUZZ_ROUTE='POST /api/stock' npx vitest run test/hardening/fuzz.test.ts
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { type HardeningFixture, type Operation, type Snapshot, VOLATILE_TABLES, createHardeningFixture, diffSnapshots } from './fixture';
+import { type HardeningFixture, type Operation, type Snapshot, createHardeningFixture, diffSnapshots, snapshot } from './fixture';
 import { type Caller, type FuzzCase, type RouteContext, requestsFor, urlOf } from './fuzz-requests';
 import { Huge, queryText, writeJson } from './fuzz-values';
 
@@ -170,19 +169,6 @@ const missing = [...contexts.values()].filter((c) => c.op.pathParams.length && !
 if (missing.length) console.log(`fuzz: no visible row for ${missing.join(', ')}`);
 console.log(`fuzz: seed ${SEED}, ${RUNS} requests per route, ${contexts.size} write routes (setup ${Math.round(performance.now() - started)} ms)`);
 
-/**
- * Row count and an order-free checksum (sum of row hashes) of every table but the fixture's
- * volatile ones: no sort, so it is cheap enough to take between every two routes.
- */
-async function quickSnapshot(): Promise<Snapshot> {
-  const tables = ((await f.t.app.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)).rows as { name: string }[])
-    .map((r) => r.name)
-    .filter((n) => !VOLATILE_TABLES.has(n));
-  const parts = tables.map((n) => `select '${n}' as name, count(*)::int as count, coalesce(sum(hashtextextended(x::text, 0)), 0)::text as checksum from "${n}" x`);
-  const rows = (await f.t.app.db.execute(sql.raw(parts.join(' union all ')))).rows as { name: string; count: number; checksum: string }[];
-  return new Map(rows.map((r) => [r.name, { count: Number(r.count), checksum: r.checksum }]));
-}
-
 let last: Snapshot | undefined;
 
 /** CPU time of this worker (app, PGlite and fuzzer share it): a figure a busy machine does not inflate as much. */
@@ -218,7 +204,7 @@ describe('fuzzing every write route', () => {
     test(`${key} refuses generated bad requests with a pt-BR 4xx and changes nothing`, { timeout: 60_000 + RUNS * 100 }, async () => {
       const routeStart = performance.now();
       let snapStart = performance.now();
-      const before = last ?? (await quickSnapshot());
+      const before = last ?? (await snapshot(f.t));
       figures.snapshotMs += performance.now() - snapStart;
       let failure: string | undefined;
       try {
@@ -245,7 +231,7 @@ describe('fuzzing every write route', () => {
         failure = `FUZZ_SEED=${SEED} FUZZ_ROUTE='${key}': ${(err as Error).message.replace(/\n*Hint: .*$/s, '').replace(/\n\s+at .*/g, '').slice(0, 3000)}`;
       }
       snapStart = performance.now();
-      last = await quickSnapshot();
+      last = await snapshot(f.t);
       figures.snapshotMs += performance.now() - snapStart;
       figures.routes++;
       figures.ms.set(key, performance.now() - routeStart);

@@ -9,7 +9,9 @@ const repoDir = path.resolve(apiDir, '../..');
 /** `npm ci` installs the project's Node (24) here; the machine's own may be older. */
 export const nodeBin = existsSync(path.join(repoDir, 'node_modules/.bin/node')) ? path.join(repoDir, 'node_modules/.bin/node') : process.execPath;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../realtime-helpers';
+
+export { sleep };
 
 export type ServerOptions = {
   port: number;
