@@ -46,6 +46,7 @@ import { listKey, useRemove, useResourceForm } from '../../core/resource';
 import { FormText, ResourceForm } from '../../core/ResourceForm';
 import { useDebounced } from '../../core/ResourceList';
 import { useCan } from '../../core/permissions';
+import { RichText } from '../../core/RichText';
 import {
   faqCategoryApi,
   faqKeys,
@@ -61,10 +62,7 @@ import {
 /** An answer: HTML sanitized by the server (DESIGN §1). */
 function Answer({ html }: { html: string }) {
   return (
-    <Box
-      sx={{ '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' }, '& table': { display: 'block', overflowX: 'auto' }, '& p:first-of-type': { mt: 0 }, overflowWrap: 'anywhere' }}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <RichText html={html} sx={{ '& table': { display: 'block', overflowX: 'auto' }, '& p:first-of-type': { mt: 0 } }} />
   );
 }
 

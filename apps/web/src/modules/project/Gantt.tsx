@@ -9,6 +9,7 @@ import Gantt, { type GanttTask } from 'frappe-gantt';
 import { useEffect, useRef, useState } from 'react';
 import type { ProjectTaskRead } from '@operacoes/contract';
 import { TASK_STATUS_LABELS } from '@operacoes/contract';
+import { escapeHtml } from '../../core/escapeHtml';
 import { dayLabel } from './api';
 import './gantt.css';
 
@@ -26,7 +27,8 @@ const barId = (id: number) => `t${id}`;
 function toBars(tasks: ProjectTaskRead[]): GanttTask[] {
   return tasks.map((t) => ({
     id: barId(t.id),
-    name: t.milestone ? `◆ ${t.title}` : t.title,
+    // frappe-gantt writes the label as markup: a task's title is escaped to stay text.
+    name: escapeHtml(t.milestone ? `◆ ${t.title}` : t.title),
     start: t.starts_on,
     end: t.due_on,
     progress: t.status === 'concluida' ? 100 : t.progress,
@@ -67,7 +69,7 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
 
   useEffect(() => {
     if (!host.current || tasks.length === 0) return;
-    host.current.innerHTML = '';
+    host.current.replaceChildren();
     chart.current = new Gantt(host.current, toBars(tasks), {
       view_mode: mode,
       language: 'pt',
@@ -81,9 +83,9 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
       popup_on: 'click',
       popup: (ctx) => {
         const task = latest.current.tasks.find((t) => barId(t.id) === ctx.task.id);
-        ctx.set_title(task?.title ?? ctx.task.name);
-        ctx.set_subtitle(task ? `${TASK_STATUS_LABELS[task.status]}${task.assignee ? ` · ${task.assignee.name}` : ''}` : '');
-        ctx.set_details(task ? `${dayLabel(task.starts_on)} a ${dayLabel(task.due_on)} · ${task.progress}%` : '');
+        ctx.set_title(task ? escapeHtml(task.title) : ctx.task.name);
+        ctx.set_subtitle(task ? escapeHtml(`${TASK_STATUS_LABELS[task.status]}${task.assignee ? ` · ${task.assignee.name}` : ''}`) : '');
+        ctx.set_details(task ? escapeHtml(`${dayLabel(task.starts_on)} a ${dayLabel(task.due_on)} · ${task.progress}%`) : '');
       },
       on_date_change: (bar, start, end) => {
         const task = latest.current.tasks.find((t) => barId(t.id) === bar.id);

@@ -1,9 +1,10 @@
 /** Small pieces of the wiki pages: the rendered body, the search excerpt, breadcrumbs, the author line. */
-import { Box, Breadcrumbs, Link, Typography } from '@mui/material';
+import { Breadcrumbs, Link, Typography } from '@mui/material';
 import type { WikiAuthor, WikiPageRef } from '@operacoes/contract';
 import { Fragment, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTime } from '../../core/format';
+import { RichText } from '../../core/RichText';
 import { wikiHref } from './api';
 
 /** `[[redes/mikrotik]]` or `[[redes/mikrotik|texto]]` left as text (written where the server does not link, e.g. a code block). */
@@ -48,7 +49,8 @@ export function WikiBody({ html }: { html: string }) {
     navigate(url.pathname + url.search + url.hash);
   };
   return (
-    <Box
+    <RichText
+      html={html}
       className="wiki-body"
       data-testid="wiki-body"
       onClick={onClick}
@@ -56,17 +58,13 @@ export function WikiBody({ html }: { html: string }) {
         if (el) linkBrackets(el);
       }}
       sx={{
-        overflowWrap: 'anywhere',
         lineHeight: 1.6,
-        '& img': { maxWidth: '100%', height: 'auto' },
-        '& a': { color: 'primary.main' },
         '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxWidth: '100%' },
         '& td, & th': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
         '& pre': { overflowX: 'auto', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 },
         '& code': { fontFamily: 'monospace' },
         '& blockquote': { borderLeft: 4, borderColor: 'divider', m: 0, pl: 2, color: 'text.secondary' },
       }}
-      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }
