@@ -18,6 +18,7 @@ import { RateLimiter } from './core/rate-limit';
 import { RealtimeHub } from './core/realtime/hub';
 import { realtimeRoutes } from './core/realtime/routes';
 import { Tokens } from './core/tokens';
+import { TileSources } from './core/csp';
 import { Notifier } from './modules/notification';
 import { modules } from './modules';
 
@@ -32,6 +33,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     notifier: Notifier;
     limits: { loginIp: RateLimiter; loginUser: RateLimiter; resetIp: RateLimiter; resetEmail: RateLimiter };
+    tileSources: TileSources;
   }
 }
 
@@ -55,7 +57,8 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.pas
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '***' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    // Our own id for every request: a client's X-Request-Id is its claim, logged beside it (client_request_id).
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     // While stopping, requests on open connections are still served (each answer then closes its
     // connection, see main.ts) instead of Fastify's English 503.
@@ -85,13 +88,15 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     resetEmail: new RateLimiter(5, 15 * 60_000),
   });
 
+  app.decorate('tileSources', new TileSources(database.db));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Images: our own, data/blob URLs (previews, signatures) and the configured map tile hosts only.
+        imgSrc: [() => app.tileSources.imgSrc().join(' ')],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'data:'],
@@ -102,6 +107,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only on HTTPS (below): on plain HTTP inside an operator's network it means nothing,
+    // and a browser that met it on another port of the same host would refuse that one.
+    hsts: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await registerOpenApi(app, { title: 'Operações API', version: '0.1.0', description: 'API do Operações. Autenticação: Bearer JWT obtido em POST /api/login.' });
@@ -130,9 +141,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ method: req.method, url: loggedUrl(req.url, req.params), status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.currentUser?.id }, 'request');
+    const clientRequestId = req.headers['x-request-id'];
+    req.log.info(
+      { method: req.method, url: loggedUrl(req.url, req.params), status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.currentUser?.id, ...(typeof clientRequestId === 'string' ? { client_request_id: clientRequestId.slice(0, 200) } : {}) },
+      'request',
+    );
   });
   app.addHook('onReady', async () => {
+    await app.tileSources.refresh();
     await app.realtime.start();
   });
   // preClose, not onClose: open event streams never end by themselves and would hold the

@@ -179,3 +179,19 @@ export const wrong: Stock['nome'] = 'Central';
     }
   });
 });
+
+describe('what the API accepts, the document promises', () => {
+  it('an emptied closed-list field ("") is accepted as none and the document lists "" among its values', async () => {
+    const schema = (doc.paths['/api/asset'].post.requestBody as { content: Record<string, { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; description?: string }> } }> }).content['application/json'].schema;
+    const field = schema.properties.routeros_version;
+    expect(field.anyOf?.find((s) => s.enum)?.enum).toEqual(['6.x', '7.x', '']);
+    expect(field.description).toBe('Vazio ("") equivale a nenhum (null).');
+    const user = await t.createUser({ permissions: ['NETWORK_ASSET'] });
+    const created = await t.call('POST', '/api/asset', user.token, { hostname: 'rb-vazio', role: 'roteador', vendor: 'mikrotik', routeros_version: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().routeros_version).toBeNull();
+    const refused = await t.call('POST', '/api/asset', user.token, { hostname: 'rb-oito', role: 'roteador', vendor: 'mikrotik', routeros_version: '8.x' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations).toEqual([{ propertyPath: 'routeros_version', message: 'Versão do RouterOS: 6.x ou 7.x' }]);
+  });
+});

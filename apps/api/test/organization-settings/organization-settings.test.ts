@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
+import { fixture } from '../viability/helpers';
 
 describe('organization settings', () => {
   let t: TestApp;
@@ -56,5 +57,21 @@ describe('organization settings', () => {
       expect(res.json().snmp_community).toBe('comunidade-secreta');
     }
     expect((await t.call('GET', '/api/organization-settings/mikrotik', await t.adminToken())).statusCode).toBe(200);
+  });
+
+  it('an id in a settings body must be a row of the organization: a template of another organization or an unknown id is 422 and nothing changes', async () => {
+    const boss = await t.createUser({ permissions: ['ORG'] });
+    const mine = await fixture(t, boss.organizationId);
+    const theirs = await fixture(t, await t.createOrganization());
+    const before = (await t.call('GET', '/api/organization-settings/viability', boss.token)).json();
+    for (const id of [theirs.templateId, 99999]) {
+      const res = await t.call('PUT', '/api/organization-settings/viability', boss.token, { ...before, default_template_id: id, margin_percent: 45 });
+      expect(res.statusCode, String(id)).toBe(422);
+      expect(res.json().violations).toEqual([{ propertyPath: 'default_template_id', message: 'Modelo de unidade padrão: não encontrado nesta organização' }]);
+      expect((await t.call('GET', '/api/organization-settings/viability', boss.token)).json()).toEqual(before);
+    }
+    const ok = await t.call('PUT', '/api/organization-settings/viability', boss.token, { ...before, default_template_id: mine.templateId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().default_template_id).toBe(mine.templateId);
   });
 });

@@ -106,7 +106,11 @@ describe('logs', () => {
     const all = lines.join('\n');
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.every((l) => JSON.parse(l))).toBeTruthy();
-    expect(all).toContain('pedido-123');
+    // The client's id is logged as its own field; the request id is ours (a client cannot pick it).
+    const me = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.client_request_id === 'pedido-123');
+    expect(me).toBeDefined();
+    expect(me.reqId).not.toBe('pedido-123');
+    expect(me.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(all).not.toContain('senha-muito-secreta');
     expect(all).not.toContain('outra-senha-secreta');
     expect(all).not.toContain(token);
@@ -120,6 +124,39 @@ describe('security headers for a plain-HTTP deployment', () => {
     try {
       const res = await t.call('GET', '/api/health');
       expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('headers that depend on the connection and the settings', () => {
+  it('HSTS only on HTTPS (directly or as a trusted proxy reports it); a client cannot claim HTTPS without TRUST_PROXY', async () => {
+    const plain = await createTestApp();
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      expect((await plain.call('GET', '/api/health')).headers['strict-transport-security']).toBeUndefined();
+      const claimed = await plain.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
+      const behindProxy = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(behindProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await proxied.call('GET', '/api/health')).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await plain.close();
+      await proxied.close();
+    }
+  });
+
+  it("CSP img-src is 'self' data: blob: and the map tile hosts, not any https: an organization's tile host is added when saved", async () => {
+    const t = await createTestApp();
+    try {
+      const imgSrc = async () => /img-src ([^;]*)/.exec(String((await t.call('GET', '/qualquer/pagina')).headers['content-security-policy']))?.[1];
+      expect(await imgSrc()).toBe("'self' data: blob: https://tile.openstreetmap.org");
+      const boss = await t.createUser({ permissions: ['ORG'] });
+      const settings = (await t.call('GET', '/api/organization-settings/viability', boss.token)).json();
+      const saved = await t.call('PUT', '/api/organization-settings/viability', boss.token, { ...settings, map_tile_url: 'https://{s}.tiles.operadora.com.br/{z}/{x}/{y}.png' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await imgSrc()).toBe("'self' data: blob: https://tile.openstreetmap.org https://*.tiles.operadora.com.br");
     } finally {
       await t.close();
     }

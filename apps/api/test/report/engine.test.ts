@@ -82,6 +82,20 @@ describe('report engine', () => {
       const names = async (token: string) => ((await t.call('GET', '/api/report/people?search=Chefe', token)).json() as { name: string }[]).map((p) => p.name);
       expect(await names(full.token)).toEqual([expect.stringContaining('Chefe A')]);
       expect(await names(foreign.token)).toEqual([expect.stringContaining('Chefe B')]);
+      expect(await names(indexOnly.token)).toEqual([expect.stringContaining('Chefe A')]);
+    });
+
+    it('the people are listed only to users who can run a report that filters by person', async () => {
+      // STOCK runs the inventory report, which has no person filter: no names for it.
+      const refused = await t.call('GET', '/api/report/people?search=Chefe', nobody.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Chefe');
+      const noPermission = await t.createUser({ permissions: [], organizationId: org });
+      expect((await t.call('GET', '/api/report/people', noPermission.token)).statusCode).toBe(403);
+      for (const permissions of [['VIABILITY.INDEX'], ['EXTERNAL_ACTIVITY'], ['PATRIMONY.INDEX']]) {
+        const reader = await t.createUser({ permissions, organizationId: org });
+        expect((await t.call('GET', '/api/report/people?search=Chefe', reader.token)).statusCode, permissions.join()).toBe(200);
+      }
     });
 
     it('403 without the permission, 404 for an unknown report, 422 in pt-BR for bad filters (every error at once)', async () => {

@@ -88,4 +88,12 @@ export function enumOf<const L extends Record<string, string>>(labels: L) {
 }
 
 /** A form's blank text field means "none": `''` (or spaces) becomes null before `schema` checks it. */
-export const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+export const blankAsNull = <T extends z.ZodType>(schema: T) => {
+  const blank = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+  // Forms send "" for an emptied field: the document says so, and a closed list names "" among its values
+  // (what the API accepts and what the OpenAPI document promises must agree).
+  const description = 'Vazio ("") equivale a nenhum (null).';
+  return schema instanceof z.ZodEnum
+    ? blank.meta({ description, anyOf: [{ type: 'string', enum: [...(schema.options as string[]), ''] }, { type: 'null' }] })
+    : blank.meta({ description });
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, tenantRecord, updateOf } from '../kit/common';
+import { blankAsNull as kitBlankAsNull, listQuery, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
 import { ipAddress } from '../kit/validators';
 import { id, optionalText, queryId } from '../warehouse';
@@ -27,9 +27,8 @@ export const macAddress = z
       .replace(/(..)(?!$)/g, '$1:'),
   );
 
-/** A blank text field of a form means "none". */
-const blankAsNull = <O>(schema: z.ZodType<O>) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional()) as unknown as z.ZodOptional<z.ZodNullable<z.ZodType<O, O | string>>>;
+/** The kit's blank-as-none, typed by the output of `schema` (a MAC address normalises its text). */
+const blankAsNull = <O>(schema: z.ZodType<O>) => kitBlankAsNull(schema) as unknown as z.ZodOptional<z.ZodNullable<z.ZodType<O, O | string>>>;
 
 export const interfaceInput = z.object({
   /** Present for an interface the asset already has: its row (and id) is kept. */

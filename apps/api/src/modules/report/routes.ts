@@ -43,6 +43,10 @@ import { reportExportJobs } from './schema';
 const MAX_RUNNING_JOBS = 3;
 
 const canRead = (user: CurrentUser, def: ReportDefinition) => allows(user, { read: def.read });
+
+/** The permissions of the reports that filter by a person: who may list the organization's people for those filters. */
+const PEOPLE_FILTERS: string[] = ['user', 'technician', 'seller'];
+const PEOPLE_REPORT_READERS = [...new Set(REPORTS.filter((r) => r.filters.some((f) => PEOPLE_FILTERS.includes(f.name))).flatMap((r) => r.read))];
 const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId });
 const titleOf = (name: string) => REPORTS.find((r) => r.name === name)?.title ?? name;
 
@@ -101,10 +105,11 @@ export async function reportRoutes(fastify: FastifyInstance) {
   const params = z.object({ name: z.string().max(80) });
   const jobParams = z.object({ id: z.coerce.number().int().positive() });
 
-  // The people filters (user, technician, seller) of any report: names of the organization's users.
+  // The people filters (user, technician, seller) of any report: names of the organization's users,
+  // listed only to those who can run a report that filters by person.
   registerPeopleRoute(fastify, {
     url: '/report/people',
-    access: 'authenticated',
+    access: { read: PEOPLE_REPORT_READERS },
     tag: 'report',
     operationId: 'reportPeople',
     summary: 'Pessoas para os filtros dos relatórios',
