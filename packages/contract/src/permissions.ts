@@ -20,6 +20,8 @@ export const MODULE_PERMISSIONS = [
   { name: 'PATRIMONY_HISTORY', label: 'Movimentações' },
   { name: 'ASSET_SHIPMENT', label: 'Envios' },
   { name: 'EXTERNAL_ACTIVITY', label: 'Atividades externas' },
+  // On top of EXTERNAL_ACTIVITY: edit, assign, reschedule and cancel orders that are not one's own.
+  { name: 'EXTERNAL_ACTIVITY_DISPATCH', label: 'Despachar atividades externas' },
   { name: 'ASSISTANCE_TYPE', label: 'Tipos de atendimento' },
   { name: 'ORG', label: 'Organizações' },
   { name: 'LMC', label: 'LMC' },

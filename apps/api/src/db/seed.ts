@@ -122,7 +122,7 @@ async function seedDemoOrganization(db: Db, passwords: Passwords, log: FastifyBa
         { organization_id: org.id, name: 'Almoxarifado Central', code: 'ALM', search_text: searchText('Almoxarifado Central ALM') },
       ])
       .returning();
-    const managerPerms = ['USER', 'ORG', 'LOG', 'SCHEDULE', 'PROJECT', 'VIABILITY', 'VIABILITY_TEMPLATE_PRODUCT', ...WAREHOUSE, 'ASSET_SHIPMENT', 'EXTERNAL_ACTIVITY', 'ASSISTANCE_TYPE', 'LMC', 'SVC', 'SITE', 'NETWORK_ASSET', 'UNION', 'OPERATOR_CIRCUIT', 'DATA_SOURCE', 'CITY', 'STATE', 'COUNTRY'];
+    const managerPerms = ['USER', 'ORG', 'LOG', 'SCHEDULE', 'PROJECT', 'VIABILITY', 'VIABILITY_TEMPLATE_PRODUCT', ...WAREHOUSE, 'ASSET_SHIPMENT', 'EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH', 'ASSISTANCE_TYPE', 'LMC', 'SVC', 'SITE', 'NETWORK_ASSET', 'UNION', 'OPERATOR_CIRCUIT', 'DATA_SOURCE', 'CITY', 'STATE', 'COUNTRY'];
     const people = [
       { username: 'gestor', nickname: 'Marina', fullName: 'Marina Albuquerque', permissions: managerPerms, unitId: units[0].id },
       { username: 'almoxarife', nickname: 'João', fullName: 'João Batista Souza', permissions: WAREHOUSE, unitId: units[2].id },

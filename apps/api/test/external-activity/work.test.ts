@@ -4,7 +4,7 @@ import { addToBalance, movePatrimony, patrimonies, recordQuantityMovement } from
 import { createTestApp, type TestApp } from '../helpers';
 import { startSmtpServer } from '../smtp';
 import { expectStateEqualsReplay, newItem, place, type Place } from '../warehouse/helpers';
-import { activityBody, makeTechnician, makeType } from './helpers';
+import { activityBody, makeDispatcher, makeTechnician, makeType } from './helpers';
 
 /** A 1×1 PNG and a tiny JPEG header-valid image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -34,7 +34,7 @@ describe('external activities: materials, photos, signature and report', () => {
     tech = await makeTechnician(t);
     other = await makeTechnician(t);
     const type = await makeType(t, undefined, { checklist: [{ label: 'Foto da ONU', kind: 'foto', required: true }] });
-    const manager = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'] });
+    const manager = await makeDispatcher(t);
     const res = await t.call('POST', '/api/external-activity', manager.token, activityBody(type.id, [tech.id], { client_email: 'cliente@example.com', scheduled_start: '2026-11-25T09:00:00-03:00' }));
     activity = res.json();
     for (const verb of ['schedule', 'depart', 'start']) expect((await t.call('POST', `/api/external-activity/${activity.id}/${verb}`, tech.token, {})).statusCode).toBe(200);

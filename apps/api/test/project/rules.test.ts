@@ -95,7 +95,7 @@ describe('projects: dependencies, cost, dashboard and access', () => {
     const type = await makeType(t, undefined, { visit_cost: '150,00' });
     expect(type).toMatchObject({ visit_cost: '150.00' });
     const tech = await makeTechnician(t);
-    const planner = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'] });
+    const planner = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH'] });
     const activity = await ok('POST', '/api/external-activity', planner.token, activityBody(type.id, [tech.id], { scheduled_start: '2026-11-25T09:00:00-03:00' }));
     for (const verb of ['schedule', 'depart', 'start']) await ok('POST', `/api/external-activity/${activity.id}/${verb}`, tech.token, {});
     await ok('POST', `/api/external-activity/${activity.id}/materials`, tech.token, { kind: 'consumivel', product_id: tape.id, section_id: p.sectionId, quantity: 2 });

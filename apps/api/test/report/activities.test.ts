@@ -16,7 +16,7 @@ import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, sc
  */
 async function dataset(t: TestApp, organizationId: number) {
   const keeper = await t.createUser({ permissions: ['ASSISTANCE_TYPE'], organizationId });
-  const boss = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId });
+  const boss = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH'], organizationId });
   const teo = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId, nickname: 'Téo' });
   const uli = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId, nickname: 'Uli' });
   const north = await insertUnit(t, organizationId, 'Norte');

@@ -281,7 +281,7 @@ describe('viability: calculation, versions, public proposal, approval and access
     expect(denied.statusCode).toBe(403);
     expect((await unit(u.id)).activity).toBeNull();
 
-    const both = await t.createUser({ permissions: ['VIABILITY', 'EXTERNAL_ACTIVITY'] });
+    const both = await t.createUser({ permissions: ['VIABILITY', 'EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH'] });
     const [x, y] = await Promise.all([t.call('POST', `/api/viability/unit/${u.id}/approve`, both.token, body), t.call('POST', `/api/viability/unit/${u.id}/approve`, both.token, body)]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
     const approved = (x.statusCode === 200 ? x : y).json() as UnitRead;

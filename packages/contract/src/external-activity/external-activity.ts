@@ -59,7 +59,8 @@ export const externalActivityInput = z.object({
   circuit_id: id.nullable().optional(),
   scheduled_start: dateOrDateTime.nullable().optional(),
   scheduled_end: dateOrDateTime.nullable().optional(),
-  technician_ids: z.array(id).min(1, 'Escolha ao menos um técnico').max(10, 'No máximo 10 técnicos'),
+  /** Empty: an order waiting for the dispatch to assign it (see rights.ts). */
+  technician_ids: z.array(id).max(10, 'No máximo 10 técnicos').default([]),
   description: optionalText(4000),
 });
 
@@ -103,6 +104,8 @@ export const externalActivityRead = tenantRecord({
   scheduled_end: z.string().nullable(),
   technician_ids: z.array(z.number()),
   technicians: z.array(ref),
+  /** Who opened the order (its creation on the timeline). */
+  created_by: ref.nullable(),
   description: z.string().nullable(),
   /** Creation + the type's SLA hours. */
   due_at: z.string(),

@@ -1,3 +1,4 @@
 export * from './module';
 export * from './assistance-type';
 export * from './external-activity';
+export * from './rights';

@@ -4,3 +4,5 @@ export { activityTechnicians, assistanceTypes, externalActivities } from './sche
 export { type ActivityRow } from './activity/present';
 /** The schedule moves activities on its calendar (a reschedule on their timeline). */
 export { MOVABLE_ACTIVITY_STATUSES, moveActivityWindow } from './activity/move';
+/** The ownership rules read from the database (the schedule checks a move before its clashes). */
+export { assertDispatch as assertActivityDispatch } from './activity/rights';

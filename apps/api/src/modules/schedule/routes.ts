@@ -9,6 +9,7 @@ import {
   MAX_WINDOW_DAYS,
   WINDOW_TOO_LONG,
   activityMoveBody,
+  activityRights,
   calendarItem,
   calendarQuery,
   feedStatus,
@@ -29,7 +30,7 @@ import { tenancyCondition } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
-import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
+import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
 import { activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
 import { eventIcs, feedIcs } from './ics';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
@@ -257,7 +258,8 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           status: r.status,
           assistance_type: { id: type.id, name: type.name },
           reserved_items: 0,
-          editable: movable && MOVABLE_ACTIVITY_STATUSES.includes(r.status),
+          // Another technician's order moves only for a dispatcher (contract external-activity/rights.ts).
+          editable: movable && MOVABLE_ACTIVITY_STATUSES.includes(r.status) && activityRights(user, { technician_ids: techs.filter((x) => x.activity_id === r.id).map((x) => x.user_id) }).dispatch,
         });
       }
       return items;
@@ -299,6 +301,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           .where(and(eq(externalActivities.id, req.params.id), user.superAdmin ? undefined : eq(externalActivities.organization_id, user.organizationId)))
           .for('update')) as ActivityRow[];
         if (!row) throw notFound({ label: 'Atividade externa', gender: 'f' });
+        await assertActivityDispatch(tx, user, row.id, 'reagendar');
         const technicians = (await tx.select({ id: activityTechnicians.user_id }).from(activityTechnicians).where(eq(activityTechnicians.activity_id, row.id))).map((x) => x.id);
         await lockPeople(tx, technicians);
         const kept = clashOutcome(await clashesOf(tx, row.organization_id, technicians, { start, end }, { activityId: row.id }), req.body.force);

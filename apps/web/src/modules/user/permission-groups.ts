@@ -8,7 +8,7 @@ export const PERMISSION_GROUPS: { label: string; names: string[] }[] = [
     label: 'Almoxarifado',
     names: ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'],
   },
-  { label: 'Logística e campo', names: ['ASSET_SHIPMENT', 'EXTERNAL_ACTIVITY', 'ASSISTANCE_TYPE'] },
+  { label: 'Logística e campo', names: ['ASSET_SHIPMENT', 'EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH', 'ASSISTANCE_TYPE'] },
   { label: 'Rede', names: ['SITE', 'NETWORK_ASSET', 'LMC', 'SVC', 'UNION', 'OPERATOR_CIRCUIT', 'DATA_SOURCE'] },
   { label: 'Localidades', names: ['CITY', 'STATE', 'COUNTRY'] },
   { label: 'Administração', names: ['ORG', 'USER', 'LOG'] },

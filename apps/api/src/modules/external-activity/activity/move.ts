@@ -10,6 +10,7 @@ import { conflict } from '../../../core/errors';
 import { notify } from '../../../core/notify';
 import { externalActivities } from '../schema';
 import type { ActivityRow } from './present';
+import { assertDispatch } from './rights';
 import { manageLink, technicianIds, writeEvent } from './routes';
 
 /** The statuses whose window may still move on a calendar (once the technician left, the manage screen reschedules). */
@@ -20,8 +21,11 @@ const windowText = (start: string | Date | null, end: string | Date | null) => (
 /**
  * Moves a (locked) activity's scheduled window: a reschedule on its timeline, with the old and new
  * windows as its reason, an audit row and a notice to its technicians. The status does not change.
+ * 403 for a user who neither dispatches nor is one of its technicians.
  */
 export async function moveActivityWindow(app: FastifyInstance, tx: DbOrTx, user: CurrentUser, row: ActivityRow, start: Date, end: Date, note?: string) {
+  // Moving it on a calendar is rescheduling: a dispatch action unless the order is the user's.
+  await assertDispatch(tx, user, row.id, 'reagendar');
   if (!MOVABLE_ACTIVITY_STATUSES.includes(row.status)) {
     throw conflict(`A atividade ${row.code} está ${ACTIVITY_STATUS_LABELS[row.status].toLowerCase()}: só atividades abertas ou agendadas podem ser movidas na agenda.`);
   }

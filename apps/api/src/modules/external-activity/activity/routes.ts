@@ -18,12 +18,16 @@ import {
   type ChecklistAnswer,
   type DevicePosition,
   type ExternalActivityListQuery,
+  ACTIVITY_ASSIGN_DENIED,
   ACTIVITY_EXPORT_MAX_ROWS,
+  ACTIVITY_ON_SITE_STEPS,
   ACTIVITY_PRIORITY_LABELS,
   externalActivityExportQuery,
   SCHEDULE_END_BEFORE_START,
+  activityDispatchDenied,
   activityEvent,
   activityReasonBody,
+  activityRights,
   activityScheduleBody,
   activityStepBody,
   assistanceTypeEntity,
@@ -34,6 +38,7 @@ import {
   COORDINATES_PAIRED,
   externalActivityResource,
   idParam,
+  mayNameTechnicians,
   ref,
   siteEntity,
   svcEntity,
@@ -57,6 +62,7 @@ import { circuits, sites, svcs } from '../../network';
 import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { getOrganizationSettings } from '../../organization-settings';
 import { type ActivityRow, presentActivities } from './present';
+import { assertDispatch, assertOnSite, rightsOn } from './rights';
 import { activityWorkRoutes, mailReport } from './work';
 import { activityAnswers, activityCounters, activityEvents, activityTechnicians, assistanceTypes, externalActivities } from '../schema';
 
@@ -109,7 +115,7 @@ export async function unansweredRequired(db: DbOrTx, row: ActivityRow): Promise<
  * aberta →schedule→ agendada →depart→ em_deslocamento →start→ em_execucao →finish→ concluida;
  * em_execucao →reschedule→ agendada (with a reason); any open status →cancel→ cancelada (with a reason).
  */
-export const activityWorkflow = workflow({
+const baseWorkflow = workflow({
   resource: externalActivityResource,
   table: externalActivities,
   statusLabels: ACTIVITY_STATUS_LABELS,
@@ -125,6 +131,7 @@ export const activityWorkflow = workflow({
       body: activityScheduleBody,
       description: 'Agenda a atividade (o início agendado é exigido: o já gravado ou o do corpo).',
       run: async (row, input: StepInput, { tx, user }) => {
+        if (!(await technicianIds(tx, row.id)).length) throw unprocessable([{ propertyPath: 'technician_ids', message: 'Designe ao menos um técnico antes de agendar' }]);
         const start = input?.scheduled_start ?? row.scheduled_start;
         const end = input?.scheduled_end !== undefined ? input.scheduled_end : row.scheduled_end;
         if (!start) throw unprocessable([{ propertyPath: 'scheduled_start', message: 'Informe o início agendado' }]);
@@ -199,6 +206,34 @@ export const activityWorkflow = workflow({
   },
 });
 
+const ON_SITE = new Set<string>(ACTIVITY_ON_SITE_STEPS);
+/** How the 403 of a dispatch step names it. */
+const DISPATCH_ACTION: Record<string, string> = { schedule: 'agendar', reschedule: 'reagendar', cancel: 'cancelar' };
+
+/**
+ * The workflow with the order's ownership rules (contract rights.ts): the on-site steps are its
+ * technicians', the others need dispatch or an order of one's own. Checked before the status, so
+ * that a refusal does not depend on (nor tell) where the order stands.
+ */
+export const activityWorkflow: typeof baseWorkflow = {
+  ...baseWorkflow,
+  take: async (verb, row, input, ctx) => {
+    if (ON_SITE.has(verb)) await assertOnSite(ctx.tx, ctx.user, row.id);
+    else await assertDispatch(ctx.tx, ctx.user, row.id, DISPATCH_ACTION[verb] ?? 'alterar');
+    return baseWorkflow.take(verb, row, input, ctx);
+  },
+};
+
+/** The read shape: `steps` holds only what this user may take on this order (the web shows those buttons). */
+async function present(rows: Record<string, unknown>[], db: DbOrTx, user?: CurrentUser) {
+  const shapes = await presentActivities(rows as ActivityRow[], db);
+  return shapes.map((shape, i) => {
+    if (!user) return { ...shape, steps: [] };
+    const may = activityRights(user, shape);
+    return { ...shape, steps: baseWorkflow.stepsFor(rows[i] as ActivityRow, user).filter((s) => (ON_SITE.has(s.verb) ? may.work : may.dispatch)) };
+  });
+}
+
 /**
  * The activities of a technician (in a status): their ids from the technicians' index first, then
  * only those rows. (An `exists` per activity made the planner walk every activity of the status in
@@ -225,7 +260,6 @@ const EXPORT_HEADER = ['Código', 'Situação', 'Prioridade', 'Tipo', 'Cliente',
 /** An empty cell for no date (the PDF's "—" is for print). */
 const cellDateTime = (iso: string | null) => (iso ? brDateTime(iso) : null);
 const EXPORT_WIDTHS = [12, 16, 11, 28, 32, 20, 17, 40, 22, 32, 17, 17, 9, 17, 50];
-const present = activityWorkflow.withSteps(presentActivities as never);
 
 /** `/api/external-activity`: the kit's CRUD, the workflow, the timeline and the checklist answers. */
 export async function activityRoutes(fastify: FastifyInstance) {
@@ -255,9 +289,15 @@ export async function activityRoutes(fastify: FastifyInstance) {
     workflow: activityWorkflow,
     async toValues(values, { tx, user }, existing) {
       const organizationId = (existing?.organization_id ?? values.organization_id ?? user.organizationId) as number;
+      // Who may write before what is written: an order that is not the user's is 403 whatever the body says.
+      const rights = existing ? await rightsOn(tx, user, existing.id as number) : undefined;
+      if (rights && !rights.edit) throw new HttpError(403, activityDispatchDenied('alterar'));
       const technicians = values.technician_ids as number[] | undefined;
       delete values.technician_ids;
       if (technicians) await activePeople(tx, technicians, organizationId, 'technician_ids', 'Técnico não encontrado nesta organização (ou inativo)');
+      // Naming technicians is assigning: without dispatch (a new order, or one's unassigned one) only oneself or nobody.
+      const changed = technicians && (!rights || [...new Set(technicians)].sort().join() !== [...rights.technician_ids].sort().join());
+      if (changed && !rights?.dispatch && !mayNameTechnicians(user, technicians)) throw new HttpError(403, ACTIVITY_ASSIGN_DENIED);
       if (existing) {
         const status = existing.status as ActivityStatus;
         if (!OPEN.includes(status)) throw conflict(`A atividade ${existing.code as string} está ${ACTIVITY_STATUS_LABELS[status].toLowerCase()}: não pode mais ser alterada.`);
@@ -306,7 +346,8 @@ export async function activityRoutes(fastify: FastifyInstance) {
         afterCommit(user, deliver);
       }
     },
-    async onDelete(row) {
+    async onDelete(row, { tx, user }) {
+      if (!(await rightsOn(tx, user, row.id)).edit) throw new HttpError(403, activityDispatchDenied('excluir'));
       const status = row.status as ActivityStatus;
       if (status !== 'aberta' && status !== 'cancelada') throw conflict(`A atividade ${row.code as string} está ${ACTIVITY_STATUS_LABELS[status].toLowerCase()}: cancele-a em vez de excluí-la.`);
       return undefined;
@@ -465,6 +506,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const saved = await app.db.transaction(async (tx) => {
         const activity = await findVisible<ActivityRow>(def, tx, user, req.params.id, true);
+        await assertOnSite(tx, user, activity.id);
         if (activity.status !== 'em_execucao')
           throw conflict(`A atividade ${activity.code} está ${ACTIVITY_STATUS_LABELS[activity.status].toLowerCase()}: o checklist é respondido durante a execução.`);
         const item = activity.checklist.find((i) => i.key === req.params.key);

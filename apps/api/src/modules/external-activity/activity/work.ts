@@ -2,6 +2,7 @@
  * What the technician records on site (issue 13): materials used (an item they hold becomes
  * installed at the client; a consumable leaves a stock section, balance checked), photos, the
  * client's signature, and the report of the concluded activity (PDF, also e-mailed to the client).
+ * Only the order's assigned technicians record them (rights.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,6 +32,7 @@ import { movePatrimony, patrimonies, products, recordQuantityMovement, sections,
 import { activityAnswers, activityEvents, activityMaterials, activityPhotos, activitySignatures, externalActivities } from '../schema';
 import { type ActivityRow, presentActivities } from './present';
 import { activityReportPdf } from './report';
+import { assertOnSite } from './rights';
 
 const tags = ['external-activity'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -168,6 +170,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
       const user = userOf(req);
       const id = await app.db.transaction(async (tx) => {
         const a = await visible(tx, user, req.params.id, true);
+        await assertOnSite(tx, user, a.id);
         assertExecuting(a, 'os materiais são registrados');
         const values = await useMaterial(tx, user, a, req.body);
         const [m] = await tx
@@ -202,6 +205,8 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
     async (req, reply) => {
       const user = userOf(req);
       const a = await visible(app.db, user, req.params.id);
+      // Refused before the file is read and stored.
+      await assertOnSite(app.db, user, a.id);
       assertExecuting(a, 'as fotos são enviadas');
       const file = await uploadedFile(req);
       const fields = file.fields as Record<string, { value?: unknown } | undefined>;
@@ -211,6 +216,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
       const url = await saveUpload(app, file, { kinds: ['image/jpeg', 'image/png'], maxBytes: PHOTO_MAX_BYTES });
       const photo = await app.db.transaction(async (tx) => {
         const locked = await visible(tx, user, a.id, true);
+        await assertOnSite(tx, user, a.id); // the technicians may have changed during the upload
         assertExecuting(locked, 'as fotos são enviadas');
         const [p] = await tx.insert(activityPhotos).values({ activity_id: a.id, url, caption, item_key: itemKey, user_id: user.id }).returning();
         if (itemKey) {
@@ -237,8 +243,11 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
     { config: { access: write }, schema: { tags, summary: 'Gravar a assinatura do cliente', description: 'O desenho (PNG em data URL) e o nome de quem assina; durante a execução.', params: idParam, body: signatureInput, response: { 200: signatureRead } } },
     async (req) => {
       const user = userOf(req);
+      // Only its technicians, refused before the drawing is read.
+      await assertOnSite(app.db, user, (await visible(app.db, user, req.params.id)).id);
       const row = await app.db.transaction(async (tx) => {
         const a = await visible(tx, user, req.params.id, true);
+        await assertOnSite(tx, user, a.id);
         assertExecuting(a, 'o cliente assina');
         const values = { name: req.body.name, image: req.body.image, signed_at: new Date(), user_id: user.id };
         const [saved] = await tx.insert(activitySignatures).values({ activity_id: a.id, ...values }).onConflictDoUpdate({ target: activitySignatures.activity_id, set: values }).returning();
