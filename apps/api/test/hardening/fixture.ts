@@ -17,6 +17,7 @@ import { organizations } from '../../src/modules/organization/schema';
 import { runContractNotices } from '../../src/modules/network/circuit/notices';
 import { runSlaNotices } from '../../src/modules/external-activity/activity/sla';
 import { removeExpiredExports } from '../../src/modules/report/jobs';
+import { OTHER_TECHNICIAN } from './route-access';
 
 /** The last first tick of the app's periodic jobs (core/jobs.ts: 5, 7 and 11 s after ready), with a margin. */
 const FIRST_TICKS_MS = 12_000;
@@ -114,6 +115,8 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
   const indexA = await t.createUser({ organizationId: orgA, permissions: INDEX_PERMISSIONS, username: 'matrix_index_a' });
   const noneA = await t.createUser({ organizationId: orgA, permissions: [], username: 'matrix_none_a' });
   const fullB = await t.createUser({ organizationId: orgB, permissions: ALL, username: 'matrix_full_b' });
+  // Works field service in A without dispatching, and none of A's orders is theirs.
+  const techA = await t.createUser({ organizationId: orgA, permissions: OTHER_TECHNICIAN.permissions, username: 'matrix_tech_a' });
 
   // Rows the demo does not make: a data source (never run: its URL answers nothing) and a finished
   // export job whose file is gone (inserted: a real job would write in the background during the suites).
@@ -225,8 +228,8 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
     settleBackgroundJobs,
     orgA,
     orgB,
-    tokens: { admin: adminToken, fullA: fullA.token, indexA: indexA.token, noneA: noneA.token, fullB: fullB.token },
-    users: { fullA, indexA, noneA, fullB },
+    tokens: { admin: adminToken, fullA: fullA.token, indexA: indexA.token, noneA: noneA.token, fullB: fullB.token, techA: techA.token },
+    users: { fullA, indexA, noneA, fullB, techA },
     operations,
     openapi: doc,
     /** Organization A's rows (path parameters, queries): the matrix's targets. */

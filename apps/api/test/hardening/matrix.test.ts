@@ -2,7 +2,8 @@
  * The authorization × tenancy matrix (issue 17): every operation of the OpenAPI document × {no
  * token, a member without permissions, a `.INDEX`-only member, a full member of A, a full member
  * of B, the super admin}, checked against the expectations table (route-access.ts). A new route
- * without an entry fails the test the day it is added.
+ * without an entry fails the test the day it is added. The field-service routes also get another
+ * technician of A (route-access.ts OTHER_TECHNICIAN): A's orders are not theirs.
  *
  * Cells run in phases so that no side effect reaches a later cell:
  *  1. every call expected to be refused, and every read (the database must not change at all;
@@ -18,14 +19,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ALL } from '../helpers';
 import { createHardeningFixture, diffSnapshots, INDEX_PERMISSIONS, type HardeningFixture, type JsonSchema, type Operation, type Snapshot } from './fixture';
-import { type Access, type RouteOptions, ROUTE_ACCESS } from './route-access';
+import { type Access, type RouteOptions, OTHER_TECHNICIAN, ROUTE_ACCESS } from './route-access';
 
 /** Path parameters that name a row (the others name a report, a hash, a token…). */
 const ROW_PARAMS = new Set(['id', 'unitId', 'activityId']);
 const MISSING_ID = 999_999_999;
 
 type Side = 'A' | 'B';
-type Who = 'anonymous' | 'none' | 'index' | 'fullA' | 'fullB' | 'admin';
+type Who = 'anonymous' | 'none' | 'index' | 'fullA' | 'fullB' | 'admin' | 'techA';
 const PERMS: Record<Who, { perms: string[]; superAdmin: boolean }> = {
   anonymous: { perms: [], superAdmin: false },
   none: { perms: [], superAdmin: false },
@@ -33,7 +34,10 @@ const PERMS: Record<Who, { perms: string[]; superAdmin: boolean }> = {
   fullA: { perms: ALL, superAdmin: false },
   fullB: { perms: ALL, superAdmin: false },
   admin: { perms: ALL, superAdmin: true },
+  techA: { perms: OTHER_TECHNICIAN.permissions, superAdmin: false },
 };
+/** Another technician of A calls the field-service routes only (the other routes have callers enough). */
+const callsAsTechnician = (op: Operation) => OTHER_TECHNICIAN.routes.test(op.key);
 
 /** The test's own reading of an access rule (not the server's `allows`: the two must agree). */
 function passes(access: Access, who: Who): boolean {
@@ -144,7 +148,7 @@ describe('authorization × tenancy matrix', () => {
 
   it('phase 1: refusals, tenancy and reads change nothing', async () => {
     const before = await f.snapshot();
-    const tokens: Record<Who, string | undefined> = { anonymous: undefined, none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA, fullB: f.tokens.fullB, admin: f.tokens.admin };
+    const tokens: Record<Who, string | undefined> = { anonymous: undefined, none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA, fullB: f.tokens.fullB, admin: f.tokens.admin, techA: f.tokens.techA };
     const aIds = new Map<string, Set<number>>();
     let snap: Snapshot | undefined = before;
 
@@ -164,9 +168,10 @@ describe('authorization × tenancy matrix', () => {
       // Writes are refused with a body that is otherwise valid where practical: the refusal is the check's.
       const body = read ? undefined : (await referenceBody(op))?.value;
 
-      for (const who of ['anonymous', 'none', 'index', 'fullA', 'fullB', 'admin'] as Who[]) {
+      for (const who of ['anonymous', 'none', 'index', 'fullA', 'fullB', 'admin', 'techA'] as Who[]) {
+        if (who === 'techA' && !callsAsTechnician(op)) continue;
         const ok = passes(access, who);
-        const onRow = who === 'none' || who === 'index' || who === 'fullA' ? options.onARow?.[who] : undefined;
+        const onRow = who === 'none' || who === 'index' || who === 'fullA' || who === 'techA' ? options.onARow?.[who] : undefined;
         if (!read && ok && onRow) {
           // Through the route's rule, refused by the handler on A's real row: that status, nothing written.
           const kind = `${who} on A's row not theirs → ${onRow}, nothing changed`;
@@ -180,6 +185,11 @@ describe('authorization × tenancy matrix', () => {
           continue;
         }
         if (access === 'public' && who !== 'anonymous') continue; // a token changes nothing on a public route
+        if (!read && ok && who === 'techA') {
+          // Every write of A's orders is refused to someone else's technician: the table must say with what.
+          failures.push(`techA ${op.key}: route-access.ts does not say what another technician of A gets (onARow.techA)`);
+          continue;
+        }
         if (!read && ok && who !== 'fullB') continue; // phase 2 (harmless allowed writes)
         if (who === 'anonymous' && access === 'public') {
           if (!read) continue; // phase 2: with names that do not exist
@@ -317,12 +327,13 @@ describe('authorization × tenancy matrix', () => {
     for (const op of f.operations) {
       if (!(op.key in ROUTE_ACCESS) || op.method === 'GET') continue;
       const { access, options } = entryOf(op.key);
-      for (const who of ['anonymous', 'none', 'index', 'fullA'] as Who[]) {
+      for (const who of ['anonymous', 'none', 'index', 'fullA', 'techA'] as Who[]) {
+        if (who === 'techA' && !callsAsTechnician(op)) continue;
         if (!passes(access, who)) continue;
         if (access === 'public' && who !== 'anonymous') continue;
         const kind = who === 'anonymous' ? 'public write not 401' : `${who} write allowed`;
         count(kind);
-        let token = ({ none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA } as Partial<Record<Who, string>>)[who];
+        let token = ({ none: f.tokens.noneA, index: f.tokens.indexA, fullA: f.tokens.fullA, techA: f.tokens.techA } as Partial<Record<Who, string>>)[who];
         if (options.fresh) token = (await f.t.createUser({ organizationId: f.orgA, permissions: PERMS[who].perms })).token;
         const res = await send(op, token, harmlessParams(op), {});
         if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) fail(kind, op, 'the access check to pass (not 401/403/5xx)', res);
@@ -509,6 +520,8 @@ function sample(name: string, schema: JsonSchema): unknown {
   if (s.format === 'date' || /(_on|_date|date)$/.test(name)) return ends ? '2026-11-25' : '2026-11-20';
   if (s.format === 'date-time' || /_at$/.test(name)) return ends ? '2026-11-20T12:00:00.000Z' : '2026-11-20T10:00:00.000Z';
   if (s.format === 'email' || /email/.test(name)) return `matriz${++serial}@example.com`;
+  // A drawing (a client's signature): a well-formed PNG data URL, so the refusal under test is not the body's.
+  if (typeof s.pattern === 'string' && s.pattern.includes('data:image')) return 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
   if (s.format === 'uri' || /url/.test(name)) return 'https://example.com/matriz';
   if (/cnpj|document/.test(name)) return '11222333000181';
   if (/cpf/.test(name)) return '52998224725';

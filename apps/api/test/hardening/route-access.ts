@@ -31,11 +31,11 @@ export type RouteOptions = {
    * row is not theirs, or the module's write permission is also needed): the status each gets,
    * checked with nothing changed.
    */
-  onARow?: Partial<Record<'none' | 'index' | 'fullA', number>>;
+  onARow?: Partial<Record<'none' | 'index' | 'fullA' | 'techA', number>>;
   /** A required query (templates: `@/api/x` = first id of A's list, `$select … as v` = a value read from the database, `{orgA}` replaced). */
   query?: Record<string, string>;
   /** Per-user answers of an allowed read that are right instead of 2xx (e.g. a row that is its owner's only), with the reason in `why`. */
-  answers?: Partial<Record<'none' | 'index' | 'fullA' | 'fullB' | 'admin', number[]>>;
+  answers?: Partial<Record<'none' | 'index' | 'fullA' | 'fullB' | 'admin' | 'techA', number[]>>;
   /** The route acts on the caller only (no row of anyone else is named): the "allowed" call uses a fresh user. */
   fresh?: boolean;
   why?: string;
@@ -49,6 +49,24 @@ const CAPABILITY = { why: 'public capability link: the random hash is the creden
 const WAREHOUSE_READERS = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'].flatMap((p) => [p, `${p}.INDEX`]);
 const WIKI_SUPER: RouteOptions = { answers: { admin: [404] }, why: "a wiki is its organization's tree addressed by path: a super admin reads the wiki of the organization they belong to (the wiki refuses another organization even to a super admin, by design)" };
 const MIKROTIK_READERS = ['ORG', ...['SITE', 'NETWORK_ASSET', 'LMC', 'SVC', 'UNION', 'OPERATOR_CIRCUIT'].flatMap((p) => [p, `${p}.INDEX`])];
+
+/**
+ * The caller "another technician of A" (`techA`): works field service like the demo technician
+ * (EXTERNAL_ACTIVITY, SCHEDULE) but does not dispatch (no EXTERNAL_ACTIVITY_DISPATCH) and is assigned
+ * to none of A's orders. The matrix calls the routes matched here as them too; a write the route's
+ * check lets them through must say what they get on A's row (`onARow.techA`).
+ */
+export const OTHER_TECHNICIAN = { permissions: ['EXTERNAL_ACTIVITY', 'SCHEDULE'], routes: /^[A-Z]+ \/api\/(external-activity|schedule\/activity\/)/ };
+/** On-site steps and records: the order's assigned technicians only. */
+const ON_SITE: RouteOptions = {
+  onARow: { fullA: 403, techA: 403 },
+  why: "what is recorded on site is for the order's assigned technicians (A's are the demo technician's): another technician, and a dispatcher who is not assigned (A's full user holds EXTERNAL_ACTIVITY_DISPATCH), get 403 and nothing is written",
+};
+/** Dispatch actions: EXTERNAL_ACTIVITY_DISPATCH, unless the order is the caller's. */
+const DISPATCH: RouteOptions = {
+  onARow: { techA: 403 },
+  why: "editing, (re)assigning, scheduling, rescheduling, cancelling or deleting an order that is not the caller's needs EXTERNAL_ACTIVITY_DISPATCH: another technician gets 403 and nothing is written",
+};
 
 export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'POST /api/login': 'public',
@@ -249,29 +267,29 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'PUT /api/external-activity/assistance-type/{id}': { write: 'ASSISTANCE_TYPE' },
   'DELETE /api/external-activity/assistance-type/{id}': { write: 'ASSISTANCE_TYPE' },
   'GET /api/external-activity': { read: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity': { write: 'EXTERNAL_ACTIVITY' },
+  'POST /api/external-activity': [{ write: 'EXTERNAL_ACTIVITY' }, { onARow: { techA: 403 }, why: 'a new order naming another technician (the body names the demo manager) is an assignment: without EXTERNAL_ACTIVITY_DISPATCH one names only oneself, 403 and nothing written' }],
   'GET /api/external-activity/{id}': { read: 'EXTERNAL_ACTIVITY' },
-  'PUT /api/external-activity/{id}': { write: 'EXTERNAL_ACTIVITY' },
-  'DELETE /api/external-activity/{id}': { write: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/schedule': { write: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/depart': { write: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/start': { write: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/finish': { write: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/cancel': { write: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/reschedule': { write: 'EXTERNAL_ACTIVITY' },
+  'PUT /api/external-activity/{id}': [{ write: 'EXTERNAL_ACTIVITY' }, DISPATCH],
+  'DELETE /api/external-activity/{id}': [{ write: 'EXTERNAL_ACTIVITY' }, DISPATCH],
+  'POST /api/external-activity/{id}/schedule': [{ write: 'EXTERNAL_ACTIVITY' }, DISPATCH],
+  'POST /api/external-activity/{id}/depart': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
+  'POST /api/external-activity/{id}/start': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
+  'POST /api/external-activity/{id}/finish': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
+  'POST /api/external-activity/{id}/cancel': [{ write: 'EXTERNAL_ACTIVITY' }, DISPATCH],
+  'POST /api/external-activity/{id}/reschedule': [{ write: 'EXTERNAL_ACTIVITY' }, DISPATCH],
   'GET /api/external-activity/{id}/materials': { read: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/materials': { write: 'EXTERNAL_ACTIVITY' },
+  'POST /api/external-activity/{id}/materials': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
   'GET /api/external-activity/{id}/photos': { read: 'EXTERNAL_ACTIVITY' },
-  'POST /api/external-activity/{id}/photos': { write: 'EXTERNAL_ACTIVITY' },
+  'POST /api/external-activity/{id}/photos': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
   'GET /api/external-activity/{id}/signature': { read: 'EXTERNAL_ACTIVITY' },
-  'PUT /api/external-activity/{id}/signature': { write: 'EXTERNAL_ACTIVITY' },
+  'PUT /api/external-activity/{id}/signature': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
   'GET /api/external-activity/{id}/report': { read: 'EXTERNAL_ACTIVITY' },
   'GET /api/external-activity/export': { read: 'EXTERNAL_ACTIVITY' },
   'GET /api/external-activity/type-options': { read: 'EXTERNAL_ACTIVITY' },
   'GET /api/external-activity/technicians': { read: 'EXTERNAL_ACTIVITY' },
   'GET /api/external-activity/{id}/timeline': { read: 'EXTERNAL_ACTIVITY' },
   'GET /api/external-activity/{id}/answers': { read: 'EXTERNAL_ACTIVITY' },
-  'PUT /api/external-activity/{id}/answers/{key}': { write: 'EXTERNAL_ACTIVITY' },
+  'PUT /api/external-activity/{id}/answers/{key}': [{ write: 'EXTERNAL_ACTIVITY' }, ON_SITE],
   'GET /api/schedule': { read: 'SCHEDULE' },
   'POST /api/schedule': { write: 'SCHEDULE' },
   'GET /api/schedule/{id}': { read: 'SCHEDULE' },
@@ -279,7 +297,7 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'DELETE /api/schedule/{id}': { write: 'SCHEDULE' },
   'GET /api/schedule/calendar': [{ read: 'SCHEDULE' }, { query: { from: '2026-11-01', to: '2026-11-30' } }],
   'GET /api/schedule/people': { read: 'SCHEDULE' },
-  'POST /api/schedule/activity/{id}/move': { write: 'SCHEDULE' },
+  'POST /api/schedule/activity/{id}/move': [{ write: 'SCHEDULE' }, { ...DISPATCH, why: `moving an order on the calendar reschedules it (the route also needs EXTERNAL_ACTIVITY, checked in the handler): ${DISPATCH.why}` }],
   'GET /api/schedule/reservation': [{ read: 'PATRIMONY' }, { query: { patrimony: '@/api/patrimony' } }],
   'GET /api/schedule/{id}/ics': { read: 'SCHEDULE' },
   'GET /api/schedule/feed': { read: 'SCHEDULE' },
