@@ -27,9 +27,9 @@ async function typeInEditor(page: Page, text: string) {
   await body.pressSequentially(text);
 }
 
-// 4×4 red PNG
+// 4×4 red PNG (a valid one: the server decodes uploads, and the old constant had a bad checksum that browsers forgive)
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEUlEQVR4nGP4z8CAB+GTG8HSALfKY52fTcuYAAAAAElFTkSuQmCC',
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWXg4ArpMP8bh5W0YAAAAASUVORK5CYII=',
   'base64',
 );
 

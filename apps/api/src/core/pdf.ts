@@ -27,6 +27,35 @@ export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: numb
   doc.fill('#000000');
 }
 
+/**
+ * An image fitted in a `fit` box (points) at x/y, or in the flow when they are omitted (doc.y moves
+ * past it, as with doc.image). Without an image to draw (`null`: missing, broken, or too large to
+ * decode safely) a grey box says "imagem indisponível" in its place: a bad file costs its picture,
+ * never the document.
+ */
+export function drawImageOrPlaceholder(doc: PDFKit.PDFDocument, image: Buffer | null, fit: [number, number], at?: { x: number; y: number }) {
+  const x = at?.x ?? doc.x;
+  const y = at?.y ?? doc.y;
+  if (image) {
+    try {
+      if (at) doc.image(image, x, y, { fit });
+      else doc.image(image, { fit });
+      return;
+    } catch {
+      // pdfkit could not read it after all: the placeholder below.
+    }
+  }
+  const [w, h] = fit;
+  const { x: keepX, y: keepY } = doc;
+  const fontSize = (doc as unknown as { _fontSize: number })._fontSize;
+  doc.save().rect(x, y, w, h).fillAndStroke('#e6e6e6', '#b3b3b3').restore();
+  doc.font('Helvetica').fontSize(Math.min(9, h / 3)).fillColor('#555555');
+  doc.text('imagem indisponível', x + 4, y + h / 2 - doc.currentLineHeight() / 2, { width: w - 8, align: 'center' });
+  doc.fillColor('#000000').fontSize(fontSize);
+  doc.x = keepX;
+  doc.y = at ? keepY : y + h;
+}
+
 /** A simple table: header row then rows, with page breaks. Column widths in points. */
 export function drawTable(doc: PDFKit.PDFDocument, headers: string[], widths: number[], rows: string[][]) {
   const x0 = doc.page.margins.left;

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addToBalance, movePatrimony, patrimonies, recordQuantityMovement } from '../../src/modules/warehouse';
+import { dataUrl, realPng } from '../files/images';
 import { createTestApp, type TestApp } from '../helpers';
 import { startSmtpServer } from '../smtp';
 import { expectStateEqualsReplay, newItem, place, type Place } from '../warehouse/helpers';
 import { activityBody, makeDispatcher, makeTechnician, makeType } from './helpers';
 
-/** A 1×1 PNG and a tiny JPEG header-valid image. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PNG_URL = `data:image/png;base64,${PNG.toString('base64')}`;
+/** A real 2×2 PNG (uploads are decoded), as a file and as the signature pad's data URL. */
+const PNG = await realPng();
+const PNG_URL = dataUrl(PNG);
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; data: Buffer }) {
   const boundary = '----operacoes' + Math.random().toString(16).slice(2);
@@ -105,7 +106,8 @@ describe('external activities: materials, photos, signature and report', () => {
     expect((await t.call('PUT', `/api/external-activity/${activity.id}/signature`, tech.token, { name: 'Maria Cliente', image: 'data:image/svg+xml;base64,PHN2Zz4=' })).statusCode).toBe(422);
     const signed = await t.call('PUT', `/api/external-activity/${activity.id}/signature`, tech.token, { name: 'Maria Cliente', image: PNG_URL });
     expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.json()).toMatchObject({ name: 'Maria Cliente', image: PNG_URL });
+    // What is kept is a re-encoded copy of the drawing.
+    expect(signed.json()).toMatchObject({ name: 'Maria Cliente', image: expect.stringMatching(/^data:image\/png;base64,/) });
   });
 
   it("lets a warehouse out-request name the activity as its destination (an open one of the organization)", async () => {

@@ -4,6 +4,7 @@ import { shipmentResource, shipmentSolicitationResource } from '@operacoes/contr
 import { shipmentSolicitations, shipments } from '../../src/modules/logistics/schema';
 import { movements } from '../../src/modules/warehouse/movement/schema';
 import { describeCrud } from '../crud-suite';
+import { bombPng, dataUrl, pdfImageCount, pdfText, pngHeaderThenHtml, realPng } from '../files/images';
 import { createTestApp, type TestApp } from '../helpers';
 import { startSmtpServer } from '../smtp';
 
@@ -225,14 +226,22 @@ describe('logistics: request → approve → dispatch → receive', () => {
     expect(items).toHaveLength(2);
     const incomplete = await t.call('POST', `/api/receiving/${hash}`, undefined, { name: 'Carlos Lima', items: [{ id: lineOf(f.items[2]), status: 'recebido' }] });
     expect(incomplete.statusCode).toBe(422);
-    const signature = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const answers = [
+      { id: lineOf(f.items[2]), status: 'faltando', comment: 'Não veio na caixa' },
+      { id: lineOf(f.items[3]), status: 'danificado', comment: 'Carcaça amassada' },
+    ];
+    // A public link: the drawn signature is decoded and bounded like any upload (8000×8000 pixels in a few KB is refused).
+    const bomb = await t.call('POST', `/api/receiving/${hash}`, undefined, { name: 'Carlos Lima', signature: dataUrl(await bombPng(8000, 8000)), items: answers });
+    expect(bomb.statusCode, bomb.body).toBe(422);
+    expect(bomb.json().message).toMatch(/^A imagem é grande demais/);
+    const html = await t.call('POST', `/api/receiving/${hash}`, undefined, { name: 'Carlos Lima', signature: dataUrl(pngHeaderThenHtml()), items: answers });
+    expect(html.json().message).toBe('Arquivo de imagem inválido ou corrompido.');
+    expect((await t.call('GET', `/api/receiving/${hash}`)).json().status).toBe('aguardando');
+    const signature = dataUrl(await realPng(60, 20));
     const res = await t.call('POST', `/api/receiving/${hash}`, undefined, {
       name: 'Carlos Lima',
       signature,
-      items: [
-        { id: lineOf(f.items[2]), status: 'faltando', comment: 'Não veio na caixa' },
-        { id: lineOf(f.items[3]), status: 'danificado', comment: 'Carcaça amassada' },
-      ],
+      items: answers,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().receipt).toMatchObject({ shipment_status: 'recebido_com_divergencia', has_signature: true });
@@ -242,6 +251,8 @@ describe('logistics: request → approve → dispatch → receive', () => {
     expect(damaged.condition).toBe('danificado');
     const receipt = await t.app.inject({ method: 'GET', url: `/api/receiving/${hash}/receipt` });
     expect(receipt.statusCode).toBe(200);
+    expect(pdfImageCount(receipt.rawPayload)).toBeGreaterThan(0);
+    expect(pdfText(receipt.rawPayload)).not.toContain('imagem indisponível');
   });
 
   it('refusal, cancellation before approval, and cancelling a dispatched shipment returns the items with movements', async () => {

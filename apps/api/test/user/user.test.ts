@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { userResource } from '@operacoes/contract';
 import { revisions } from '../../src/modules/revision/schema';
 import { describeCrud } from '../crud-suite';
+import { realPng } from '../files/images';
 import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 
 /** Usernames and e-mails from a counter: unique in the file by construction, never random. */
@@ -155,7 +156,7 @@ describe('users: rules', () => {
 
   it('uploads a profile picture (type checked by content, size limited)', async () => {
     const me = await t.createUser();
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+    const png = await realPng();
     const form = (content: Buffer, type: string, name: string) => {
       const boundary = '----operacoes' + Math.random().toString(16).slice(2);
       const body = Buffer.concat([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifications } from '../../src/modules/notification/schema';
 import { movements } from '../../src/modules/warehouse/movement/schema';
+import { realPng } from '../files/images';
 import { createTestApp, type TestApp } from '../helpers';
 import { expectStateEqualsReplay, newItem, type Place, place, uid, WAREHOUSE_ALL } from './helpers';
 
@@ -194,7 +195,7 @@ describe('warehouse rules', () => {
         ]);
         return t.app.inject({ method: 'POST', url: `/api/product/${p.patrimonyProductId}/photo`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
       };
-      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+      const png = await realPng();
       const ok = await upload(boss, png, 'image/png');
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().photo).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);

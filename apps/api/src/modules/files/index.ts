@@ -1,2 +1,3 @@
-/** Uploaded files: saving an upload (pictures, logos, product photos) and serving it (`/api/files`). */
+/** Uploaded files: saving an upload (pictures, logos, product photos) and serving it (`/api/files`); images decoded, bounded and re-encoded (image.ts). */
 export { fileRoutes, readUpload, saveUpload, uploadedFile } from './store';
+export { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, INVALID_IMAGE, type ImagePurpose, dataUrlBytes, pdfImage, storablePngDataUrl } from './image';

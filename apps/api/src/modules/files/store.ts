@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { HttpError } from '../../core/errors';
+import { type ImagePurpose, storableImage } from './image';
 
 /** Magic numbers of the file types we accept; the declared MIME type alone is not trusted. */
 const SIGNATURES: Record<string, { ext: string; test: (b: Buffer) => boolean }> = {
@@ -15,10 +16,17 @@ const SIGNATURES: Record<string, { ext: string; test: (b: Buffer) => boolean }> 
   'application/pdf': { ext: 'pdf', test: (b) => b.subarray(0, 5).toString() === '%PDF-' },
 };
 
+/** sharp's name of each image type: these are decoded and re-encoded, never stored as sent. */
+const IMAGE_FORMATS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
+
 const uploadsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'uploads');
 
-/** Checks type (by content) and size, stores under `DATA_DIR/uploads` with an unguessable name, answers its URL. */
-export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts: { kinds: string[]; maxBytes: number }): Promise<string> {
+/**
+ * Checks size (413) and type by content (415), stores under `DATA_DIR/uploads` with an unguessable
+ * name, answers its URL. An image is decoded and what is stored is its re-encoded copy, scaled for
+ * `image` (default: a photo); one too large in pixels or that does not decode is a 422 (see image.ts).
+ */
+export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts: { kinds: string[]; maxBytes: number; image?: ImagePurpose }): Promise<string> {
   const buffer = await file.toBuffer().catch((err: { code?: string }) => {
     if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'O arquivo é grande demais.');
     throw malformed();
@@ -26,9 +34,12 @@ export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts
   if (buffer.length > opts.maxBytes) throw new HttpError(413, `O arquivo excede o limite de ${Math.round(opts.maxBytes / 1024 / 1024)} MB.`);
   const kind = opts.kinds.find((k) => SIGNATURES[k]?.test(buffer));
   if (!kind) throw new HttpError(415, `Tipo de arquivo não permitido. Aceitos: ${opts.kinds.map((k) => SIGNATURES[k]?.ext ?? k).join(', ')}.`);
-  const name = `${randomBytes(16).toString('hex')}.${SIGNATURES[kind].ext}`;
+  let stored = { buffer, ext: SIGNATURES[kind].ext };
+  const format = IMAGE_FORMATS[kind];
+  if (format) stored = await storableImage(buffer, opts.image ?? 'photo', { formats: [format] });
+  const name = `${randomBytes(16).toString('hex')}.${stored.ext}`;
   await mkdir(uploadsDir(app), { recursive: true });
-  await writeFile(path.join(uploadsDir(app), name), buffer);
+  await writeFile(path.join(uploadsDir(app), name), stored.buffer);
   return `/api/files/${name}`;
 }
 

@@ -1,5 +1,5 @@
 import { RECEIVING_ITEM_STATUS_LABELS, SHIPMENT_DESTINATION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRead } from '@operacoes/contract';
-import { brDateTime, drawQr, drawTable, newPdf } from '../../core/pdf';
+import { brDateTime, drawImageOrPlaceholder, drawQr, drawTable, newPdf } from '../../core/pdf';
 
 /** A shipment as printed (its read shape; the workflow steps aside). */
 type Printable = Omit<ShipmentRead, 'steps'>;
@@ -47,8 +47,14 @@ export async function packingListPdf(s: Printable, receivingLink: string | null)
   return bytes;
 }
 
-/** The receipt the recipient downloads after confirming. */
-export async function receiptPdf(s: Printable, organization: string, signaturePng: Buffer | null): Promise<Buffer> {
+/** The box the receipt's signature is drawn in (points). */
+export const RECEIPT_SIGNATURE_BOX: [number, number] = [220, 90];
+
+/**
+ * The receipt the recipient downloads after confirming. `signature`: none when the recipient did not
+ * sign; `{ png: null }` when they did but it cannot be drawn (a placeholder shows then).
+ */
+export async function receiptPdf(s: Printable, organization: string, signature: { png: Buffer | null } | null): Promise<Buffer> {
   const { doc, bytes } = newPdf(`Comprovante de recebimento do envio #${s.id}`);
   doc.font('Helvetica-Bold').fontSize(16).text('Comprovante de recebimento');
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
@@ -58,9 +64,9 @@ export async function receiptPdf(s: Printable, organization: string, signaturePn
   if (s.receiver_comment) doc.text(`Observação: ${s.receiver_comment}`);
   doc.moveDown(1);
   drawTable(doc, ['#', 'Patrimônio', 'Produto', 'Quantidade', 'Conferência'], [25, 110, 180, 80, 120], itemRows(s, true));
-  if (signaturePng) {
+  if (signature) {
     doc.moveDown(1).text('Assinatura:');
-    doc.image(signaturePng, { fit: [220, 90] });
+    drawImageOrPlaceholder(doc, signature.png, RECEIPT_SIGNATURE_BOX);
   }
   doc.end();
   return bytes;

@@ -8,7 +8,8 @@ import { HttpError, conflict } from '../../core/errors';
 import { notify } from '../../core/notify';
 import { RateLimiter } from '../../core/rate-limit';
 import { organizations } from '../../core/schema';
-import { receiptPdf } from './pdf';
+import { dataUrlBytes, pdfImage, storablePngDataUrl } from '../files';
+import { RECEIPT_SIGNATURE_BOX, receiptPdf } from './pdf';
 import { shipments } from './schema';
 import { type ShipmentRow, itemsOfShipment, presentShipments, receiveItems, shipmentLink } from './service';
 
@@ -69,6 +70,8 @@ export async function receivingRoutes(fastify: FastifyInstance) {
       limiter.hit(req.ip);
       const { hash } = req.params;
       const b = req.body;
+      // A public link: the drawn signature is decoded, bounded and re-encoded like any upload, before the transaction.
+      const signature = b.signature ? await storablePngDataUrl(b.signature, 'signature') : null;
       const deliver = await app.db.transaction(async (tx) => {
         const items = await (async () => {
           const [row] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.receiving_hash, hash));
@@ -89,7 +92,7 @@ export async function receivingRoutes(fastify: FastifyInstance) {
             received_at: new Date(),
             receiver_name: b.name,
             receiver_comment: b.comment ?? null,
-            receiver_signature: b.signature ?? null,
+            receiver_signature: signature,
             updated_at: new Date(),
           })
           .where(and(eq(shipments.receiving_hash, hash), eq(shipments.status, 'enviado'), gt(shipments.receiving_expires_at, new Date())))
@@ -121,7 +124,7 @@ export async function receivingRoutes(fastify: FastifyInstance) {
     const row = await byHash(req.params.hash);
     if (!row.received_at) throw new HttpError(409, 'O recebimento ainda não foi confirmado.');
     const [[s], [org]] = await Promise.all([presentShipments([row], app.db), app.db.select({ name: organizations.fantasy_name }).from(organizations).where(eq(organizations.id, row.organization_id))]);
-    const signature = row.receiver_signature ? Buffer.from(row.receiver_signature.split(',')[1], 'base64') : null;
+    const signature = row.receiver_signature ? { png: await pdfImage(dataUrlBytes(row.receiver_signature), RECEIPT_SIGNATURE_BOX) } : null;
     const pdf = await receiptPdf(s, org.name, signature);
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="comprovante-envio-${row.id}.pdf"`).send(pdf);
   });

@@ -12,10 +12,10 @@ import { VIABILITY_MEDIUM_LABELS, VIABILITY_SERVICE_LABELS, proposalDecisionBody
 import { audit } from '../../core/audit';
 import { HttpError, conflict } from '../../core/errors';
 import { notify } from '../../core/notify';
-import { brDateTime, drawTable, newPdf } from '../../core/pdf';
+import { brDateTime, drawImageOrPlaceholder, drawTable, newPdf } from '../../core/pdf';
 import { RateLimiter } from '../../core/rate-limit';
 import { organizations, persons, users } from '../../core/schema';
-import { readUpload } from '../files';
+import { pdfImage, readUpload } from '../files';
 import { presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { brl, toCents } from './money';
@@ -30,7 +30,7 @@ const unknownLink = () => new HttpError(404, 'Proposta não encontrada: o link �
 const dayBr = (d: string) => d.split('-').reverse().join('/');
 const expiredLink = (validUntil: string) => new HttpError(410, `Esta proposta expirou em ${dayBr(validUntil)}. Peça uma proposta atualizada ao seu vendedor.`);
 
-/** Image type of a logo from its first bytes (PDFKit draws PNG and JPEG). */
+/** Image type of a stored logo from its first bytes, for the content type it is served with. */
 function imageType(b: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (b[0] === 0xff && b[1] === 0xd8) return 'image/jpeg';
@@ -176,12 +176,10 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       const found = live(await byHash(req.params.hash));
       if (found.unit.verdict === 'inviavel') throw conflict('Este endereço não pode ser atendido: não há proposta em PDF.');
       const p = await view(found);
-      const logo = await readUpload(app, found.organization.logo);
+      // A public, unauthenticated route: the logo is checked and scaled to its box by pdfImage, never handed to pdfkit as stored.
+      const logo = found.organization.logo ? await pdfImage(await readUpload(app, found.organization.logo), [120, 50]) : undefined;
       const { doc, bytes } = newPdf(`Proposta ${p.viability_code} · ${p.unit_name}`);
-      const type = logo && imageType(logo);
-      if (logo && (type === 'image/png' || type === 'image/jpeg')) {
-        doc.image(logo, doc.page.width - doc.page.margins.right - 120, 36, { fit: [120, 50] });
-      }
+      if (logo !== undefined) drawImageOrPlaceholder(doc, logo, [120, 50], { x: doc.page.width - doc.page.margins.right - 120, y: 36 });
       doc.font('Helvetica-Bold').fontSize(16).text(`Proposta comercial · ${p.organization.name}`, { width: 360 });
       doc.font('Helvetica').fontSize(10).moveDown(0.5);
       doc.text(`Proposta ${p.viability_code} · versão ${found.unit.calculation.version} · emitida em ${brDateTime(found.unit.calculation.calculated_at)}`);

@@ -5,15 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUS_LABELS, type ActivityEvent, type ChecklistAnswer, type ExternalActivityRead, type MaterialRead, type PhotoRead } from '@operacoes/contract';
-import { brDateTime, drawTable, newPdf } from '../../../core/pdf';
+import { brDateTime, drawImageOrPlaceholder, drawTable, newPdf } from '../../../core/pdf';
 import { organizations } from '../../../core/schema';
-import { readUpload } from '../../files';
+import { dataUrlBytes, pdfImage, readUpload } from '../../files';
 
 type Printable = Omit<ExternalActivityRead, 'steps'> & { signature: { name: string; image: string; signed_at: string } | null };
 
 const num = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
-/** pdfkit draws PNG and JPEG only. */
-const drawable = (b: Buffer | null) => !!b && ((b[0] === 0x89 && b[1] === 0x50) || (b[0] === 0xff && b[1] === 0xd8));
 
 function answerText(a: ChecklistAnswer | undefined): string {
   if (!a || a.value === null || a.value === '') return '—';
@@ -31,8 +29,8 @@ export async function activityReportPdf(
   const [org] = await app.db.select({ name: organizations.fantasy_name, logo: organizations.logo }).from(organizations).where(eq(organizations.id, a.organization_id));
   const { doc, bytes } = newPdf(`Relatório de atendimento ${a.code}`);
   const left = doc.page.margins.left;
-  const logo = await readUpload(app, org?.logo);
-  if (drawable(logo)) doc.image(logo!, left, 36, { fit: [120, 48] });
+  // Images are read (and bounded) through pdfImage: a broken or oversized stored file prints as a placeholder.
+  if (org?.logo) drawImageOrPlaceholder(doc, await pdfImage(await readUpload(app, org.logo), [120, 48]), [120, 48], { x: left, y: 36 });
   doc.font('Helvetica').fontSize(9).fillColor('#555555').text(org?.name ?? '', left + 130, 40, { align: 'right' });
   doc.fillColor('#000000').moveDown(2.2);
   doc.x = left;
@@ -65,7 +63,8 @@ export async function activityReportPdf(
     );
   else doc.text('Nenhum material registrado.');
 
-  const images = (await Promise.all(parts.photos.map(async (p) => ({ p, bytes: await readUpload(app, p.url) })))).filter((x) => drawable(x.bytes));
+  // Each is scaled to its box; how many decode at once is bounded by pdfImage's queue, shared with the whole server.
+  const images = await Promise.all(parts.photos.map(async (p) => ({ p, bytes: await pdfImage(await readUpload(app, p.url), [250, 180]) })));
   if (images.length) {
     doc.addPage().font('Helvetica-Bold').fontSize(12).text('Fotos').font('Helvetica').fontSize(9);
     let col = 0;
@@ -76,7 +75,7 @@ export async function activityReportPdf(
         y = doc.page.margins.top;
       }
       const x = left + col * 260;
-      doc.image(bytes!, x, y, { fit: [250, 180] });
+      drawImageOrPlaceholder(doc, bytes, [250, 180], { x, y });
       doc.text(p.caption ?? brDateTime(p.created_at), x, y + 184, { width: 250 });
       col = (col + 1) % 2;
       if (col === 0) y += 210;
@@ -87,8 +86,7 @@ export async function activityReportPdf(
 
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text('Assinatura do cliente', left).font('Helvetica').fontSize(10);
   if (a.signature) {
-    const png = Buffer.from(a.signature.image.split(',')[1], 'base64');
-    if (drawable(png)) doc.image(png, { fit: [220, 90] });
+    drawImageOrPlaceholder(doc, await pdfImage(dataUrlBytes(a.signature.image), [220, 90]), [220, 90]);
     doc.text(`${a.signature.name} · ${brDateTime(a.signature.signed_at)}`);
   } else doc.text('Não assinada.');
   doc.end();

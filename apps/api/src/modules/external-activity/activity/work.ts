@@ -27,7 +27,7 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { type ResourceDef, findVisible } from '../../../core/resource';
 import { num, personRefs, refOf } from '../../../core/rows';
-import { saveUpload, uploadedFile } from '../../files';
+import { saveUpload, storablePngDataUrl, uploadedFile } from '../../files';
 import { movePatrimony, patrimonies, products, recordQuantityMovement, sections, takeFromBalance } from '../../warehouse';
 import { activityAnswers, activityEvents, activityMaterials, activityPhotos, activitySignatures, externalActivities } from '../schema';
 import { type ActivityRow, presentActivities } from './present';
@@ -197,7 +197,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
       schema: {
         tags,
         summary: 'Enviar uma foto',
-        description: 'multipart/form-data: `file` (JPEG ou PNG, até 5 MB; o celular reduz antes de enviar), `caption` e `item_key` (o item de foto do checklist) opcionais.',
+        description: 'multipart/form-data: `file` (JPEG ou PNG, até 5 MB, 40 megapixels e 10.000 pixels por lado; o celular reduz antes de enviar; guardada sem metadados, com no máximo 2.560 pixels no lado maior), `caption` e `item_key` (o item de foto do checklist) opcionais.',
         params: idParam,
         response: { 201: photoRead },
       },
@@ -213,7 +213,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
       const caption = typeof fields.caption?.value === 'string' ? fields.caption.value.trim().slice(0, 200) || null : null;
       const itemKey = typeof fields.item_key?.value === 'string' && fields.item_key.value ? fields.item_key.value : null;
       if (itemKey && !a.checklist.some((i) => i.key === itemKey && i.kind === 'foto')) throw unprocessable([{ propertyPath: 'item_key', message: 'Item de foto não encontrado no checklist desta atividade' }]);
-      const url = await saveUpload(app, file, { kinds: ['image/jpeg', 'image/png'], maxBytes: PHOTO_MAX_BYTES });
+      const url = await saveUpload(app, file, { kinds: ['image/jpeg', 'image/png'], maxBytes: PHOTO_MAX_BYTES, image: 'photo' });
       const photo = await app.db.transaction(async (tx) => {
         const locked = await visible(tx, user, a.id, true);
         await assertOnSite(tx, user, a.id); // the technicians may have changed during the upload
@@ -240,16 +240,18 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
 
   app.put(
     '/external-activity/:id/signature',
-    { config: { access: write }, schema: { tags, summary: 'Gravar a assinatura do cliente', description: 'O desenho (PNG em data URL) e o nome de quem assina; durante a execução.', params: idParam, body: signatureInput, response: { 200: signatureRead } } },
+    { config: { access: write }, schema: { tags, summary: 'Gravar a assinatura do cliente', description: 'O desenho (PNG em data URL, lido e regravado; até 40 megapixels e 10.000 pixels por lado) e o nome de quem assina; durante a execução.', params: idParam, body: signatureInput, response: { 200: signatureRead } } },
     async (req) => {
       const user = userOf(req);
       // Only its technicians, refused before the drawing is read.
       await assertOnSite(app.db, user, (await visible(app.db, user, req.params.id)).id);
+      // Decoded and re-encoded before the transaction: its row lock is not held while an image is read.
+      const image = await storablePngDataUrl(req.body.image, 'image');
       const row = await app.db.transaction(async (tx) => {
         const a = await visible(tx, user, req.params.id, true);
         await assertOnSite(tx, user, a.id);
         assertExecuting(a, 'o cliente assina');
-        const values = { name: req.body.name, image: req.body.image, signed_at: new Date(), user_id: user.id };
+        const values = { name: req.body.name, image, signed_at: new Date(), user_id: user.id };
         const [saved] = await tx.insert(activitySignatures).values({ activity_id: a.id, ...values }).onConflictDoUpdate({ target: activitySignatures.activity_id, set: values }).returning();
         await audit(tx, user, { entity: 'external_activity', entityId: a.id, organizationId: a.organization_id, action: 'update', changes: { signed_by: [null, req.body.name] } });
         return saved;
