@@ -6,7 +6,9 @@ import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
  * demo technician and schedules it; the technician opens it from the notification, departs,
  * starts, answers the checklist (the network cut in the middle: the answers stay, marked "não
  * enviado", and go when it comes back), installs an item they hold by typing its tag, uses a
- * consumable, takes a photo, has the client sign, concludes and downloads the PDF report.
+ * consumable, takes a photo, has the client sign, concludes and downloads the PDF report. The
+ * manager, who dispatches but is not assigned, sees the dispatch steps and none of the on-site ones;
+ * the technician sees nothing to do on an order that is not his.
  */
 const PHONE = {
   viewport: { width: 360, height: 780 },
@@ -70,6 +72,12 @@ test('field service on the phone: create, assign, work the order offline and onl
     await expectToast(page, `${step}: feito!`);
   }
   await expect(page.getByText('Em execução', { exact: true }).first()).toBeVisible();
+
+  // The manager dispatches but is not assigned: she may reschedule or cancel it, not work it on site.
+  await manager.page.reload();
+  await expect(manager.page.getByRole('button', { name: 'Reagendar' })).toBeVisible();
+  await expect(manager.page.getByRole('button', { name: 'Concluir' })).toHaveCount(0);
+  await expect(manager.page.getByTestId('checklist-item-1').getByRole('button', { name: 'Sim' })).toBeDisabled(); // answers shown, read-only
 
   // The checklist: "Concluir" is blocked while required items are empty.
   await page.getByRole('button', { name: 'Concluir' }).click();
@@ -146,4 +154,33 @@ test('field service on the phone: create, assign, work the order offline and onl
   await expect(row.getByText('Concluída no prazo')).toBeVisible();
   await manager.context.close();
   await tech.context.close();
+});
+
+test("an order is its technicians': the demo technician opening the manager's own order sees no step, record or edit button", async ({ browser, request }) => {
+  // The manager assigns an order to herself (she also works in the field) and schedules it.
+  const { token } = await apiLogin(request, 'gestor');
+  const get = async <T>(url: string) => (await (await request.get(url, { headers: auth(token) })).json()) as T;
+  const [marina] = await get<{ id: number }[]>('/api/external-activity/technicians?search=Marina');
+  const [type] = await get<{ id: number }[]>('/api/external-activity/type-options?search=Visita');
+  const created = await request.post('/api/external-activity', {
+    headers: auth(token),
+    data: { assistance_type_id: type.id, client_name: `Cliente da Marina ${Date.now().toString(36)}`, technician_ids: [marina.id], scheduled_start: '2026-11-26T09:00:00-03:00' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await request.post(`/api/external-activity/${id}/schedule`, { headers: auth(token), data: {} })).status()).toBe(200);
+
+  const tech = await phone(browser, 'tecnico');
+  await tech.page.goto(`/external-activity/manage/${id}`);
+  await expect(tech.page.getByRole('heading', { level: 1 })).toHaveText(/^Atividade OS-\d{6}$/);
+  await expect(tech.page.getByTestId('not-assigned')).toHaveText('Somente os técnicos designados registram este atendimento.');
+  for (const name of ['Sair para o local', 'Cancelar', 'Editar dados']) await expect(tech.page.getByRole('button', { name }).or(tech.page.getByRole('link', { name }))).toHaveCount(0);
+
+  // She, assigned, sees her own step.
+  const manager = await phone(browser, 'gestor');
+  await manager.page.goto(`/external-activity/manage/${id}`);
+  await expect(manager.page.getByRole('button', { name: 'Sair para o local' })).toBeVisible();
+  await expect(manager.page.getByTestId('not-assigned')).toHaveCount(0);
+  await tech.context.close();
+  await manager.context.close();
 });

@@ -3,7 +3,8 @@
  * once. From the descriptor: the title ("Novo estoque" / "Editar estoque"), the record's load
  * (skeleton, "Estoque não encontrado." block, retry), the Dados/Histórico tabs, default values,
  * create (POST) or update (PUT) with the toast ("Estoque criado!" / "Estoque atualizado!"),
- * invalidation, navigation, and read-only mode for a user without the write permission.
+ * invalidation, navigation, and read-only mode for a user without the write permission (or for
+ * whom a rule of the record locks it: `lockedFor`).
  * An edit sends the version it loaded (`If-Match`): when someone else saved meanwhile (412), the
  * "Registro alterado" dialog offers to reload the current record or to overwrite it.
  * A module gives its schema, blank values and fields.
@@ -44,6 +45,11 @@ export type ResourceFormOptions<D extends WebResource, S extends AnySchema> = {
   cancelTo?: (r: ReadOf<D> | null) => string;
   /** Other queries that show this resource (pickers, a parent's page…). */
   invalidates?: (r: ReadOf<D>) => QueryKey[];
+  /**
+   * A record this user may read but not change although they hold the write permission (a rule of
+   * the row, e.g. a work order that is someone else's): the sentence saying so; the form is read-only.
+   */
+  lockedFor?: (r: ReadOf<D>) => string | false;
 };
 
 function defaultsOf<D extends WebResource, S extends AnySchema>(o: ResourceFormOptions<D, S>, record: ReadOf<D> | null) {
@@ -73,7 +79,7 @@ export function useResourceForm<D extends WebResource, S extends AnySchema>(reso
   };
   return {
     form: form as never,
-    readOnly: !resource.canWrite(user),
+    readOnly: !resource.canWrite(user) || (!!record && !!o.lockedFor?.(record)),
     ariaLabel: record ? w.edit : w.create,
     submitLabel: record ? 'Salvar alterações' : w.submit,
     cancelTo: o.cancelTo?.(record) ?? list,
@@ -104,11 +110,12 @@ type PageProps<D extends WebResource, S extends AnySchema> = ResourceFormOptions
 
 function KitForm<D extends WebResource, S extends AnySchema>({ resource, record, children, ...o }: PageProps<D, S> & { record: ReadOf<D> | null }) {
   const f = useResourceForm(resource, record, o);
+  const locked = record && o.lockedFor?.(record);
   return (
     <ResourceForm {...f}>
       {f.readOnly && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {resourceWords(resource.label, resource.gender).readOnly}
+          {locked || resourceWords(resource.label, resource.gender).readOnly}
         </Alert>
       )}
       {children(record)}

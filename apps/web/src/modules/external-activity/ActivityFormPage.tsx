@@ -12,6 +12,7 @@ import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
 import { activityApi, searchTypes } from './api';
 import { LocationPicker } from './LocationPicker';
+import { dispatches, lockedFor, rightsOf, useActivityActor } from './rights';
 import { FormTechniciansPicker } from './TechniciansPicker';
 
 type Named = { id: number; name: string };
@@ -40,6 +41,7 @@ const svcPick = listPicker('/svc', (r) => `${r.code as string} — ${r.client_na
 const circuitPick = listPicker('/circuit', (r) => `${r.carrier as string} ${r.designation as string}`);
 
 export default function ActivityFormPage() {
+  const actor = useActivityActor();
   return (
     <ResourcePage
       resource={activityApi}
@@ -47,6 +49,7 @@ export default function ActivityFormPage() {
       blank={blank}
       subtitle={(a) => `${a.code} · ${a.client_name}`}
       savedTo={(a) => `/external-activity/manage/${a.id}`}
+      lockedFor={lockedFor(actor)}
     >
       {(activity: ExternalActivityRead | null) => (
         <>
@@ -72,7 +75,16 @@ export default function ActivityFormPage() {
               <FormDateTime name="scheduled_start" label="Início agendado" clearable />
               <FormDateTime name="scheduled_end" label="Fim agendado" clearable />
               <Wide>
-                <FormTechniciansPicker name="technician_ids" initial={activity?.technicians ?? []} />
+                <FormTechniciansPicker
+                  name="technician_ids"
+                  initial={activity?.technicians ?? []}
+                  helperText={
+                    // Without dispatch one assigns only oneself (an order of one's own may take colleagues along).
+                    dispatches(actor) || (activity && rightsOf(actor, activity).dispatch)
+                      ? 'Usuários com a permissão de atividades externas; sem técnico, a atividade aguarda o despacho'
+                      : 'Sem a permissão de despachar, inclua você mesmo ou deixe em branco para o despacho designar'
+                  }
+                />
               </Wide>
               <Wide>
                 <FormText name="description" label="Descrição" multiline minRows={3} fullWidth />

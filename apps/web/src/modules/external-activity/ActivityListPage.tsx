@@ -13,15 +13,18 @@ import { enumFilter, selectFilter } from '../../core/form';
 import { ListPage, useListActions } from '../../core/resource';
 import { activityApi, searchTechnicians, searchTypes } from './api';
 import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from './parts';
+import { rightsOf, useActivityActor } from './rights';
 
 export const manageLink = (a: { id: number }) => `/external-activity/manage/${a.id}`;
 
 export default function ActivityListPage() {
+  const actor = useActivityActor();
+  // Editar and Excluir only on the orders this user may change (someone else's need dispatch).
   const actions = useListActions(activityApi, {
     name: (a) => `${a.code} (${a.client_name})`,
     info: manageLink,
-    editable: (a) => a.status !== 'concluida' && a.status !== 'cancelada',
-    removable: (a) => a.status === 'aberta' || a.status === 'cancelada',
+    editable: (a) => a.status !== 'concluida' && a.status !== 'cancelada' && rightsOf(actor, a).edit,
+    removable: (a) => (a.status === 'aberta' || a.status === 'cancelada') && rightsOf(actor, a).edit,
   });
   const now = useNow();
   const types = useQuery({ queryKey: ['external_activity', 'filter-types'], queryFn: () => searchTypes('') });

@@ -2,7 +2,9 @@
  * /external-activity/manage/:id: the screen a technician drives from the phone — the activity's
  * details with a map link and a call button, the status buttons allowed now (each sends the
  * device's position when it gives one), the checklist (saved as typed, kept through a dropped
- * connection) and the timeline.
+ * connection) and the timeline. What is recorded on site is offered to the order's assigned
+ * technicians only; the status buttons are the steps the API says this user may take, and
+ * "Editar dados" shows for those who may edit (contract external-activity/rights.ts).
  */
 import DirectionsIcon from '@mui/icons-material/Directions';
 import EditIcon from '@mui/icons-material/Edit';
@@ -15,7 +17,6 @@ import { useCallback, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ReasonDialog } from '../../../core/form';
 import { PageTitle } from '../../../core/PageTitle';
-import { useCan } from '../../../core/permissions';
 import { RecordPage } from '../../../core/RecordPage';
 import { Section } from '../../../core/Section';
 import { confirmAction, toast } from '../../../core/toast';
@@ -24,6 +25,7 @@ import { usePhotoUploads } from './usePhotoUploads';
 import { Materials, Photos, Signature } from './WorkSections';
 import { downloadFile } from '../../../core/download';
 import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from '../parts';
+import { rightsOf, useActivityActor } from '../rights';
 import type { AnswerValue } from './answerQueue';
 import { answered, Checklist } from './Checklist';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -67,7 +69,7 @@ export default function ManagePage() {
 
 function Manage({ activity: a }: { activity: ExternalActivityRead }) {
   const qc = useQueryClient();
-  const { user } = useCan();
+  const may = rightsOf(useActivityActor(), a);
   const now = useNow();
   const answers = useQuery({ queryKey: answersKey(a.id), queryFn: () => fetchAnswers(a.id) });
   const materials = useQuery({ queryKey: materialsKey(a.id), queryFn: () => fetchMaterials(a.id) });
@@ -111,6 +113,9 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
   };
 
   const execution = a.status === 'em_execucao';
+  /** Answers, materials, photos and the signature: being executed, by one of its technicians. */
+  const onSite = execution && may.work;
+  const open = a.status !== 'concluida' && a.status !== 'cancelada';
   return (
     <Box sx={{ maxWidth: 860 }}>
       <PageTitle title={`Atividade ${a.code}`} subtitle={a.client_name} />
@@ -142,6 +147,11 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         </Paper>
       )}
       {a.status === 'cancelada' && a.cancel_reason && <Alert severity="info" sx={{ mb: 2 }}>Cancelada: {a.cancel_reason}</Alert>}
+      {open && !may.work && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="not-assigned">
+          {a.technicians.length ? 'Somente os técnicos designados registram este atendimento.' : 'Nenhum técnico designado: a atividade aguarda o despacho.'}
+        </Alert>
+      )}
 
       <Section title="Cliente e local">
         <Stack spacing={0.75}>
@@ -167,12 +177,13 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         <Stack spacing={0.5}>
           <Typography variant="body2">Agendada: {a.scheduled_start ? `${formatDateTime(a.scheduled_start)}${a.scheduled_end ? ` até ${formatDateTime(a.scheduled_end)}` : ''}` : 'sem horário'}</Typography>
           <Typography variant="body2">Prazo (SLA): {formatDateTime(a.due_at)}</Typography>
-          <Typography variant="body2">Técnicos: {a.technicians.map((t) => t.name).join(', ')}</Typography>
+          <Typography variant="body2">Técnicos: {a.technicians.length ? a.technicians.map((t) => t.name).join(', ') : 'nenhum designado'}</Typography>
+          {a.created_by && <Typography variant="body2">Aberta por: {a.created_by.name}</Typography>}
           {a.site && <Typography variant="body2">Site: {a.site.code} — {a.site.name}</Typography>}
           {a.svc && <Typography variant="body2">SVC: {a.svc.code} — {a.svc.name}</Typography>}
           {a.circuit && <Typography variant="body2">Circuito: {a.circuit.name}</Typography>}
           {a.description && <Typography sx={{ whiteSpace: 'pre-wrap', pt: 0.5 }}>{a.description}</Typography>}
-          {activityApi.canWrite(user) && a.status !== 'concluida' && a.status !== 'cancelada' && (
+          {may.edit && open && (
             <Box>
               <Button component={RouterLink} to={`/external-activity/edit/${a.id}`} startIcon={<EditIcon />} size="small">
                 Editar dados
@@ -182,7 +193,7 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         </Stack>
       </Section>
 
-      <Section title="Checklist" hint={execution ? 'As respostas são salvas enquanto você digita.' : a.status === 'concluida' || a.status === 'cancelada' ? undefined : 'Responda o checklist depois de iniciar o atendimento.'}>
+      <Section title="Checklist" hint={onSite ? 'As respostas são salvas enquanto você digita.' : !open || !may.work ? undefined : 'Responda o checklist depois de iniciar o atendimento.'}>
         {answers.isPending ? (
           <CircularProgress size={24} />
         ) : (
@@ -191,13 +202,13 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
             activityId={a.id}
             items={a.checklist}
             answers={(answers.data ?? []) as ChecklistAnswer[]}
-            editable={execution}
+            editable={onSite}
             onValues={onValues}
             photoItem={(item) => (
               <Photos
                 photos={(photos.data ?? []).filter((p) => p.item_key === item.key)}
                 pending={uploads.pending.filter((p) => p.itemKey === item.key)}
-                editable={execution}
+                editable={onSite}
                 onPhoto={(f) => void uploads.add(f, item.key)}
                 onDiscard={uploads.discard}
               />
@@ -206,16 +217,16 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         )}
       </Section>
 
-      <Section title="Materiais utilizados" hint={execution ? 'Itens que estão com você ficam instalados no cliente; consumíveis saem da seção escolhida.' : undefined}>
-        {materials.isPending ? <CircularProgress size={24} /> : <Materials activityId={a.id} materials={materials.data ?? []} editable={execution} />}
+      <Section title="Materiais utilizados" hint={onSite ? 'Itens que estão com você ficam instalados no cliente; consumíveis saem da seção escolhida.' : undefined}>
+        {materials.isPending ? <CircularProgress size={24} /> : <Materials activityId={a.id} materials={materials.data ?? []} editable={onSite} />}
       </Section>
 
       <Section title="Fotos">
-        <Photos photos={(photos.data ?? []).filter((p) => !p.item_key)} pending={uploads.pending.filter((p) => !p.itemKey)} editable={execution} onPhoto={(f) => void uploads.add(f)} onDiscard={uploads.discard} />
+        <Photos photos={(photos.data ?? []).filter((p) => !p.item_key)} pending={uploads.pending.filter((p) => !p.itemKey)} editable={onSite} onPhoto={(f) => void uploads.add(f)} onDiscard={uploads.discard} />
       </Section>
 
       <Section title="Assinatura do cliente">
-        <Signature activityId={a.id} editable={execution} defaultName={a.client_name} />
+        <Signature activityId={a.id} editable={onSite} defaultName={a.client_name} />
       </Section>
 
       {a.status === 'concluida' && (
