@@ -81,6 +81,28 @@ export const cpuMsOf = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
+/** A process's resident memory (VmRSS), in bytes. */
+export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Samples a process's RSS every `everyMs` while `work` runs; answers its result, the time and the peak. */
+export async function measured<T>(pid: number, work: () => Promise<T>, everyMs = 50): Promise<{ result: T; ms: number; peak: number }> {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {
+      /* exited */
+    }
+  }, everyMs);
+  const t0 = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - t0, peak: Math.max(peak, rssOf(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** API and baseline in alternating segments so that the machine's other load weighs on both alike. */
 export async function cannonPair(api: Target, baseline: Target, o: LoadOptions): Promise<[Cannon, Cannon]> {
   const seg = o.duration / o.segments;

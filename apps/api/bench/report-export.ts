@@ -15,7 +15,7 @@
  * Env: BENCH_ROWS (default 1,000,000), BENCH_PG_URL (maintenance database), BENCH_OUT.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,7 +28,7 @@ import { insertUser, seedBase } from '../src/db/seed';
 import { movementsReport } from '../src/modules/report/reports/movements';
 import { unitsOrganizational } from '../src/modules/unit-organizational';
 import { products, sections, stocks } from '../src/modules/warehouse';
-import { benchDatabase, cpuShare, publishReport, sleep, startServer, stopServer } from './harness';
+import { benchDatabase, cpuShare, measured, publishReport, rssOf, sleep, startServer, stopServer } from './harness';
 
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -36,26 +36,6 @@ const MB = 1024 * 1024;
 const JWT_SECRET = randomBytes(32).toString('base64url');
 const log = (msg: string) => console.log(`[bench-report ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
-/** Samples a process's RSS every 50 ms while `work` runs; answers its result, the time and the peak. */
-async function measured<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; ms: number; peak: number }> {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssOf(pid));
-    } catch {
-      /* exited */
-    }
-  }, 50);
-  const t0 = performance.now();
-  try {
-    const result = await work();
-    return { result, ms: performance.now() - t0, peak: Math.max(peak, rssOf(pid)) };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** Reads a response body as it arrives, counting bytes. */
 async function drain(res: Response): Promise<number> {
