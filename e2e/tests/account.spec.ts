@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
-test('my account: profile and picture with preview', async ({ page }) => {
+test('my account: profile and picture with preview', async ({ page, request }) => {
   await uiLogin(page, 'tecnico');
   await page.goto('/my-account');
   await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible();
@@ -19,7 +19,13 @@ test('my account: profile and picture with preview', async ({ page }) => {
   await expect(page.getByRole('img', { name: 'Foto de Técnico Zé' })).toHaveAttribute('src', /^blob:/);
   await page.getByRole('button', { name: 'Enviar foto' }).click();
   await expectToast(page, 'Foto atualizada!');
-  await expect(page.getByRole('img', { name: 'Foto de Técnico Zé' })).toHaveAttribute('src', /\/api\/files\//);
+  const img = page.getByRole('img', { name: 'Foto de Técnico Zé' });
+  await expect(img).toHaveAttribute('src', /\/api\/files\//);
+  // The picture loads through the session's HttpOnly cookie (an <img> sends no token); without a login it is refused.
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+  const src = (await img.getAttribute('src'))!;
+  expect((await page.request.get(src)).status()).toBe(200);
+  expect((await request.get(src)).status()).toBe(401);
 });
 
 test('my account: password change (a weak one is refused)', async ({ page, request }) => {

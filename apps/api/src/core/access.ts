@@ -4,6 +4,7 @@ import { type AccessRule, readPermissionsOf } from '@operacoes/contract';
 import { HttpError, forbidden } from './errors';
 import { fastRead } from './prepared';
 import { users } from './schema';
+import { FILES_COOKIE, cookieValue } from './tokens';
 
 /**
  * What a route needs (DESIGN §3). Every /api route declares one in `config.access`;
@@ -31,6 +32,8 @@ export type CurrentUser = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route also takes the file session cookie (see Tokens.files) when no Bearer token comes. */
+    filesCookie?: boolean;
   }
   interface FastifyRequest {
     currentUser?: CurrentUser;
@@ -89,8 +92,9 @@ export function registerAccessControl(app: FastifyInstance) {
     if (!access || access === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    if (!token) throw new HttpError(401, 'Autenticação necessária.');
-    const claims = await app.tokens.verifyAccess(token);
+    const cookie = !token && req.routeOptions.config?.filesCookie ? cookieValue(req.headers.cookie, FILES_COOKIE) : undefined;
+    if (!token && !cookie) throw new HttpError(401, 'Autenticação necessária.');
+    const claims = token ? await app.tokens.verifyAccess(token) : app.tokens.verifyFiles(cookie!);
     if (!claims) throw new HttpError(401, 'Sessão inválida ou expirada.');
     const [row] = await loadUser.execute({ id: Number(claims.sub) });
     if (!row || !row.is_active || row.token_version !== claims.ver) throw new HttpError(401, 'Sessão inválida ou expirada.');

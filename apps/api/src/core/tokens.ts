@@ -52,6 +52,24 @@ export class Tokens {
       .setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`)
       .sign(this.key);
   }
+  /**
+   * The file session (`typ: files`): the same claims as an access token, carried by an HttpOnly
+   * cookie that only `/api/files` reads (an `<img>` sends no Authorization header). It is refused
+   * as an API token, and an API token is refused as it.
+   */
+  files(userId: number, tokenVersion: number, organizationId: number) {
+    return new SignJWT({ ver: tokenVersion, org: organizationId, typ: 'files' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`)
+      .sign(this.key);
+  }
+  verifyFiles(token: string): AccessClaims | undefined {
+    const payload = this.verify(token);
+    if (!payload || payload.typ !== 'files' || typeof payload.sub !== 'string') return undefined;
+    return { sub: payload.sub, ver: Number(payload.ver), org: Number(payload.org) };
+  }
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
     const payload = this.verify(token);
     if (!payload || payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
@@ -67,3 +85,25 @@ export class Tokens {
 
 export const userTopic = (userId: number) => `/users/${userId}`;
 export const organizationTopic = (organizationId: number) => `/organizations/${organizationId}`;
+
+/** The cookie of the file session: sent by the browser to `/api/files` only, never readable by scripts. */
+export const FILES_COOKIE = 'operacoes_files';
+
+/** `Set-Cookie` for a new file session (`Secure` when the request came over HTTPS). */
+export function filesCookie(token: string, secure: boolean): string {
+  return `${FILES_COOKIE}=${token}; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=${TOKEN_VALIDITY_MINUTES * 60}${secure ? '; Secure' : ''}`;
+}
+
+/** `Set-Cookie` that ends the file session (logout). */
+export function clearedFilesCookie(secure: boolean): string {
+  return `${FILES_COOKIE}=; Path=/api/files; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+/** One cookie's value from a `Cookie` header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

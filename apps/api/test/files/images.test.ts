@@ -60,7 +60,7 @@ describe('images: decoded and bounded on the way in, never trusted on the way in
     return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
   };
   const uploadedUrl = (res: { json: () => Record<string, unknown> }) => Object.values(res.json()).find((v) => typeof v === 'string' && v.startsWith('/api/files/')) as string;
-  const stored = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+  const stored = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await t.adminToken()}` } })).rawPayload;
 
   it('refuses an 8000×8000 PNG of a few KB with 422 and the limits in pt-BR; nothing is stored', async () => {
     expect(bomb.length).toBeLessThan(300_000);

@@ -5,7 +5,8 @@ import { activityEvents } from '../../src/modules/external-activity/schema';
 import { scheduleEvents } from '../../src/modules/schedule';
 import { notifications } from '../../src/modules/notification/schema';
 import { describeCrud } from '../crud-suite';
-import { createTestApp, type TestApp } from '../helpers';
+import { users } from '../../src/core/schema';
+import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 import { activityBody, makeTechnician, makeType } from '../external-activity/helpers';
 import { newItem, place, type Place } from '../warehouse/helpers';
 
@@ -241,6 +242,34 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
     expect((await t.call('GET', new URL(second.url).pathname, undefined)).statusCode).toBe(200);
     expect((await t.call('DELETE', '/api/schedule/feed', luiz.token)).statusCode).toBe(204);
     expect((await t.call('GET', new URL(second.url).pathname, undefined)).statusCode).toBe(404);
+  });
+
+  it('the feed survives a logout, and stops when its owner loses SCHEDULE, is deactivated or changes the password', async () => {
+    const fresh = async (who: User) => new URL(((await t.call('POST', '/api/schedule/feed', who.token)).json() as { url: string }).url).pathname;
+    const status = async (path: string) => (await t.call('GET', path, undefined)).statusCode;
+    const person = await t.createUser({ permissions: ['SCHEDULE.INDEX'] });
+    let path = await fresh(person);
+    expect(await status(path)).toBe(200);
+    // A phone's subscription outlives a browser session.
+    expect((await t.call('POST', '/api/logout', person.token)).statusCode).toBe(204);
+    expect(await status(path)).toBe(200);
+
+    await t.app.db.update(users).set({ permissions: ['STOCK'] }).where(eq(users.id, person.id));
+    expect(await status(path)).toBe(404);
+    await t.app.db.update(users).set({ permissions: ['SCHEDULE'] }).where(eq(users.id, person.id));
+    expect(await status(path)).toBe(200);
+    await t.app.db.update(users).set({ is_active: false }).where(eq(users.id, person.id));
+    expect(await status(path)).toBe(404);
+    await t.app.db.update(users).set({ is_active: true }).where(eq(users.id, person.id));
+
+    const session = await t.login(person.username);
+    path = await fresh({ ...person, token: session.token });
+    expect(await status(path)).toBe(200);
+    const changed = await t.call('PUT', '/api/user/changePassword', session.token, { current_password: PASSWORD, new_password: 'Outra-senha-forte-2026' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await status(path)).toBe(404);
+    // A link made after the new password works.
+    expect(await status(await fresh({ ...person, token: changed.json().token }))).toBe(200);
   });
 });
 

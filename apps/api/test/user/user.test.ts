@@ -171,7 +171,7 @@ describe('users: rules', () => {
     expect(res.statusCode, res.body).toBe(200);
     const picture = res.json().picture as string;
     expect(picture).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);
-    const file = await t.app.inject({ method: 'GET', url: picture });
+    const file = await t.app.inject({ method: 'GET', url: picture, headers: { authorization: `Bearer ${me.token}` } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     const fake = form(Buffer.from('<script>alert(1)</script>'), 'image/png', 'x.png');

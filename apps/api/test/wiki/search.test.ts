@@ -182,8 +182,11 @@ describe('wiki search, sanitization and uploads', () => {
       const img = await upload(u.org, png, 'topologia.png', 'image/png');
       expect(img.statusCode, img.body).toBe(201);
       expect(img.json()).toEqual({ url: expect.stringMatching(/^\/api\/files\/[a-f0-9]{32}\.png$/), name: 'topologia.png', kind: 'image', mime: 'image/png', size: expect.any(Number) });
-      const served = await t.app.inject({ method: 'GET', url: img.json().url });
+      const served = await t.app.inject({ method: 'GET', url: img.json().url, headers: { authorization: `Bearer ${u.reader}` } });
       expect(served.statusCode).toBe(200);
+      // Only for logged-in members of the organization.
+      expect((await t.app.inject({ method: 'GET', url: img.json().url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: img.json().url, headers: { authorization: `Bearer ${u.foreignOrg}` } })).statusCode).toBe(404);
       // What is served is the stored, re-encoded copy: the same picture, and the size the upload answered.
       expect(served.rawPayload.length).toBe(img.json().size);
       expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 4, height: 4 });

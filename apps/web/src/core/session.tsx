@@ -3,7 +3,7 @@
  * client preferences, kept in local storage and mirrored to the server settings.
  */
 import type { LoginResponse, SessionUser } from '@operacoes/contract';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from './api';
 import { endSession } from './session-expiry';
 import {
@@ -38,6 +38,12 @@ const Ctx = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(() => (isSessionValid() ? getUserData() : null));
   const [prefs, setPrefsState] = useState<Preferences>(() => readPreferences());
+
+  // Uploads (photos, logos) load through an HttpOnly cookie that login sets: a session restored
+  // from storage asks for it again, in case the browser dropped it or it predates the cookie.
+  useEffect(() => {
+    if (isSessionValid()) void api.post('/files/session', undefined, { silent: true }).catch(() => {});
+  }, []);
 
   const login = useCallback((r: LoginResponse) => {
     saveLogin(r);

@@ -20,6 +20,7 @@ import { mailLayout } from '../../core/mail';
 import { assertStrongPassword } from '../../core/password-strength';
 import { organizations, persons, users } from '../../core/schema';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time';
+import { clearedFilesCookie } from '../../core/tokens';
 import { buildSession } from './session';
 
 const message = z.object({ message: z.string() });
@@ -35,7 +36,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { tags, security: [], body: loginBody, response: { 200: loginResponse } } },
-    async (req) => {
+    async (req, reply) => {
       const { username, password } = req.body;
       app.limits.loginIp.hit(req.ip);
       app.limits.loginUser.hit(username.toLowerCase());
@@ -50,7 +51,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (!row.is_confirmed) throw new HttpError(403, 'Confirme seu e-mail antes de entrar: abra o link que enviamos para você.');
       if (!row.is_active) throw new HttpError(403, 'Usuário inativo. Procure o administrador da sua organização.');
       if (!row.org_active) throw new HttpError(403, 'Organização inativa. Procure o suporte.');
-      return buildSession(app, row.id);
+      return buildSession(app, row.id, { req, reply });
     },
   );
 
@@ -58,13 +59,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     const user = userOf(req);
     await app.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, user.id));
     await app.realtime.revokeUser(user.id);
-    return reply.status(204).send();
+    return reply.status(204).header('set-cookie', clearedFilesCookie(req.protocol === 'https')).send();
   });
 
   app.put(
     '/user/changePassword',
     { config: { access: 'authenticated' }, schema: { tags, body: changePasswordBody, response: { 200: loginResponse } } },
-    async (req) => {
+    async (req, reply) => {
       const user = userOf(req);
       const [row] = await app.db
         .select({ hash: users.password_hash, username: users.username, email: users.email, nickname: persons.nickname, full_name: persons.full_name })
@@ -81,7 +82,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         await audit(tx, user, { entity: 'user', entityId: user.id, organizationId: user.organizationId, action: 'update', changes: { password: ['***', '***'] } });
       });
       await app.realtime.revokeUser(user.id);
-      return buildSession(app, user.id);
+      return buildSession(app, user.id, { req, reply });
     },
   );
 

@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, type LoginResponse } from '@operacoes/contract';
 import { organizations, persons, unitsOrganizational, users } from '../../core/schema';
-import { organizationTopic, userTopic } from '../../core/tokens';
+import { filesCookie, organizationTopic, userTopic } from '../../core/tokens';
 
-/** SPEC §3: the session answered by login (and by a password change, with fresh tokens). */
-export async function buildSession(app: FastifyInstance, userId: number): Promise<LoginResponse> {
+/**
+ * SPEC §3: the session answered by login (and by a password change, with fresh tokens). With the
+ * request and reply, the file session cookie is set too, so the browser's `<img>` can load uploads.
+ */
+export async function buildSession(app: FastifyInstance, userId: number, http?: { req: FastifyRequest; reply: FastifyReply }): Promise<LoginResponse> {
   const [row] = await app.db
     .select({ user: users, person: persons, org: organizations, unit: unitsOrganizational })
     .from(users)
@@ -15,6 +18,7 @@ export async function buildSession(app: FastifyInstance, userId: number): Promis
     .where(eq(users.id, userId));
   const { user, person, org, unit } = row;
   const topics = [userTopic(user.id), organizationTopic(org.id)];
+  if (http) http.reply.header('set-cookie', filesCookie(await app.tokens.files(user.id, user.token_version, org.id), http.req.protocol === 'https'));
   return {
     token: await app.tokens.access(user.id, user.token_version, org.id),
     mercure_token: await app.tokens.mercure(user.id, user.token_version, topics),

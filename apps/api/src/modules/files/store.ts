@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { z } from 'zod';
 import { HttpError } from '../../core/errors';
 import { type ImagePurpose, storableImage } from './image';
+import { storedFiles } from './schema';
 
 /** Magic numbers of the file types we accept; the declared MIME type alone is not trusted. */
 const SIGNATURES: Record<string, { ext: string; test: (b: Buffer) => boolean }> = {
@@ -26,7 +25,11 @@ const uploadsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'uplo
  * name, answers its URL. An image is decoded and what is stored is its re-encoded copy, scaled for
  * `image` (default: a photo); one too large in pixels or that does not decode is a 422 (see image.ts).
  */
-export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts: { kinds: string[]; maxBytes: number; image?: ImagePurpose }): Promise<string> {
+export async function saveUpload(
+  app: FastifyInstance,
+  file: MultipartFile,
+  opts: { kinds: string[]; maxBytes: number; image?: ImagePurpose; /** whose members may download it; null: every logged-in user */ organizationId: number | null },
+): Promise<string> {
   const buffer = await file.toBuffer().catch((err: { code?: string }) => {
     if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'O arquivo é grande demais.');
     throw malformed();
@@ -40,6 +43,7 @@ export async function saveUpload(app: FastifyInstance, file: MultipartFile, opts
   const name = `${randomBytes(16).toString('hex')}.${stored.ext}`;
   await mkdir(uploadsDir(app), { recursive: true });
   await writeFile(path.join(uploadsDir(app), name), stored.buffer);
+  await app.db.insert(storedFiles).values({ name, organization_id: opts.organizationId });
   return `/api/files/${name}`;
 }
 
@@ -71,22 +75,5 @@ export async function uploadedFile(req: FastifyRequest): Promise<MultipartFile> 
   return file;
 }
 
-const MIME_BY_EXT = Object.fromEntries(Object.entries(SIGNATURES).map(([mime, s]) => [s.ext, mime]));
-
-/** Uploaded files are served by their unguessable names (an `<img>` cannot send a Bearer header). */
-export async function fileRoutes(app: FastifyInstance) {
-  app.get(
-    '/files/:name',
-    { config: { access: 'public' }, schema: { tags: ['files'], security: [], params: z.object({ name: z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/) }) } },
-    async (req, reply) => {
-      const { name } = req.params as { name: string };
-      const file = path.join(uploadsDir(app), name);
-      if (!existsSync(file)) throw new HttpError(404, 'Arquivo não encontrado.');
-      return reply
-        .header('content-type', MIME_BY_EXT[name.split('.').pop()!] ?? 'application/octet-stream')
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
-    },
-  );
-}
+/** The content type a stored file is served with, by its extension. */
+export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.entries(SIGNATURES).map(([mime, s]) => [s.ext, mime]));

@@ -104,7 +104,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const org = await findVisible<OrgRow>(organizationDef, app.db, user, req.params.id);
       const file = await uploadedFile(req);
-      const logo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024, image: 'logo' });
+      const logo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024, image: 'logo', organizationId: org.id });
       await app.db.transaction(async (tx) => {
         await tx.update(organizations).set({ logo, updated_at: new Date() }).where(eq(organizations.id, org.id));
         await audit(tx, user, { entity: 'organization', entityId: org.id, organizationId: org.id, action: 'update', changes: { logo: [org.logo, logo] } });

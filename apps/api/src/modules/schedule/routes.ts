@@ -14,6 +14,7 @@ import {
   calendarQuery,
   feedStatus,
   idParam,
+  readPermissionsOf,
   reservationQuery,
   reservationRead,
   scheduleEventResource,
@@ -29,7 +30,7 @@ import { activePeople, registerPeopleRoute } from '../../core/people';
 import { tenancyCondition } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
-import { unitsOrganizational, users } from '../../core/schema';
+import { organizations, unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
 import { activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
 import { eventIcs, feedIcs } from './ics';
@@ -357,10 +358,12 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = userOf(req);
       const token = randomBytes(24).toString('base64url');
+      const [{ password_hash }] = await app.db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+      const password_fingerprint = hash(password_hash ?? '');
       const [row] = await app.db
         .insert(scheduleFeedTokens)
-        .values({ user_id: user.id, token_hash: hash(token) })
-        .onConflictDoUpdate({ target: scheduleFeedTokens.user_id, set: { token_hash: hash(token), created_at: new Date() } })
+        .values({ user_id: user.id, token_hash: hash(token), password_fingerprint })
+        .onConflictDoUpdate({ target: scheduleFeedTokens.user_id, set: { token_hash: hash(token), password_fingerprint, created_at: new Date() } })
         .returning();
       return { active: true, created_at: row.created_at.toISOString(), url: feedUrl(token) };
     },
@@ -378,11 +381,29 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const token = req.params.token.replace(/\.ics$/, '');
       const [owner] = await app.db
-        .select({ id: users.id, organization_id: users.organization_id, is_active: users.is_active })
+        .select({
+          id: users.id,
+          organization_id: users.organization_id,
+          is_active: users.is_active,
+          super_admin: users.super_admin,
+          permissions: users.permissions,
+          password_hash: users.password_hash,
+          fingerprint: scheduleFeedTokens.password_fingerprint,
+          org_active: organizations.is_active,
+        })
         .from(scheduleFeedTokens)
         .innerJoin(users, eq(users.id, scheduleFeedTokens.user_id))
+        .innerJoin(organizations, eq(organizations.id, users.organization_id))
         .where(eq(scheduleFeedTokens.token_hash, hash(token)));
-      if (!owner || !owner.is_active) throw new HttpError(404, 'Link de calendário inválido ou revogado.');
+      // The link lives only while its owner could read the schedule with a login of today: active,
+      // in an active organization, still holding SCHEDULE, and with the password it was made under.
+      const valid =
+        owner &&
+        owner.is_active &&
+        owner.org_active &&
+        (owner.super_admin || readPermissionsOf('SCHEDULE').some((p) => owner.permissions.includes(p))) &&
+        (owner.fingerprint === null || owner.fingerprint === hash(owner.password_hash ?? ''));
+      if (!valid) throw new HttpError(404, 'Link de calendário inválido ou revogado.');
       const from = new Date(Date.now() - 30 * DAY);
       const to = new Date(Date.now() + 180 * DAY);
       const rows = await app.db

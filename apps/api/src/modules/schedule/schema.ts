@@ -62,11 +62,17 @@ export const patrimonyReservations = pgTable(
   (t) => [uniqueIndex('patrimony_reservation_event_item_unique').on(t.event_id, t.patrimony_id), index('patrimony_reservation_item_idx').on(t.patrimony_id, t.ends_at, t.starts_at)],
 );
 
-/** A user's personal iCalendar feed: only the token's SHA-256 is kept; a new token revokes the old link. */
+/**
+ * A user's personal iCalendar feed: only the token's SHA-256 is kept; a new token revokes the old
+ * link, and so do a new password, deactivation and the loss of SCHEDULE. A logout does not: a
+ * phone's calendar subscription outlives a browser session (the feed dialog says so).
+ */
 export const scheduleFeedTokens = pgTable('schedule_feed_token', {
   user_id: integer()
     .primaryKey()
     .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
   token_hash: text().notNull().unique(),
+  /** A hash of the owner's password hash when the link was made: a new password ends the link. */
+  password_fingerprint: text(),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -182,7 +182,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post('/me/picture', { config: { access: 'authenticated' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ picture: z.string() }) } } }, async (req) => {
     const user = userOf(req);
     const file = await uploadedFile(req);
-    const picture = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024, image: 'avatar' });
+    const picture = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024, image: 'avatar', organizationId: user.organizationId });
     await app.db.transaction(async (tx) => {
       const [before] = await tx.select({ picture: users.picture }).from(users).where(eq(users.id, user.id));
       await tx.update(users).set({ picture, updated_at: new Date() }).where(eq(users.id, user.id));

@@ -335,7 +335,7 @@ export async function wikiRoutes(fastify: FastifyInstance) {
     { config: { access: 'orgAdmin' }, preValidation: refuseForeign, schema: { tags, summary: 'Enviar imagem ou anexo para uma página', consumes: ['multipart/form-data'], response: { 201: wikiUpload } } },
     async (req, reply) => {
       const file = await uploadedFile(req);
-      const url = await saveUpload(app, file, { kinds: [...WIKI_UPLOAD_KINDS], maxBytes: WIKI_UPLOAD_MAX_BYTES });
+      const url = await saveUpload(app, file, { kinds: [...WIKI_UPLOAD_KINDS], maxBytes: WIKI_UPLOAD_MAX_BYTES, organizationId: userOf(req).organizationId });
       const stored = url.split('/').pop()!;
       const { size } = await stat(path.join(app.config.dataDir, 'uploads', stored));
       const ext = stored.split('.').pop()!;

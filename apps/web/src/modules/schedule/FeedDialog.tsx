@@ -37,6 +37,10 @@ export function FeedDialog({ open, onClose }: { open: boolean; onClose: () => vo
             (“Outras agendas → Do URL”) ou no iPhone (Ajustes → Calendário → Contas → Adicionar calendário assinado).
           </Typography>
           <Alert severity="warning">Quem tiver o link vê a sua agenda: não o compartilhe. Gerar um novo link desativa o anterior.</Alert>
+          <Typography variant="body2" color="text.secondary">
+            Sair do sistema não desativa o link (a assinatura do celular continua valendo, como em outros calendários). Ele deixa de funcionar quando você o revoga, gera
+            outro, troca a sua senha, perde o acesso à agenda ou tem o usuário desativado.
+          </Typography>
           {url ? (
             <TextField
               label="Seu link (copie agora: ele não é mostrado de novo)"

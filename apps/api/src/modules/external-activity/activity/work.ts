@@ -213,7 +213,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
       const caption = typeof fields.caption?.value === 'string' ? fields.caption.value.trim().slice(0, 200) || null : null;
       const itemKey = typeof fields.item_key?.value === 'string' && fields.item_key.value ? fields.item_key.value : null;
       if (itemKey && !a.checklist.some((i) => i.key === itemKey && i.kind === 'foto')) throw unprocessable([{ propertyPath: 'item_key', message: 'Item de foto não encontrado no checklist desta atividade' }]);
-      const url = await saveUpload(app, file, { kinds: ['image/jpeg', 'image/png'], maxBytes: PHOTO_MAX_BYTES, image: 'photo' });
+      const url = await saveUpload(app, file, { kinds: ['image/jpeg', 'image/png'], maxBytes: PHOTO_MAX_BYTES, image: 'photo', organizationId: a.organization_id });
       const photo = await app.db.transaction(async (tx) => {
         const locked = await visible(tx, user, a.id, true);
         await assertOnSite(tx, user, a.id); // the technicians may have changed during the upload

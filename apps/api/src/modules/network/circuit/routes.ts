@@ -104,7 +104,7 @@ export async function circuitRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const existing = await findVisible<CircuitRow>(def, app.db, user, req.params.id);
       const file = await uploadedFile(req);
-      const url = await saveUpload(app, file, { kinds: ['application/pdf'], maxBytes: 10 * 1024 * 1024 });
+      const url = await saveUpload(app, file, { kinds: ['application/pdf'], maxBytes: 10 * 1024 * 1024, organizationId: existing.organization_id });
       const row = await app.db.transaction(async (tx) => {
         const [updated] = await tx.update(circuits).set({ contract_file: url, updated_at: new Date() }).where(eq(circuits.id, existing.id)).returning();
         await audit(tx, user, { entity: 'circuit', entityId: existing.id, organizationId: updated.organization_id, action: 'update', changes: { contract_file: [existing.contract_file ?? null, url] } });

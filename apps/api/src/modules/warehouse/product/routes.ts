@@ -122,7 +122,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const existing = await findVisible(productDef, app.db, user, req.params.id);
       const file = await uploadedFile(req);
-      const photo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024, image: 'photo' });
+      const photo = await saveUpload(app, file, { kinds: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024, image: 'photo', organizationId: existing.organization_id as number });
       const row = await app.db.transaction(async (tx) => {
         const [updated] = await tx.update(products).set({ photo, updated_at: new Date() }).where(eq(products.id, existing.id)).returning();
         await audit(tx, user, { entity: 'product', entityId: existing.id, organizationId: updated.organization_id, action: 'update', changes: { photo: [existing.photo ?? null, photo] } });
