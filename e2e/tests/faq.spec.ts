@@ -117,6 +117,8 @@ test('FAQ: a writer creates a category and a question, a reader on a phone finds
 });
 
 test('FAQ: a category that still has questions is not deleted, and an inactive question is hidden from readers', async ({ browser }) => {
+  // Two users, two edits of a page with the rich-text editor: on a busy machine this outlasted the default minute.
+  test.setTimeout(180_000);
   const writer = await as(browser, 'gestor', { width: 375, height: 812 });
   await writer.goto('/faq');
   const section = writer.getByRole('region', { name: 'Rede e circuitos' });
@@ -130,6 +132,8 @@ test('FAQ: a category that still has questions is not deleted, and an inactive q
   await section.getByRole('button', { name: 'Como gero o script MikroTik de uma LMC?' }).click();
   await section.getByRole('link', { name: 'Editar a pergunta "Como gero o script MikroTik de uma LMC?"' }).click();
   await expect(writer.getByRole('heading', { level: 1, name: 'Editar pergunta' })).toBeVisible();
+  // The heading comes with the page; the form only once the question is loaded.
+  await expect(writer.getByRole('textbox', { name: /^Pergunta/ })).toHaveValue('Como gero o script MikroTik de uma LMC?', { timeout: 30_000 });
   await writer.getByRole('switch', { name: 'Pergunta ativa' }).or(writer.getByLabel('Pergunta ativa')).first().uncheck();
   await writer.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(writer, 'Pergunta atualizada!');
