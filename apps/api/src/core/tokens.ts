@@ -36,21 +36,21 @@ export class Tokens {
       return undefined;
     }
   }
+  /** An HS256 token of `userId`, valid for a session's length. */
+  private sign(userId: number, claims: Record<string, unknown>) {
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(userId)).setIssuedAt().setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`).sign(this.key);
+  }
+  /** The claims of a session token of this type (`access` or `files`), or undefined. */
+  private session(token: string, typ: 'access' | 'files'): AccessClaims | undefined {
+    const payload = this.verify(token);
+    if (!payload || payload.typ !== typ || typeof payload.sub !== 'string') return undefined;
+    return { sub: payload.sub, ver: Number(payload.ver), org: Number(payload.org) };
+  }
   access(userId: number, tokenVersion: number, organizationId: number) {
-    return new SignJWT({ ver: tokenVersion, org: organizationId, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`)
-      .sign(this.key);
+    return this.sign(userId, { ver: tokenVersion, org: organizationId, typ: 'access' });
   }
   mercure(userId: number, tokenVersion: number, topics: string[]) {
-    return new SignJWT({ mercure: { subscribe: topics }, typ: 'mercure', ver: tokenVersion })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`)
-      .sign(this.key);
+    return this.sign(userId, { mercure: { subscribe: topics }, typ: 'mercure', ver: tokenVersion });
   }
   /**
    * The file session (`typ: files`): the same claims as an access token, carried by an HttpOnly
@@ -58,22 +58,13 @@ export class Tokens {
    * as an API token, and an API token is refused as it.
    */
   files(userId: number, tokenVersion: number, organizationId: number) {
-    return new SignJWT({ ver: tokenVersion, org: organizationId, typ: 'files' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(`${TOKEN_VALIDITY_MINUTES}m`)
-      .sign(this.key);
+    return this.sign(userId, { ver: tokenVersion, org: organizationId, typ: 'files' });
   }
   verifyFiles(token: string): AccessClaims | undefined {
-    const payload = this.verify(token);
-    if (!payload || payload.typ !== 'files' || typeof payload.sub !== 'string') return undefined;
-    return { sub: payload.sub, ver: Number(payload.ver), org: Number(payload.org) };
+    return this.session(token, 'files');
   }
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
-    const payload = this.verify(token);
-    if (!payload || payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
-    return { sub: payload.sub, ver: Number(payload.ver), org: Number(payload.org) };
+    return this.session(token, 'access');
   }
   async verifyMercure(token: string): Promise<MercureClaims | undefined> {
     const payload = this.verify(token);
