@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { apiLogin, auth, uiLogin } from './helpers';
 
 /**
- * Issue 16, the dashboard "O que precisa de mim agora": the manager (gestor) sees the cards their
+ * The dashboard "O que precisa de mim agora": the manager (gestor) sees the cards their
  * permissions allow and the organization's key figures on a 375 px phone; the circuits-down card
  * changes live (no reload) when a circuit goes down and comes back; a user without permissions sees
  * no card, only the greeting and the quick access.

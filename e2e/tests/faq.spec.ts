@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /**
- * Issue 16, FAQ: a writer (gestor, ORG) creates a category and a question with the rich text
+ * FAQ: a writer (gestor, ORG) creates a category and a question with the rich text
  * editor and reorders the category with the keyboard; a reader (tecnico) on a 375 px phone finds
  * the question by searching without accents, opens it and votes; the writer sees the count and
  * deletes the question and the category, each after a confirmation.

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
- * Issue 13 in the browser, on phones (360 px, touch): the manager creates a work order for the
+ * Field service in the browser, on phones (360 px, touch): the manager creates a work order for the
  * demo technician and schedules it; the technician opens it from the notification, departs,
  * starts, answers the checklist (the network cut in the middle: the answers stay, marked "não
  * enviado", and go when it comes back), installs an item they hold by typing its tag, uses a

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /**
- * Issue 9, the web kit: decimal comma in number inputs, input masks, every violation at once,
+ * The web kit: decimal comma in number inputs, input masks, every violation at once,
  * route permissions and read-only forms without 403s, a missing record's page, "em breve"
  * modules, and header buttons at 1280 px.
  */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin, auth, expectToast, lastMailTo, linkIn, uiLogin } from './helpers';
 
 /**
- * Issue 6, the whole logistics flow: the manager asks for a shipment in the UI, approves it,
+ * The whole logistics flow: the manager asks for a shipment in the UI, approves it,
  * fills the transport data and dispatches it; the recipient opens the e-mailed link on a phone,
  * in a fresh browser context without login, marks one item received and one missing, and
  * confirms; the receipt shows (and stays on a second visit); the manager sees the shipment

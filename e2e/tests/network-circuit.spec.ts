@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
- * Issue 11, operator circuits in the browser: the manager (gestor) creates a circuit between two
+ * Operator circuits in the browser: the manager (gestor) creates a circuit between two
  * demo sites, opens an unavailability period — a second browser shows the circuit "fora do ar"
  * live on a 360 px phone, without reload — closes it (the second browser sees it back "no ar"), reads the SLA tab
  * and downloads the carrier's discount letter (a PDF).

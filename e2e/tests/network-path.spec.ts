@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
- * Issue 12 in the browser: the manager (gestor) creates an SVC and an LMC, enters its first
+ * Paths in the browser: the manager (gestor) creates an SVC and an LMC, enters its first
  * segment in the form (the next two, one over a new operator circuit, through the API), sees the
  * path on the LMC's page and its topology; another context opens an unavailability on the circuit
  * and the edge turns red live; then the MikroTik scripts are generated and one is downloaded.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectToast, uiLogin } from './helpers';
 
 /**
- * Issue 11 (sites and assets) in the browser: the manager (gestor) opens the site map with no tile
+ * Sites and assets in the browser: the manager (gestor) opens the site map with no tile
  * network (the markers, the scale and a pt-BR notice still show), creates a site by clicking the
  * map, finds it on the map and opens it from its marker, then creates a network asset on it with
  * three interfaces typed in the inline table, and sees the asset on the site's page. Then the map

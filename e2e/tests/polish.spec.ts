@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin, auth, expectToast, lastMailTo, linkIn, uiLogin } from './helpers';
 
 /**
- * Issue 9, texts and small defects in the browser: revision log values by their labels, the
+ * Texts and small defects in the browser: revision log values by their labels, the
  * grid's pt-BR texts, the patrimony grid's checkbox column, the calendar's weekday row, the
  * receiving page's counter and the toasts' hidden buttons.
  */

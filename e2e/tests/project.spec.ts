@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
- * Issue 14 in the browser: the manager creates a project, three tasks (one waiting for another)
+ * Projects in the browser: the manager creates a project, three tasks (one waiting for another)
  * and a milestone, drags a task's bar on the Gantt (its dates change through the API), and reads
  * the dashboard: progress, tasks by status and the cost of a write-off naming the project — also
  * on a phone's width.

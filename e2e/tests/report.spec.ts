@@ -3,7 +3,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { uiLogin } from './helpers';
 
 /**
- * Issue 16, reports: the manager opens /report, picks the movements report from its module's group,
+ * Reports: the manager opens /report, picks the movements report from its module's group,
  * filters the write-offs (the filter lands in the URL), sees the preview with its total and the chart,
  * and downloads the XLSX, which exceljs opens: the demo's write-off of 50 straps is a row with real
  * numbers and dates. On a 375 px phone the shared URL opens the same report and preview.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
- * Issue 14 in the browser: on the week view the manager drags over Tuesday 10:00–12:00 to create
+ * The schedule in the browser: on the week view the manager drags over Tuesday 10:00–12:00 to create
  * an event with the technician and the fusion splicer reserved; then drags it onto a time when the
  * technician is already busy: the 409 is asked as a question — declined, the event goes back;
  * confirmed, it moves and the clash is recorded. The event's page lists the reserved item and

@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /**
- * Issue 17, stale edits and history: two people edit the same stock in two browsers; the second
+ * Stale edits and history: two people edit the same stock in two browsers; the second
  * save does not silently win (the "Registro alterado" dialog), "Sobrescrever" then saves, and
  * "Recarregar" shows the current record. Then an edit is reverted from the revision log.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /**
- * Issue 15 in the browser: the manager creates a unit template with two catalogue products (one
+ * Viability in the browser: the manager creates a unit template with two catalogue products (one
  * per metre), a viability with two units — one next to an active site of the demo, one far from
  * every site — and reads both verdicts; the near unit's public link opens without login (a fresh
  * context, phone width) and the client accepts (the viability is then `concluida`); the far unit's

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectToast, pick, uiLogin } from './helpers';
 
 /**
- * Issue 5, the warehouse in the browser: the warehouse keeper (almoxarife) creates a stock, a
+ * The warehouse in the browser: the warehouse keeper (almoxarife) creates a stock, a
  * section, a product and five patrimony items in bulk; the technician (tecnico) requests one;
  * the manager (gestor) approves it; the keeper delivers it; the technician sees it in
  * /my-patrimony and confirms receipt; the keeper sees the movements of the item.

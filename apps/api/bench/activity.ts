@@ -1,5 +1,5 @@
 /**
- * Field-service benchmark (issue 13): `npx tsx apps/api/bench/activity.ts` (from the repository root).
+ * Field-service benchmark: `npx tsx apps/api/bench/activity.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_os_<random>` database on the local server, dropped at the end):
  *   1. seed 500,000 work orders over two years for 40 technicians (bench/activity-seed.ts);

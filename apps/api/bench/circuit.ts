@@ -1,5 +1,5 @@
 /**
- * Operator circuits benchmark (issue 11): `npx tsx apps/api/bench/circuit.ts` (from the repository root).
+ * Operator circuits benchmark: `npx tsx apps/api/bench/circuit.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_circ_<random>` database on the local server, dropped at the end):
  *   1. seed 5,000 circuits with 100,000 unavailability periods over two years (bench/circuit-seed.ts);

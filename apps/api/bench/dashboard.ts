@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (issue 16): `npx tsx apps/api/bench/dashboard.ts` (from the repository root).
+ * Dashboard benchmark: `npx tsx apps/api/bench/dashboard.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_dash_<random>` database, dropped at the end) and on PGlite (a fresh
  * data directory): the datasets of the earlier issues' benchmarks in ONE organization — the warehouse
@@ -14,7 +14,7 @@
  * Then the real server (`src/main.ts`) and autocannon at 50 connections on `GET /api/dashboard`,
  * alternating segments with the baseline measured in the same run on the same server:
  * `GET /api/user/notification?page=1&pageSize=10` (one indexed read behind the same authentication,
- * the cheapest list of the API). Issue 16 asks p99 under 100 ms at 50 connections on PostgreSQL.
+ * the cheapest list of the API). The goal is p99 under 100 ms at 50 connections on PostgreSQL.
  * Also: the cards' statement alone in process (median, p99 of 200) and the key figures' computation
  * (cold, once a minute per organization).
  *

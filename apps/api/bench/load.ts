@@ -1,5 +1,5 @@
 /**
- * Load run (issue 17): `npm run load` (10 minutes), `npm run load -- --quick` (1 minute, CI).
+ * Load run: `npm run load` (10 minutes), `npm run load -- --quick` (1 minute, CI).
  *
  * The real server (`src/main.ts --demo`, a child process, so its memory is its own) on a fresh
  * PostgreSQL database (`load_<random>` on BENCH_PG_URL's server, dropped at the end) or, with

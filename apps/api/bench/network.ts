@@ -1,5 +1,5 @@
 /**
- * Network benchmark (issue 11, sites and assets): `npx tsx apps/api/bench/network.ts` (from the repository root).
+ * Network benchmark (sites and assets): `npx tsx apps/api/bench/network.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_net_<random>` database on the local server, dropped at the end):
  *   1. seed 10,000 sites, 50,000 network assets and 200,000 interfaces in one organization
@@ -10,7 +10,7 @@
  *   3. autocannon, 50 connections, alternating segments on `GET /api/asset?search=…` (hostnames,
  *      vendors, models, IP and serial fragments): req/s, p50, p99, the ratio API ÷ baseline and
  *      server CPU per request.
- * The operator-circuit half of issue 11 adds its SLA report here.
+ * The operator circuits add their SLA report here.
  *
  * Env: BENCH_QUICK=1 (a tenth of the rows, shorter runs), BENCH_PG_URL (maintenance database,
  * default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds per server),

@@ -1,5 +1,5 @@
 /**
- * Report export benchmark (issue 16): `npx tsx apps/api/bench/report-export.ts` (from the repository root).
+ * Report export benchmark: `npx tsx apps/api/bench/report-export.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_rx_<random>` database, dropped at the end): 1,000,000 movements of one
  * organization inserted with generate_series. The real server runs as a child process; its resident

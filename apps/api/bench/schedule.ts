@@ -1,5 +1,5 @@
 /**
- * Schedule benchmark (issue 14): `npx tsx apps/api/bench/schedule.ts` (from the repository root).
+ * Schedule benchmark: `npx tsx apps/api/bench/schedule.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_ag_<random>` database, dropped at the end): the field-service seed
  * (500,000 work orders over two years, 40 technicians) plus 20,000 events with two participants

@@ -1,5 +1,5 @@
 /**
- * The IP plan's overlap check (issue 12): `npx tsx apps/api/bench/svc.ts` (from the repository root).
+ * The IP plan's overlap check: `npx tsx apps/api/bench/svc.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_svc_<random>` database, dropped at the end) and on embedded PGlite:
  *   1. seed 100,000 SVC blocks in one organization (90 % IPv4 /30, 10 % IPv6 /64), by SQL;

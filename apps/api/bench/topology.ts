@@ -1,5 +1,5 @@
 /**
- * LMC topology render benchmark (issue 12): "the topology of a 200-segment LMC renders in under 1 s in
+ * LMC topology render benchmark: "the topology of a 200-segment LMC renders in under 1 s in
  * Chromium". `npx tsx apps/api/bench/topology.ts` from the repository root, AFTER `npm run build`
  * (the page is the built web app, apps/web/dist, served by the real API as in e2e/playwright.config.ts).
  *

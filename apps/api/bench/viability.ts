@@ -1,12 +1,12 @@
 /**
- * Viability benchmark (issue 15): `npx tsx apps/api/bench/viability.ts` (from the repository root).
+ * Viability benchmark: `npx tsx apps/api/bench/viability.ts` (from the repository root).
  *
  * On PGlite (the embedded default) and on PostgreSQL (a fresh `bench_vb_<random>` database, dropped
  * at the end): 50,000 sites over Paraná (90 % active), a five-line FTTH template. Then, in process,
  * 1,000 unit calculations (`calculateUnit`: the nearest active site through the bounding box, the
  * bill of materials priced from the catalogue, the settings), half of the clients within 300 m of a
  * site and half anywhere (the box then grows). The baseline, measured in the same run, is reading
- * one site by its primary key. Issue 15 asks p99 of a calculation under 20 ms on both databases.
+ * one site by its primary key. The goal is p99 of a calculation under 20 ms on both databases.
  *
  * Env: BENCH_SITES, BENCH_CALCULATIONS, BENCH_PG_URL (maintenance database), BENCH_OUT.
  */

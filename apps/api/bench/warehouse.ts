@@ -1,5 +1,5 @@
 /**
- * Warehouse benchmark (issue 5): `npx tsx apps/api/bench/warehouse.ts` (from the repository root).
+ * Warehouse benchmark: `npx tsx apps/api/bench/warehouse.ts` (from the repository root).
  *
  * On PostgreSQL (a fresh `bench_wh_<random>` database on the local server, dropped at the end):
  *   1. seed 200,000 patrimony items and 2,000,000 movements in one organization (bench/warehouse-seed.ts),

@@ -1,5 +1,5 @@
 /**
- * Wiki search benchmark (issue 16): `npx tsx apps/api/bench/wiki.ts` (from the repository root).
+ * Wiki search benchmark: `npx tsx apps/api/bench/wiki.ts` (from the repository root).
  *
  * On PGlite (the embedded default, `DATA_DIR/pglite`) and on PostgreSQL (a fresh `bench_wk_<random>`
  * database, dropped at the end): 100,000 wiki pages in a four-level tree (20 × 20 × 25 × 10), each

@@ -1,4 +1,4 @@
-// Reports gzip sizes per chunk and the initial JavaScript of /login and / (issue 3 budget:
+// Reports gzip sizes per chunk and the initial JavaScript of /login and / (budget:
 // /login <= 250 KB gzip). Run after `vite build`: `npm run bundle-report -w apps/web`.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

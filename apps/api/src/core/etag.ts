@@ -1,5 +1,5 @@
 /**
- * Record versions for optimistic concurrency (issue 17, stale edits): a record's read answers
+ * Record versions for optimistic concurrency (stale edits): a record's read answers
  * `ETag: "<version>"`; a `PUT` carrying `If-Match` of an older version is refused with 412 and
  * the current record, so a second tab's save never silently wins.
  *

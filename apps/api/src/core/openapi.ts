@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiError } from '@operacoes/contract';
 
 /**
- * The OpenAPI document, worth generating a client from (issue 10, item 5). Routes declare
+ * The OpenAPI document, worth generating a client from. Routes declare
  * nothing for it: every operation gets, from its method, path, schema and `config.access`,
  * - a stable `operationId` (`listStock`, `getStock`, `createStock`, `updateStock`,
  *   `deleteStock`, `postPatrimonySolicitationApprove`…), unique in the document;

@@ -6,7 +6,7 @@ import { saoPauloWallClock } from './dates';
  * Hand-written spreadsheet writers (XLSX and CSV as Brazilians open them in Excel): the in-memory
  * ones small exports use (`xlsx`, `csv`), and streamed ones (`xlsxChunks`, `csvChunks`) that turn
  * batches of rows into file chunks one batch at a time, so a million-row export never holds its
- * rows (issue 16). The streamed XLSX is a ZIP whose entries carry data descriptors: the sheet is
+ * rows. The streamed XLSX is a ZIP whose entries carry data descriptors: the sheet is
  * deflated as it is written and its CRC computed incrementally.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Workflow steps (issue 10, item 3). A module declares the steps of a record's life once; the kit
+ * Workflow steps. A module declares the steps of a record's life once; the kit
  * answers `POST /api{apiPath}/{id}/{verb}` for each and tells the web which steps each user may
  * take now (`steps` in the read shape: `[{verb, label, needs_reason, color?}]`). Example (the
  * shipment request, modules/logistics/routes.ts):

@@ -1,5 +1,5 @@
 /**
- * Stale edits (issue 17): every kit record's read carries its version (`ETag`); a `PUT` with
+ * Stale edits: every kit record's read carries its version (`ETag`); a `PUT` with
  * `If-Match` of an older version is refused with 412, naming who changed it, and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

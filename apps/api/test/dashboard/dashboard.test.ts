@@ -1,5 +1,5 @@
 /**
- * `GET /api/dashboard` (issue 16) on a fixed dataset: each card's count and items per kind of user
+ * `GET /api/dashboard` on a fixed dataset: each card's count and items per kind of user
  * (super admin, full user, `.INDEX` user, user without permissions), another organization's rows
  * never counted, the key figures, and the cards agreeing with the list pages they link to.
  */

@@ -1,5 +1,5 @@
 /**
- * The hardening suites' shared world (issue 17): the living demo organization (A, "Demo Telecom",
+ * The hardening suites' shared world: the living demo organization (A, "Demo Telecom",
  * rows in every module) beside an empty organization B, the users each cell of the authorization
  * matrix acts as, the OpenAPI operations to walk, concrete path parameters naming A's rows, and a
  * database snapshot to prove "nothing changed".

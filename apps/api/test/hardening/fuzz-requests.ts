@@ -1,5 +1,5 @@
 /**
- * Generated bad requests for one write operation of the OpenAPI document (issue 17).
+ * Generated bad requests for one write operation of the OpenAPI document.
  *
  * Every case carries at least one defect that makes it invalid whatever the rest holds, so no
  * generated request may change anything: a property of a kind its schema refuses, a string

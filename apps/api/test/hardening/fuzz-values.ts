@@ -1,5 +1,5 @@
 /**
- * Hostile values for the write-route fuzzer (issue 17) and the JSON writer that sends them.
+ * Hostile values for the write-route fuzzer and the JSON writer that sends them.
  * Big values are markers (`Huge`, `Deep`, `RawJson`) built only when the request is written, so
  * fast-check's counterexample stays readable ("Huge('😀'×100000)" rather than the text).
  */

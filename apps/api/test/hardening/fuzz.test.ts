@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every write route of the OpenAPI document (issue 17).
+ * Property-based fuzzing of every write route of the OpenAPI document.
  *
  * For each POST/PUT/PATCH/DELETE operation, FUZZ_RUNS (300; `npm run fuzz`: 3000) generated
  * requests that are invalid by construction (fuzz-requests.ts) go through `app.inject`, as A's

@@ -1,5 +1,5 @@
 /**
- * The authorization × tenancy matrix (issue 17): every operation of the OpenAPI document × {no
+ * The authorization × tenancy matrix: every operation of the OpenAPI document × {no
  * token, a member without permissions, a `.INDEX`-only member, a full member of A, a full member
  * of B, the super admin}, checked against the expectations table (route-access.ts). A new route
  * without an entry fails the test the day it is added. The field-service routes also get another

@@ -1,5 +1,5 @@
 /**
- * The intended access of EVERY operation of the OpenAPI document (issue 17): the authorization
+ * The intended access of EVERY operation of the OpenAPI document: the authorization
  * matrix (matrix.test.ts) walks the document and fails on an operation missing here, or on an
  * entry whose route is gone. First generated from the routes' declared `config.access`, then read
  * against SPEC §6 and DESIGN §3: `X.INDEX` reads module X, `X` reads and writes it, super admins

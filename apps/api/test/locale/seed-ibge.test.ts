@@ -5,7 +5,7 @@ import { IBGE_MIGRATION } from '../../src/db/ibge-migration';
 import { ibgeMigrationSql, readIbge } from '../../src/modules/locale/ibge';
 import { createTestApp, type TestApp } from '../helpers';
 
-/** Issue 9: a fresh install has every IBGE municipality (migration 0011), on new and existing databases. */
+/** A fresh install has every IBGE municipality (migration 0011), on new and existing databases. */
 describe('IBGE municipalities shipped as data', () => {
   let t: TestApp;
   let token: string;

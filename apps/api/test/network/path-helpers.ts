@@ -2,7 +2,7 @@ import type { TestApp } from '../helpers';
 import { makeCircuit } from './circuit-helpers';
 import { makeSite, uid } from './helpers';
 
-/** Issue 12 fixtures: assets with interfaces, LMCs and segments, made through the API by holders of the organization. */
+/** Path fixtures: assets with interfaces, LMCs and segments, made through the API by holders of the organization. */
 export async function holder(t: TestApp, organizationId = t.platformOrganizationId) {
   return (await t.createUser({ permissions: ['SITE', 'NETWORK_ASSET', 'LMC', 'SVC', 'UNION', 'OPERATOR_CIRCUIT'], organizationId })).token;
 }

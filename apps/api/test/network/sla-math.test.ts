@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { centsToMoney, coveredMinutes, currentMonth, monthBounds, slaFigures, sumMoney, type SlaPeriod } from '../../src/modules/network/circuit/sla';
 
-// The SLA math of the carrier report (issue 11): property tests against a brute-force minute
+// The SLA math of the carrier report: property tests against a brute-force minute
 // counter, plus worked examples.
 
 const MIN = 60_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 import { newItem, place, WAREHOUSE_ALL } from '../warehouse/helpers';
 
-// Issue 9: malformed requests found by fuzzing answer 4xx `{code, message}`, never a 5xx; super admin
+// Malformed requests found by fuzzing answer 4xx `{code, message}`, never a 5xx; super admin
 // paths of the warehouse; 404 messages agree in gender with their entity.
 
 const expect4xx = (res: { statusCode: number; body: string; json: () => { code: number; message: string } }, status?: number) => {
@@ -175,7 +175,7 @@ function expectIs422(res: { statusCode: number; body: string; json: () => { code
   expect(res.json().violations?.length).toBeGreaterThan(0);
 }
 
-describe('PUT keeps every field it does not carry (issue 9)', () => {
+describe('PUT keeps every field it does not carry', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { PATRIMONY_STATUSES } from '@operacoes/contract';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
 import { createTestApp, type TestApp } from '../helpers';
 
-/** Issue 9: `npm start` (`--demo`) opens on a living demo, not on empty lists; seeding again adds nothing. */
+/** `npm start` (`--demo`) opens on a living demo, not on empty lists; seeding again adds nothing. */
 describe('demo data', () => {
   let t: TestApp;
   let gestor: string;

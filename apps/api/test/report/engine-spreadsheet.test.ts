@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { type Cell, type SheetColumn, csv, csvChunks, xlsx, xlsxChunks } from '../../src/core/spreadsheet';
 
-/** The streamed writers of core/spreadsheet (issue 16): what Excel and exceljs read back, batch boundaries included. */
+/** The streamed writers of core/spreadsheet: what Excel and exceljs read back, batch boundaries included. */
 
 const columns: SheetColumn[] = [
   { header: 'Nome', type: 'text', width: 20 },

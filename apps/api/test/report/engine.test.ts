@@ -15,7 +15,7 @@ type Preview = { columns: { key: string; label: string; type: string }[]; rows: 
 type Job = { id: number; status: string; rows_total: number; rows_written: number; download_url: string | null; file_name: string; expires_at: string | null };
 
 /**
- * The report engine (issue 16) through the movements report: catalogue per kind of user, 403/404/422,
+ * The report engine through the movements report: catalogue per kind of user, 403/404/422,
  * preview numbers on a fixed dataset, CSV/XLSX/PDF content, and background jobs.
  */
 describe('report engine', () => {

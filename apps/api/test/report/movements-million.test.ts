@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { place } from '../warehouse/helpers';
 
 /**
- * Issue 16: a 1,000,000-row movements XLSX export keeps the server's memory flat. The rows are
+ * A 1,000,000-row movements XLSX export keeps the server's memory flat. The rows are
  * inserted with SQL, the export runs as a background job (above the threshold) in this process,
  * and RSS and heap are sampled while it runs: both stay under 200 MB above rest. The finished file
  * is then downloaded over a real socket and adds under 150 MB (client and server share this

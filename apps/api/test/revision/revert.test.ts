@@ -1,5 +1,5 @@
 /**
- * One-click revert of an update in the revision log (issue 17): a NEW update through the
+ * One-click revert of an update in the revision log: a NEW update through the
  * resource's own rules, refused with a clear message when the record changed since, when the
  * old values break a rule now, or when the user may not write the resource.
  */

@@ -39,7 +39,7 @@ export const place = perOrganization(async (t, organizationId): Promise<Place> =
 });
 
 /**
- * The invariant of issue 5: every item's current place, holder and status equal the replay of its
+ * The warehouse invariant: every item's current place, holder and status equal the replay of its
  * movements, and every balance equals the quantities into its section minus those out of it.
  */
 export async function expectStateEqualsReplay(t: TestApp) {

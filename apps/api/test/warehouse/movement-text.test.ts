@@ -1,4 +1,4 @@
-/** Issue 9: a movement caused by an invoice names it "NF 123" once, however the number was typed. */
+/** A movement caused by an invoice names it "NF 123" once, however the number was typed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movements } from '../../src/modules/warehouse/movement/schema';
 import { invoiceDocument } from '../../src/modules/warehouse/movement/service';

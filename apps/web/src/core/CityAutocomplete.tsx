@@ -1,5 +1,5 @@
 /**
- * The city picker of every address field (issue 4): a searchable autocomplete over
+ * The city picker of every address field: a searchable autocomplete over
  * GET /api/city?search= (accent-insensitive on the server: "sao jose" finds "São José").
  * `CityAutocomplete` is controlled by the city id; `FormCity` binds it to a react-hook-form field.
  */

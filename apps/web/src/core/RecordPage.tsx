@@ -1,5 +1,5 @@
 /**
- * The edit/info page frame of one record (issue 9), done once: loading → skeleton; a missing
+ * The edit/info page frame of one record, done once: loading → skeleton; a missing
  * or foreign record (404/403) → the plain "… não encontrado(a)" block with a way back; other
  * failures → a retry. Children render only with the record in hand.
  */

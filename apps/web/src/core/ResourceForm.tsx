@@ -42,7 +42,7 @@ export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultV
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zodResolver's overloads cannot take a generic schema
     resolver: zodResolver(schema as any, { error: formIssueMessage } as any) as any,
     defaultValues,
-    // Every violation at once (issue 9): validating on blur made the first error's helper text
+    // Every violation at once: validating on blur made the first error's helper text
     // push the submit button down between mousedown and mouseup, so a click on "Salvar" only
     // blurred the field and showed one more error per attempt. Validate on submit, then live.
     mode: 'onSubmit',

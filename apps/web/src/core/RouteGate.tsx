@@ -1,5 +1,5 @@
 /**
- * Route permissions, once for every page (issue 9): a route the user may not open renders the
+ * Route permissions, once for every page: a route the user may not open renders the
  * inline "no permission" message instead of the page, so no request is ever made for it.
  * A route's gate is the longest SPEC §2 gate (contract ROUTE_PERMISSIONS) that prefixes its
  * path segment by segment, plus the web-only gates below.

@@ -1,7 +1,7 @@
 /**
  * Pages loaded on demand that can be fetched ahead. On a deep link the layout's chunk, then the page's
  * chunk, then the page's data would load one after the other; `preloadRoute` starts the page's chunk and,
- * when the page says how, its data, at once, beside the layout's (the topology benchmark, issue 12).
+ * when the page says how, its data, at once, beside the layout's (the topology benchmark).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement, lazy, type ComponentType } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The document, CEP and phone masks of the kit (issue 9), as react-imask options. The form
+ * The document, CEP and phone masks of the kit, as react-imask options. The form
  * keeps the masked text: the contract reduces CNPJ/CPF and CEP to digits and accepts the
  * masked phone as typed (validators.ts, organization.ts).
  */

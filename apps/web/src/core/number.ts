@@ -1,5 +1,5 @@
 /**
- * pt-BR numbers typed by people (issue 9): `2,5` and `2.5` both mean 2.5, `1.234,5` is 1234.5.
+ * pt-BR numbers typed by people: `2,5` and `2.5` both mean 2.5, `1.234,5` is 1234.5.
  * A text whose separators cannot be read one way only is refused (NaN), never guessed by
  * dropping a separator (the browser's number input turned `2,5` into 25).
  */

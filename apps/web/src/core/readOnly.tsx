@@ -1,5 +1,5 @@
 /**
- * Read-only forms (issue 9): a form for a user who may only read provides `true` here, and
+ * Read-only forms: a form for a user who may only read provides `true` here, and
  * every kit input (FormText, NumberInput, MaskedInput, selects built on them) renders disabled.
  */
 import { createContext, useContext } from 'react';

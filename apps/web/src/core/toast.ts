@@ -98,7 +98,7 @@ export async function confirmAction(opts: {
 export type StaleEditChoice = 'reload' | 'overwrite' | 'cancel';
 
 /**
- * The "Registro alterado" dialog (issue 17): `message` names who changed the record. Recarregar
+ * The "Registro alterado" dialog: `message` names who changed the record. Recarregar
  * shows the current version (the user's edits are lost, as the text says); Sobrescrever saves the
  * user's version over it; Cancelar (or Esc) goes back to the form with the edits kept.
  */

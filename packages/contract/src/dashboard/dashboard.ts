@@ -1,5 +1,5 @@
 /**
- * The dashboard's answer (`GET /api/dashboard`, issue 16): "O que precisa de mim agora" — one card per
+ * The dashboard's answer (`GET /api/dashboard`): "O que precisa de mim agora" — one card per
  * thing waiting for the user, only the cards their permissions allow — and the organization's key
  * figures for managers. One request carries everything; the web refreshes it on realtime events.
  */

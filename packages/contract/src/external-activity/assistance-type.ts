@@ -5,7 +5,7 @@ import { money } from '../kit/validators';
 import { name } from '../warehouse';
 import { assistanceTypeEntity } from './module';
 
-/** What a checklist item asks for (issue 13). */
+/** What a checklist item asks for. */
 export const CHECKLIST_KIND_LABELS = { sim_nao: 'Sim / não', texto: 'Texto', numero: 'Número', foto: 'Foto' } as const;
 export const CHECKLIST_KINDS = enumOf(CHECKLIST_KIND_LABELS);
 export type ChecklistKind = (typeof CHECKLIST_KINDS)[number];

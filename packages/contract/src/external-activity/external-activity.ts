@@ -8,7 +8,7 @@ import { id, optionalText, queryId, ref } from '../warehouse';
 import { checklistItemRead, CHECKLIST_KINDS } from './assistance-type';
 import { externalActivityEntity } from './module';
 
-/** Work orders (issue 13, DESIGN §4 Field service). */
+/** Work orders (DESIGN §4 Field service). */
 export const ACTIVITY_PRIORITY_LABELS = { baixa: 'Baixa', media: 'Média', alta: 'Alta', urgente: 'Urgente' } as const;
 export const ACTIVITY_PRIORITIES = enumOf(ACTIVITY_PRIORITY_LABELS);
 export type ActivityPriority = (typeof ACTIVITY_PRIORITIES)[number];

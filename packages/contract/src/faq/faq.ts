@@ -4,7 +4,7 @@ import { type AccessRule, defineResource } from '../kit/define';
 import { faqCategoryEntity, faqQuestionEntity } from './module';
 
 /**
- * FAQ (issue 16). DESIGN §3: a module without a permission of its own; any logged-in user reads,
+ * FAQ. DESIGN §3: a module without a permission of its own; any logged-in user reads,
  * `ORG` (or a super admin) writes. `permission: 'ORG'` names the permission that writes (the
  * generic test suite reads it); `access` is the rule the API and the web apply.
  */

@@ -9,7 +9,7 @@ import { userUpdate } from '../user';
 import { dateOnly, dateOrDateTime } from './validators';
 import { patrimonyCreate, productUpdate, sectionUpdate, stockUpdate } from '../warehouse';
 
-describe('update schemas keep what a PUT omits (issue 9)', () => {
+describe('update schemas keep what a PUT omits', () => {
   it('fill in no defaults: an omitted field stays omitted', () => {
     expect(userUpdate.parse({ is_active: true })).toEqual({ is_active: true });
     expect(userUpdate.parse({})).toEqual({});

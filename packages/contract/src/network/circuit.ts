@@ -6,7 +6,7 @@ import { id, optionalText, queryId } from '../warehouse';
 import { circuitEntity } from './module';
 import { siteRef } from './site';
 
-/** Operator circuits (issue 11): a circuit leased from a carrier, with its contract and SLA. */
+/** Operator circuits: a circuit leased from a carrier, with its contract and SLA. */
 export const CIRCUIT_TYPE_LABELS = { link_dedicado: 'Link dedicado', mpls: 'MPLS', l2l: 'L2L', ip_transito: 'IP trânsito', fibra_apagada: 'Fibra apagada', lan_to_lan: 'LAN to LAN', outro: 'Outro' } as const;
 export const CIRCUIT_TYPES = enumOf(CIRCUIT_TYPE_LABELS);
 export type CircuitType = (typeof CIRCUIT_TYPES)[number];

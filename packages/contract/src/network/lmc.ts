@@ -8,7 +8,7 @@ import { lmcEntity, lmxEntity } from './module';
 import { siteRef } from './site';
 import { SVC_STATUSES } from './svc';
 
-/** LMC (issue 12): a logical link end to end between two sites, made of ordered LMX segments, carrying SVCs. */
+/** LMC: a logical link end to end between two sites, made of ordered LMX segments, carrying SVCs. */
 export const LMC_STATUS_LABELS = { planejado: 'Planejado', ativo: 'Ativo', desativado: 'Desativado' } as const;
 export const LMC_STATUSES = enumOf(LMC_STATUS_LABELS);
 export type LmcStatus = (typeof LMC_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROUTEROS_VERSIONS } from './enums';
 
-/** `POST /api/lmc/{id}/script` (issue 12): one RouterOS script per MikroTik device on the LMC's path. */
+/** `POST /api/lmc/{id}/script`: one RouterOS script per MikroTik device on the LMC's path. */
 export const scriptDevice = z.object({
   asset_id: z.number(),
   hostname: z.string(),

@@ -6,7 +6,7 @@ import { cpfOrCnpj, dateOnly, ipAddress, vlanId } from '../kit/validators';
 import { code, id, optionalText, queryId, refCode } from '../warehouse';
 import { svcEntity } from './module';
 
-/** SVC (issue 12): a customer service — client, type, bandwidth, VLAN, IP block, the LMC that carries it. */
+/** SVC: a customer service — client, type, bandwidth, VLAN, IP block, the LMC that carries it. */
 export const SVC_TYPE_LABELS = { internet_dedicada: 'Internet dedicada', l2l: 'L2L', transporte: 'Transporte', ip_transito: 'IP trânsito', voz: 'Voz', outro: 'Outro' } as const;
 export const SVC_TYPES = enumOf(SVC_TYPE_LABELS);
 export type SvcType = (typeof SVC_TYPES)[number];

@@ -5,7 +5,7 @@ import { code, id, name, optionalText } from '../warehouse';
 import { unionEntity } from './module';
 import { siteRef } from './site';
 
-/** Unions (issue 12): an aggregation or redundancy group of LMCs and operator circuits joining the same two sites. */
+/** Unions: an aggregation or redundancy group of LMCs and operator circuits joining the same two sites. */
 export const UNION_MODE_LABELS = { '802.3ad': '802.3ad (LACP)', 'active-backup': 'Ativo/reserva', 'balance-rr': 'Balanceamento round-robin', 'balance-xor': 'Balanceamento XOR' } as const;
 export const UNION_MODES = enumOf(UNION_MODE_LABELS);
 export type UnionMode = (typeof UNION_MODES)[number];

@@ -5,7 +5,7 @@ import { dateOnly, money } from '../kit/validators';
 import { code, id, optionalText, queryId, ref, refCode } from '../warehouse';
 import { projectEntity, projectTaskEntity } from './module';
 
-/** Projects (issue 14, DESIGN §4): code, manager, dates, budget, status, tasks. */
+/** Projects (DESIGN §4): code, manager, dates, budget, status, tasks. */
 export const PROJECT_STATUS_LABELS = { planejamento: 'Planejamento', em_andamento: 'Em andamento', pausado: 'Pausado', concluido: 'Concluído', cancelado: 'Cancelado' } as const;
 export const PROJECT_STATUSES = enumOf(PROJECT_STATUS_LABELS);
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

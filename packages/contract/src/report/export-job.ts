@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { enumOf } from '../kit/common';
 import { EXPORT_FORMATS, reportQuery } from './report';
 
-/** Exports (issue 16): limits the API and the page share. */
+/** Exports: limits the API and the page share. */
 export const REPORT_PREVIEW_ROWS = 50;
 /** Above this many rows an export runs as a background job and the user is notified when its file is ready. */
 export const REPORT_EXPORT_JOB_THRESHOLD = 100_000;

@@ -3,7 +3,7 @@ import { dateOnly } from '../kit/validators';
 import { enumOf } from '../kit/common';
 
 /**
- * Reports (issue 16): every report answers the same shapes. A report declares which of the common
+ * Reports: every report answers the same shapes. A report declares which of the common
  * filters it takes (`filters`), its columns, and whether it has a chart; the web's one report page
  * renders any of them from `GET /api/report` (the catalogue the user may read).
  */

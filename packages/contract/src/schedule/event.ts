@@ -7,7 +7,7 @@ import { ACTIVITY_STATUSES, MAX_VISIT_DAYS } from '../external-activity/external
 import { id, optionalText, queryId, ref } from '../warehouse';
 import { scheduleEventEntity } from './module';
 
-/** Schedule (issue 14, DESIGN §4): own events, with participants and patrimony reservations. */
+/** Schedule (DESIGN §4): own events, with participants and patrimony reservations. */
 export const EVENT_END_BEFORE_START = 'O fim deve ser depois do início';
 export const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
 /** The longest window an event (or an activity on the calendar) may have: the calendar looks this far back for what is still going on. */

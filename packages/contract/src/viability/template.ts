@@ -5,7 +5,7 @@ import { money } from '../kit/validators';
 import { id, optionalText } from '../warehouse';
 import { viabilityTemplateEntity } from './module';
 
-/** How a client is served (issue 15). */
+/** How a client is served. */
 export const VIABILITY_MEDIUM_LABELS = { fibra_propria: 'Fibra própria', radio: 'Rádio', circuito_terceiro: 'Circuito de terceiro' } as const;
 export const VIABILITY_MEDIUMS = enumOf(VIABILITY_MEDIUM_LABELS);
 export type ViabilityMedium = (typeof VIABILITY_MEDIUMS)[number];

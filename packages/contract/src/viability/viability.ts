@@ -6,7 +6,7 @@ import { SVC_TYPE_LABELS, SVC_TYPES } from '../network';
 import { code, id, optionalText, queryId, ref } from '../warehouse';
 import { viabilityEntity } from './module';
 
-/** A client's request (issue 15). `concluida` when the client accepts a proposal; `cancelada` when every viable unit's proposal is declined (inviável units have none). */
+/** A client's request. `concluida` when the client accepts a proposal; `cancelada` when every viable unit's proposal is declined (inviável units have none). */
 export const VIABILITY_STATUS_LABELS = { aberta: 'Aberta', em_analise: 'Em análise', concluida: 'Concluída', cancelada: 'Cancelada' } as const;
 export const VIABILITY_STATUSES = enumOf(VIABILITY_STATUS_LABELS);
 export type ViabilityStatus = (typeof VIABILITY_STATUSES)[number];

@@ -1,5 +1,5 @@
 /**
- * Wiki (issue 16). Pages of an organization addressed by a path of 1–4 slug segments. Reading
+ * Wiki. Pages of an organization addressed by a path of 1–4 slug segments. Reading
  * needs a login; writing needs super admin or ORG. Every user (super admins included) works in
  * their own organization's wiki: another organization's page is 404 and never listed or found.
  *

@@ -6,7 +6,7 @@ import { dashboardCards } from './cards';
 import { figuresFor } from './figures';
 
 /**
- * `GET /api/dashboard` (issue 16): "O que precisa de mim agora" in one request — the cards the
+ * `GET /api/dashboard`: "O que precisa de mim agora" in one request — the cards the
  * user's permissions allow (none is a 200 with no cards) and the key figures for managers. Always
  * the user's own organization, a super admin's too. The cards' statement and the figures run side
  * by side (the pool gives each its connection).

@@ -4,7 +4,7 @@ import { activityRoutes } from './activity/routes';
 import { slaNoticeJob } from './activity/sla';
 import { assistanceTypeRoutes } from './assistance-type/routes';
 
-/** Field service (issue 13, DESIGN §4): assistance types and external activities. */
+/** Field service (DESIGN §4): assistance types and external activities. */
 export async function externalActivityRoutes(app: FastifyInstance) {
   registerAfterCommit(app);
   await assistanceTypeRoutes(app);

@@ -5,7 +5,7 @@ import { cities, organizations, searchIndex, tenantColumns, users } from '../../
 import { circuits, sites, svcs } from '../network';
 import { movements, patrimonies, products, sections } from '../warehouse';
 
-/** A kind of field visit (issue 13): colour, duration, SLA and the checklist the technician answers. */
+/** A kind of field visit: colour, duration, SLA and the checklist the technician answers. */
 export const assistanceTypes = pgTable(
   'assistance_type',
   {
@@ -66,7 +66,7 @@ export const externalActivities = pgTable(
     index('external_activity_org_idx').on(t.organization_id, t.id),
     index('external_activity_due_idx').on(t.organization_id, t.status, t.due_at),
     index('external_activity_type_idx').on(t.assistance_type_id),
-    /** The schedule's calendar: the activities of a window (issue 14). */
+    /** The schedule's calendar: the activities of a window. */
     index('external_activity_scheduled_idx').on(t.organization_id, t.scheduled_start),
     searchIndex('external_activity', t),
     check('external_activity_priority_check', sql`${t.priority} in ('baixa', 'media', 'alta', 'urgente')`),

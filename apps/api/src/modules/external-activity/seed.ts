@@ -6,7 +6,7 @@ import { assistanceTypes } from './schema';
 type Row = { id: number; code?: string; checklist?: { key: string; label: string }[] };
 
 /**
- * Field service of the demo organization (issue 13): three assistance types with checklists and a
+ * Field service of the demo organization: three assistance types with checklists and a
  * handful of work orders for the demo technician (Luiz) in each state — one open, one scheduled for
  * today, one in execution with answers, one concluded and one cancelled. Written through the API.
  */

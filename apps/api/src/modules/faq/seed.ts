@@ -58,7 +58,7 @@ const DEMO_FAQ: { name: string; description: string; questions: [string, string]
   },
 ];
 
-/** Demo FAQ of the demo organization (issue 16), written by gestor (ORG) through the API; a few "Foi útil?" votes. */
+/** Demo FAQ of the demo organization, written by gestor (ORG) through the API; a few "Foi útil?" votes. */
 export async function seedFaqDemo(ctx: DemoContext): Promise<boolean> {
   const [existing] = await ctx.app.db.select({ id: faqCategories.id }).from(faqCategories).where(eq(faqCategories.organization_id, ctx.organizationId)).limit(1);
   if (existing) return false;

@@ -4,5 +4,5 @@ export { circuitUnavailabilities, circuits, networkAssets, networkInterfaces, si
 /** The month's SLA report of an organization's circuits (the dashboard's availability figure). */
 export { slaOf } from './circuit/report';
 export { type ImportOutcome, type ImportRecord, type NetworkImportTarget, importNetworkRecords } from './import';
-/** The SLA math, for the carrier SLA report's batches (issue 16). */
+/** The SLA math, for the carrier SLA report's batches. */
 export { currentMonth, monthBounds, slaReportOf } from './circuit/sla';

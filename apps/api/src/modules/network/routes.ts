@@ -8,7 +8,7 @@ import { svcRoutes } from './svc/routes';
 import { topologyRoutes } from './topology/routes';
 import { unionRoutes } from './union/routes';
 
-/** Network (DESIGN §4, issues 11 and 12): sites, assets, operator circuits, SVCs, LMCs with their LMX segments, unions, MikroTik scripts. */
+/** Network (DESIGN §4): sites, assets, operator circuits, SVCs, LMCs with their LMX segments, unions, MikroTik scripts. */
 export async function networkRoutes(app: FastifyInstance) {
   await siteRoutes(app);
   await assetRoutes(app);

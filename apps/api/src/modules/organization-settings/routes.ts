@@ -39,7 +39,7 @@ export async function organizationSettingsRoutes(fastify: FastifyInstance) {
     const schema = ORGANIZATION_SETTINGS[section] as z.ZodObject;
     const tags = ['organization-settings'];
     // Any member reads a section unless the contract restricts it (MikroTik: ORG or network permissions).
-    // The section's version (ETag) is a hash of its stored values: a save with an older If-Match is 412 (issue 17).
+    // The section's version (ETag) is a hash of its stored values: a save with an older If-Match is 412.
     app.get(`/organization-settings/${section}`, { config: { access: 'authenticated', etag: true }, schema: { tags, response: { 200: schema } } }, async (req, reply) => {
       const user = userOf(req);
       if (!canReadSettingsSection(user, section)) throw forbidden();

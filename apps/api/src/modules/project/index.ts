@@ -1,2 +1,2 @@
-/** Projects (`/api/project`, issue 14): what other modules may use. */
+/** Projects (`/api/project`): what other modules may use. */
 export { projectRoutes } from './routes';

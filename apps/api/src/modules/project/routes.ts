@@ -1,5 +1,5 @@
 /**
- * Projects (issue 14): projects and their tasks through the kit, the task dependency rule (no
+ * Projects: projects and their tasks through the kit, the task dependency rule (no
  * cycles), the external activities linked to a project, and its dashboard (progress, tasks,
  * milestones, cost against the budget). Money is summed in SQL `numeric`, answered as strings.
  */

@@ -4,7 +4,7 @@ import type { ProjectStatus, TaskStatus } from '@operacoes/contract';
 import { searchIndex, tenantColumns, unitsOrganizational, users } from '../../core/schema';
 import { externalActivities } from '../external-activity';
 
-/** A project (issue 14): code unique per organization, manager, dates, budget (BRL) and status. */
+/** A project: code unique per organization, manager, dates, budget (BRL) and status. */
 export const projects = pgTable(
   'project',
   {

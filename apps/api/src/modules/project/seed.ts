@@ -9,7 +9,7 @@ type List<T = Row> = { items: T[] };
 const day = (days: number) => new Date(Date.now() - 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Projects of the demo organization (issue 14), through the API: "Expansão FTTH Ponta Grossa"
+ * Projects of the demo organization, through the API: "Expansão FTTH Ponta Grossa"
  * under way (tasks with dependencies and a milestone, two linked work orders, an out-request and a
  * write-off naming it) and "Migração backbone Curitiba" being planned. Manager: gestor (Marina).
  */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../core/db';
 import type { Cell } from '../../core/spreadsheet';
 
 /**
- * What a report is (issue 16). The routes (`routes.ts`) do the rest the same way for every report:
+ * What a report is. The routes (`routes.ts`) do the rest the same way for every report:
  * the catalogue, the permission check, the preview, the streamed CSV/XLSX/PDF exports and the
  * background jobs of big exports. A report only knows how to count and read its rows.
  */

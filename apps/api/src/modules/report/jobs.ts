@@ -13,7 +13,7 @@ import { exportFileName, exportStream } from './exports';
 import { reportExportJobs } from './schema';
 
 /**
- * Background exports (issue 16). A job streams its report into a file under
+ * Background exports. A job streams its report into a file under
  * `DATA_DIR/report-exports/`, records its progress as it goes, and notifies its owner with a link
  * to the report page when the file is ready; the file is kept for a day (`REPORT_EXPORT_JOB_TTL_MS`),
  * then deleted by a periodic job. Jobs live in the process that runs them: at startup any still

@@ -4,7 +4,7 @@ import { brDateTime } from '../../core/pdf';
 import type { Cell } from '../../core/spreadsheet';
 
 /**
- * A report as a PDF (issue 16): A4 landscape, the title, the filters and when it was generated, then
+ * A report as a PDF: A4 landscape, the title, the filters and when it was generated, then
  * a table whose header repeats on every page. Rows are drawn as their batches arrive, one line each
  * (long texts end in "…"). A PDF is for reading, so it stops at `REPORT_PDF_MAX_ROWS` and says so.
  */

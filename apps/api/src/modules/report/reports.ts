@@ -8,5 +8,5 @@ import { patrimonyHolderReport } from './reports/patrimony-holder';
 import { shipmentsReport } from './reports/shipments';
 import { viabilitiesReport } from './reports/viabilities';
 
-/** Every report, in the order the page lists them (issue 16). */
+/** Every report, in the order the page lists them. */
 export const REPORTS: ReportDefinition[] = [inventoryReport, patrimonyHolderReport, movementsReport, outRequestsReport, shipmentsReport, activitiesReport, carrierSlaReport, viabilitiesReport];

@@ -32,7 +32,7 @@ import { REPORTS } from './reports';
 import { reportExportJobs } from './schema';
 
 /**
- * Issue 16: the routes every report shares. `GET /api/report` (the catalogue the user may read),
+ * The routes every report shares. `GET /api/report` (the catalogue the user may read),
  * `GET /api/report/{name}` (preview: first rows, total, chart), `GET /api/report/{name}/export`
  * (CSV/XLSX/PDF streamed; above `REPORT_EXPORT_JOB_THRESHOLD` rows a 202 with a background job),
  * `POST /api/report/{name}/export-job`, and the jobs: `GET /api/report/job`, `GET /api/report/job/{id}`,

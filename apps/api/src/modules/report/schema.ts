@@ -3,7 +3,7 @@ import type { ExportFormat, ExportJobStatus, ReportQuery } from '@operacoes/cont
 import { organizations, users } from '../../core/schema';
 
 /**
- * A background export (issue 16): a big CSV/XLSX written into `DATA_DIR/report-exports/` while the
+ * A background export: a big CSV/XLSX written into `DATA_DIR/report-exports/` while the
  * user does something else; its owner is notified when it is ready and may download it for a day.
  * Jobs run in the process that started them: one still `running` at startup was interrupted.
  */

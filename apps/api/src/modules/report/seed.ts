@@ -1,6 +1,6 @@
 import type { DemoContext } from '../../db/demo/context';
 
-/** Demo rows of the report module (issue 16), through the API. Returns whether it seeded anything. */
+/** Demo rows of the report module, through the API. Returns whether it seeded anything. */
 export async function seedReportDemo(ctx: DemoContext): Promise<boolean> {
   void ctx;
   return false;

@@ -1,5 +1,5 @@
 /**
- * `POST /api/revision/:id/revert` (issue 17): one-click revert of an `update` revision. The old
+ * `POST /api/revision/:id/revert`: one-click revert of an `update` revision. The old
  * values of the changed fields go back through the resource's own kit update (the same code as
  * its `PUT`: validation, references, unique fields, tenancy, audit), so the revert is a NEW
  * update with its own revision row, and is refused with the rule's message when it breaks one.

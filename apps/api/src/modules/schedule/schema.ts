@@ -3,7 +3,7 @@ import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, 
 import { searchIndex, tenantColumns, unitsOrganizational, users } from '../../core/schema';
 import { patrimonies } from '../warehouse';
 
-/** An event of the schedule (issue 14). External activities are not copied here: the calendar reads them. */
+/** An event of the schedule. External activities are not copied here: the calendar reads them. */
 export const scheduleEvents = pgTable(
   'schedule_event',
   {

@@ -12,7 +12,7 @@ function at(days: number, h: number, m = 0) {
 const day = (days: number) => at(days, 12).slice(0, 10);
 
 /**
- * The demo schedule (issue 14): the weekly operations meeting, a splicing job holding the
+ * The demo schedule: the weekly operations meeting, a splicing job holding the
  * fusion splicer, a field training day and a tower inspection — beside the work orders the
  * field-service seed scheduled. Written through the API.
  */

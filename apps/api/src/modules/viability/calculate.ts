@@ -1,5 +1,5 @@
 /**
- * The viability calculation (issue 15): the nearest active site by great-circle distance, the
+ * The viability calculation: the nearest active site by great-circle distance, the
  * estimated route (distance × route factor), the template's bill of materials at that length
  * priced from the catalogue, labour, the extra build cost beyond the max distance, the price with
  * the margin, and the verdict with its reasons in pt-BR. Money in integer cents (money.ts).

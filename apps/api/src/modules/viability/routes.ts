@@ -1,5 +1,5 @@
 /**
- * Viability studies (issue 15): unit templates (a bill of materials, labour, a monthly cost),
+ * Viability studies: unit templates (a bill of materials, labour, a monthly cost),
  * viabilities (a client's request) and their units (one address each, calculated against the
  * nearest active site and kept with the prices of the day), the unit's public link and its
  * approval into an installation work order. The public proposal viewer is `viewer.ts`.

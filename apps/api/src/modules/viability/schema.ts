@@ -7,7 +7,7 @@ import { externalActivities } from '../external-activity';
 /** A bill-of-materials line as stored in the template (prices come from the catalogue when calculating). */
 export type TemplateItem = { product_id: number; quantity: number; per_meter: boolean };
 
-/** A named way of serving a client (issue 15): materials (fixed or per metre), labour and a monthly cost. */
+/** A named way of serving a client: materials (fixed or per metre), labour and a monthly cost. */
 export const viabilityTemplates = pgTable(
   'viability_unit_template',
   {

@@ -6,7 +6,7 @@ import { viabilityTemplates } from './schema';
 type Row = { id: number; code?: string; public_hash?: string | null };
 
 /**
- * Viability studies of the demo organization (issue 15), through the API: three unit templates
+ * Viability studies of the demo organization, through the API: three unit templates
  * (FTTH, radio, third-party circuit; FTTH is the default), a bakery whose shop near the Curitiba
  * POP was accepted through its public link, a clinic with a unit that needs extra build and one
  * out of reach, and a new request with no unit yet. Seller: gestor (Marina).

@@ -11,7 +11,7 @@ import { stockRoutes } from './stock/routes';
 import { warehouseSummaryRoutes } from './summary/routes';
 
 /**
- * Warehouse (almoxarifado), DESIGN §4 and issue 5: stocks, sections, products, patrimony,
+ * Warehouse (almoxarifado), DESIGN §4: stocks, sections, products, patrimony,
  * consumables, movements, patrimony solicitations, my patrimony and the hub summary.
  */
 export async function warehouseRoutes(app: FastifyInstance) {

@@ -1,2 +1,2 @@
-/** The wiki (issue 16): pages by path, versions, diffs, moves with redirects, search and uploads (`/api/wiki`). */
+/** The wiki: pages by path, versions, diffs, moves with redirects, search and uploads (`/api/wiki`). */
 export { wikiRoutes } from './routes';

@@ -1,5 +1,5 @@
 /**
- * The wiki (issue 16): the endpoints listed in packages/contract/src/wiki/index.ts. Reading needs
+ * The wiki: the endpoints listed in packages/contract/src/wiki/index.ts. Reading needs
  * a login, writing super admin or ORG (DESIGN §3). Pages are addressed by path inside the user's
  * organization; every save (create, update, move, restore) is a version; an update or restore
  * that started from an older version is a 409 carrying the current page; a move takes the

@@ -5,7 +5,7 @@ import { wikiPages } from './schema';
 type View = { page: { id: number; version: number } };
 
 /**
- * The demo organization's wiki (issue 16), through the API as gestor (ORG): networks > MikroTik >
+ * The demo organization's wiki, through the API as gestor (ORG): networks > MikroTik >
  * VLANs, field procedures > FTTH installation, and the warehouse. The VLAN page links to the
  * FTTH procedure and back with `[[…]]`; the FTTH procedure has two versions (a later edit by
  * gestor added the signal check), so the history and its diff show something.

@@ -1,5 +1,5 @@
 /**
- * The one masked text input (issue 9): CPF, CNPJ, CPF/CNPJ, CEP and phone masked as typed with
+ * The one masked text input: CPF, CNPJ, CPF/CNPJ, CEP and phone masked as typed with
  * react-imask. The value is the masked text ('' when blank); see masks.ts for why.
  */
 import { TextField, type TextFieldProps } from '@mui/material';

@@ -1,5 +1,5 @@
 /**
- * The one numeric input (issue 9): a text field that reads `2,5` and `2.5` as 2.5, shows the
+ * The one numeric input: a text field that reads `2,5` and `2.5` as 2.5, shows the
  * value back with a decimal comma, and never drops a separator (an unreadable text stays on
  * screen and its value is NaN, which the contract's number schemas refuse).
  * Value: a number, or null when blank. `money` shows two places (and "R$" unless the label has it).

@@ -1,5 +1,5 @@
 /**
- * The inputs every module's forms and lists use (issue 10, item 4). The date picker and the
+ * The inputs every module's forms and lists use. The date picker and the
  * masked input pull large libraries: import them from `./FormDate` and `./MaskedInput` so a
  * page that needs neither does not load them.
  */

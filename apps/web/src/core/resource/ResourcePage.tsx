@@ -1,5 +1,5 @@
 /**
- * ResourcePage + useResourceForm (issue 10, item 4): the create/edit page of one resource done
+ * ResourcePage + useResourceForm: the create/edit page of one resource done
  * once. From the descriptor: the title ("Novo estoque" / "Editar estoque"), the record's load
  * (skeleton, "Estoque não encontrado." block, retry), the Dados/Histórico tabs, default values,
  * create (POST) or update (PUT) with the toast ("Estoque criado!" / "Estoque atualizado!"),

@@ -1,5 +1,5 @@
 /**
- * resourceApi (issue 10, item 4): the fetchers, query keys and invalidation of one contract
+ * resourceApi: the fetchers, query keys and invalidation of one contract
  * resource descriptor, in one place. `GET/POST /api{apiPath}`, `GET/PUT/DELETE /api{apiPath}/{id}`,
  * a workflow step is `POST /api{apiPath}/{id}/{verb}`.
  */
@@ -27,7 +27,7 @@ export function passes(user: Who, rule: AccessRule): boolean {
 }
 
 /**
- * Record versions (issue 17, stale edits): the `ETag` of the answer a record came in, kept beside
+ * Record versions (stale edits): the `ETag` of the answer a record came in, kept beside
  * the record object (never inside it, so forms and caches see the record as the API reads it).
  */
 const versions = new WeakMap<object, string>();

@@ -1,4 +1,4 @@
-/** The web resource kit (issue 10, item 4): fetchers and keys from a contract descriptor, the record page, delete and workflow steps. */
+/** The web resource kit: fetchers and keys from a contract descriptor, the record page, delete and workflow steps. */
 export { ifMatch, listKey, passes, resourceApi, staleEditOf, versioned, versionOf, type ReadOf, type ResourceApi, type StaleEdit, type WebResource } from './api';
 export { saveUnlessStale, StaleEditHandled } from './staleEdit';
 export { InfoPage } from './InfoPage';

@@ -1,5 +1,5 @@
 /**
- * Saving an edit that may be stale (issue 17), for every form with a record version: the save
+ * Saving an edit that may be stale, for every form with a record version: the save
  * sends the version the form loaded; on 412 the "Registro alterado" dialog asks what to do.
  * Sobrescrever saves again over the version just seen (a third save meanwhile asks again);
  * Recarregar hands the current record to `reload` (the form shows it, the edits are dropped);

@@ -1,5 +1,5 @@
 /**
- * useRemove (issue 10, item 4): confirm in pt-BR, DELETE, toast, invalidate, and optionally
+ * useRemove: confirm in pt-BR, DELETE, toast, invalidate, and optionally
  * navigate. A 409 (the record is still referenced) is toasted by the API client with the
  * server's message naming what refers to it.
  */

@@ -1,5 +1,5 @@
 /**
- * useWorkflowSteps (issue 10, item 4): the buttons and the reason dialog of a record's workflow,
+ * useWorkflowSteps: the buttons and the reason dialog of a record's workflow,
  * driven by the `steps` field of its read shape (the steps this user may take now, decided by
  * the API): a step without reason asks a confirmation; one with `needs_reason` opens the
  * reason dialog; both `POST {apiPath}/{id}/{verb}` (with `{reason}`), then toast and invalidate.

@@ -1,4 +1,4 @@
-/** Fetchers of field service (issue 13): assistance types, activities, technicians, timeline and checklist answers. */
+/** Fetchers of field service: assistance types, activities, technicians, timeline and checklist answers. */
 import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';

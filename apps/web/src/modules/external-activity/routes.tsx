@@ -7,7 +7,7 @@ const ActivityListPage = lazy(() => import('./ActivityListPage'));
 const ActivityFormPage = lazy(() => import('./ActivityFormPage'));
 const ManagePage = lazy(() => import('./manage/ManagePage'));
 
-/** Field service (issue 13): work orders, the technician's manage screen, assistance types. */
+/** Field service: work orders, the technician's manage screen, assistance types. */
 export const externalActivityRoutes: RouteObject[] = [
   { path: '/external-activity', element: <ActivityListPage /> },
   { path: '/external-activity/create', element: <ActivityFormPage /> },

@@ -1,4 +1,4 @@
-/** Fetchers of the paths (issue 12): SVCs, LMCs with their LMX segments, unions, and the pickers' searches. */
+/** Fetchers of the paths: SVCs, LMCs with their LMX segments, unions, and the pickers' searches. */
 import { lmcResource, lmxResource, svcResource, unionResource, type AssetRead, type CircuitRead, type LmcRead, type ListResult } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';

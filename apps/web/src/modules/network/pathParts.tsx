@@ -1,4 +1,4 @@
-/** Pieces the path pages share (issue 12): status chips, the Mbps format, and the LMC, asset and circuit pickers. */
+/** Pieces the path pages share: status chips, the Mbps format, and the LMC, asset and circuit pickers. */
 import { LMC_STATUS_LABELS, SVC_STATUS_LABELS, type AssetRead, type CircuitRead, type LmcStatus, type SvcStatus } from '@operacoes/contract';
 import { AlarmChip, ToneChip, type ToneColor } from '../../core/ToneChip';
 import { assetApi } from './api';

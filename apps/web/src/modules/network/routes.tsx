@@ -32,7 +32,7 @@ const circuitRoutes: RouteObject[] = [
   { path: '/circuit/unavailability/edit/:id', element: <UnavailabilityEditPage /> },
 ];
 
-/** SVCs, LMCs with their LMX segments, topology and MikroTik scripts, unions (issue 12). */
+/** SVCs, LMCs with their LMX segments, topology and MikroTik scripts, unions. */
 const pathRoutes: RouteObject[] = [
   { path: '/svc', element: <SvcListPage /> },
   { path: '/svc/create', element: <SvcFormPage /> },
@@ -49,7 +49,7 @@ const pathRoutes: RouteObject[] = [
   { path: '/union/edit/:id', element: <UnionFormPage /> },
 ];
 
-/** Network (issue 11, DESIGN §4): sites (table and map), network assets with their interfaces, operator circuits. */
+/** Network (DESIGN §4): sites (table and map), network assets with their interfaces, operator circuits. */
 export const networkRoutes: RouteObject[] = [
   { path: '/site', element: <SiteListPage /> },
   { path: '/site/create', element: <SiteFormPage /> },

@@ -1,4 +1,4 @@
-/** Fetchers of projects (issue 14): projects, tasks, linked activities, the dashboard and the people to pick. */
+/** Fetchers of projects: projects, tasks, linked activities, the dashboard and the people to pick. */
 import { projectResource, projectTaskResource, type ProjectActivityOption, type ProjectActivityRead, type ProjectDashboard, type ProjectTaskRead } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';

@@ -5,7 +5,7 @@ const ProjectListPage = lazy(() => import('./ProjectListPage'));
 const ProjectFormPage = lazy(() => import('./ProjectFormPage'));
 const DashboardPage = lazy(() => import('./DashboardPage'));
 
-/** Projects (issue 14): list, the project's page (data, tasks with the Gantt, activities) and its dashboard. */
+/** Projects: list, the project's page (data, tasks with the Gantt, activities) and its dashboard. */
 export const projectRoutes: RouteObject[] = [
   { path: '/project', element: <ProjectListPage /> },
   { path: '/project/create', element: <ProjectFormPage /> },

@@ -1,5 +1,5 @@
 /**
- * A background export (issue 16): its progress while it runs, then its file for a day. The
+ * A background export: its progress while it runs, then its file for a day. The
  * notification links here (`/report?job=`); a finished file is downloaded once on arrival.
  */
 import CloseIcon from '@mui/icons-material/Close';

@@ -1,4 +1,4 @@
-/** A report's chart (issue 16) with @mui/x-charts: bars or lines over the report's labels. */
+/** A report's chart with @mui/x-charts: bars or lines over the report's labels. */
 import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';

@@ -1,4 +1,4 @@
-/** A report's filters (issue 16): dates dd/mm/aaaa, month, pickers for ids, selects for closed lists, text. */
+/** A report's filters: dates dd/mm/aaaa, month, pickers for ids, selects for closed lists, text. */
 import { Box, MenuItem, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { ReportFilter, ReportFilterName } from '@operacoes/contract';

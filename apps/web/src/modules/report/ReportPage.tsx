@@ -1,5 +1,5 @@
 /**
- * /report (issue 16): the reports the user may read, grouped by module; one report's filters, a
+ * /report: the reports the user may read, grouped by module; one report's filters, a
  * preview of its first rows with the total, its chart, and CSV / XLSX / PDF downloads with progress.
  * Big exports run in the background: the page follows the job and the notification links back here
  * (`?job=`). The chosen report and its filters live in the URL, so a view can be shared.

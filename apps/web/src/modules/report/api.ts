@@ -1,5 +1,5 @@
 /**
- * The report page's calls (issue 16): the catalogue, a preview, the export jobs, and a download that
+ * The report page's calls: the catalogue, a preview, the export jobs, and a download that
  * reports its progress as the streamed file arrives.
  */
 import type { ExportFormat, ReportExportJob, ReportInfo, ReportPreview } from '@operacoes/contract';

@@ -3,5 +3,5 @@ import type { RouteObject } from 'react-router';
 
 const ReportPage = lazy(() => import('./ReportPage'));
 
-/** /report: the reports (issue 11 brings the carriers' SLA). */
+/** /report: the reports (brings the carriers' SLA). */
 export const reportRoutes: RouteObject[] = [{ path: '/report', element: <ReportPage /> }];

@@ -22,7 +22,7 @@ export async function fetchRevisions(f: RevisionFilters & { page: number; pageSi
 }
 
 /**
- * One-click revert of an update (issue 17): the server writes a new update putting the old values
+ * One-click revert of an update: the server writes a new update putting the old values
  * back, or refuses with a pt-BR message (the caller shows it: the answer is not toasted).
  */
 export async function revertRevision(id: number) {

@@ -1,5 +1,5 @@
 /**
- * `/schedule` (issue 14): the organization's calendar — own events and scheduled work orders —
+ * `/schedule`: the organization's calendar — own events and scheduled work orders —
  * in month, week, day and list views (FullCalendar, pt-BR, weeks from Sunday). Dragging moves or
  * resizes (a busy person is asked about: "manter assim mesmo?"); selecting a span creates an event.
  */

@@ -1,4 +1,4 @@
-/** Fetchers of the schedule (issue 14): events, the calendar, moves, people, reservations and the personal feed. */
+/** Fetchers of the schedule: events, the calendar, moves, people, reservations and the personal feed. */
 import { scheduleEventResource, type ActivityMoveBody, type CalendarItem, type CalendarQuery, type FeedStatus, type ListResult, type ReservationRead } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';

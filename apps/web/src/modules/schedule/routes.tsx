@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 const SchedulePage = lazy(() => import('./SchedulePage'));
 const EventPage = lazy(() => import('./EventPage'));
 
-/** Schedule (issue 14): the calendar and one event. */
+/** Schedule: the calendar and one event. */
 export const scheduleRoutes: RouteObject[] = [
   { path: '/schedule', element: <SchedulePage /> },
   { path: '/schedule/:id', element: <EventPage /> },

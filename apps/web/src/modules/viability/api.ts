@@ -1,4 +1,4 @@
-/** Fetchers of viability studies (issue 15): templates, viabilities, units, their actions, the pickers and the public proposal. */
+/** Fetchers of viability studies: templates, viabilities, units, their actions, the pickers and the public proposal. */
 import {
   viabilityResource,
   viabilityTemplateResource,

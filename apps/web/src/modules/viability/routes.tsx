@@ -10,7 +10,7 @@ const TemplateFormPage = lazy(() => import('./TemplateFormPage'));
 const ProposalPage = lazy(() => import('./ProposalPage'));
 const CannotPage = lazy(() => import('./CannotPage'));
 
-/** Viability studies (issue 15): the studies with their units (create/edit in a dialog), and the unit templates. */
+/** Viability studies: the studies with their units (create/edit in a dialog), and the unit templates. */
 export const viabilityRoutes: RouteObject[] = [
   { path: '/viability', element: <ViabilityListPage /> },
   { path: '/viability/:viabilityId/unit', element: <UnitsPage /> },

@@ -286,7 +286,7 @@ export function PatrimonyCreatePage() {
   );
 }
 
-/** The network asset that is this item (issue 11: the asset and patrimony pages link each other); nothing for users without NETWORK_ASSET. */
+/** The network asset that is this item (the asset and patrimony pages link each other); nothing for users without NETWORK_ASSET. */
 function LinkedAsset({ itemId }: { itemId: number }) {
   const { can } = useCan();
   const allowed = can(readPermissionsOf('NETWORK_ASSET'));

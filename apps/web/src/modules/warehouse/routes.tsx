@@ -17,7 +17,7 @@ const MyPatrimonyPage = lazy(() => import('./MyPatrimonyPage'));
 const MovementsPage = lazy(() => import('./MovementsPage'));
 const WarehouseHubPage = lazy(() => import('./WarehouseHubPage'));
 
-/** Warehouse (issue 5, DESIGN §4): hub, stocks, sections, products, patrimony, requests, movements, my patrimony. */
+/** Warehouse (DESIGN §4): hub, stocks, sections, products, patrimony, requests, movements, my patrimony. */
 export const warehouseRoutes: RouteObject[] = [
   { path: '/warehouse', element: <WarehouseHubPage /> },
   { path: '/stock', element: <StockListPage /> },

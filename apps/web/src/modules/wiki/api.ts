@@ -1,5 +1,5 @@
 /**
- * Fetchers and query keys of the wiki (issue 16; the endpoint list is in the contract's
+ * Fetchers and query keys of the wiki (the endpoint list is in the contract's
  * wiki/index.ts header). Pages are addressed by path on the web (`/wiki/redes/mikrotik`).
  */
 import type {

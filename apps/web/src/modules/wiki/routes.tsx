@@ -5,7 +5,7 @@ const WikiPage = lazy(() => import('./WikiPage'));
 const SearchPage = lazy(() => import('./SearchPage'));
 
 /**
- * The wiki (issue 16): home, search, and a page by its path of up to four segments (its editor
+ * The wiki: home, search, and a page by its path of up to four segments (its editor
  * and history by `?modo=`). Reading needs only a login; the pages hide writing from non-writers.
  */
 export const wikiRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 /**
- * The report of a concluded activity (issue 13): the organization's logo, the client, the times,
+ * The report of a concluded activity: the organization's logo, the client, the times,
  * the checklist answers, the materials with their tags, the photos and the client's signature.
  */
 import type { FastifyInstance } from 'fastify';

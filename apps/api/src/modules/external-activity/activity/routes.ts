@@ -1,5 +1,5 @@
 /**
- * External activities (issue 13): work orders. The code comes from the organization's prefix and a
+ * External activities: work orders. The code comes from the organization's prefix and a
  * per-organization counter row (its lock serialises concurrent creations; a rolled-back creation
  * gives its number back: no gaps, no duplicates). The status machine is a kit workflow; every step
  * and the creation write a timeline entry with who, when and where the device was.

@@ -1,5 +1,5 @@
 /**
- * SLA notices (issue 13): an hour before an open activity's due time, and when it passes, its
+ * SLA notices: an hour before an open activity's due time, and when it passes, its
  * technicians and the organization's EXTERNAL_ACTIVITY holders are notified, once each. The
  * `UPDATE … WHERE <not yet notified> RETURNING` is the "once": a second run, or a second process,
  * finds nothing left to mark.

@@ -1,5 +1,5 @@
 /**
- * What the technician records on site (issue 13): materials used (an item they hold becomes
+ * What the technician records on site: materials used (an item they hold becomes
  * installed at the client; a consumable leaves a stock section, balance checked), photos, the
  * client's signature, and the report of the concluded activity (PDF, also e-mailed to the client).
  * Only the order's assigned technicians record them (rights.ts).

@@ -1,5 +1,5 @@
 /**
- * Assistance types (issue 13): the kinds of field visit, with their colour, duration, SLA and the
+ * Assistance types: the kinds of field visit, with their colour, duration, SLA and the
  * ordered checklist the technician answers. A checklist item keeps its `key` across edits (answers
  * point at it); a new item gets one here.
  */

@@ -1,5 +1,5 @@
 /**
- * Operator circuits (issue 11). Decisions where SPEC and DESIGN are silent:
+ * Operator circuits. Decisions where SPEC and DESIGN are silent:
  * - Unavailability periods are also served by the kit at `/api/circuit/unavailability` (list with
  *   `?circuit=` and `?ongoing=`, create with `circuit_id`) beside SPEC's `/api/circuit/{id}/unavailability`.
  * - A start or an end in the future is refused (60 s of clock skew tolerated): periods are recorded, not planned.

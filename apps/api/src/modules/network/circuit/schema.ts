@@ -4,7 +4,7 @@ import type { CircuitContact, CircuitStatus, CircuitType, Responsibility } from 
 import { searchIndex, tenantColumns } from '../../../core/schema';
 import { sites } from '../site/schema';
 
-/** A circuit leased from a carrier (issue 11): its ends, contract, cost and SLA. */
+/** A circuit leased from a carrier: its ends, contract, cost and SLA. */
 export const circuits = pgTable(
   'circuit',
   {

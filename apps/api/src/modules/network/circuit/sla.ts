@@ -150,7 +150,7 @@ type ReportPeriod = SlaPeriod & { circuit_id: number };
 type ReportItem = SlaFigures & { circuit_id: number; carrier: string; designation: string; sla_percent: number; monthly_cost: string };
 
 /**
- * The report of a month (issue 11's answer shape) from the circuits (in their order) and their
+ * The report of a month (the SLA route's answer shape) from the circuits (in their order) and their
  * counted periods touching the month: items and the carriers' totals; `periods` by circuit for the letter.
  */
 export function slaReportOf<P extends ReportPeriod>(circuits: ReportCircuit[], found: P[], bounds: { start: number; end: number; minutes: number }, now: number) {

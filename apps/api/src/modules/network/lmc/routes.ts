@@ -1,5 +1,5 @@
 /**
- * LMCs and their LMX segments (issue 12). Decisions where the issue is silent:
+ * LMCs and their LMX segments. Decisions where the issue is silent:
  * - Every write of a path (a segment created, changed, removed, or the order changed) is checked
  *   as the whole resulting sequence: each segment starts on the asset where the previous one ended;
  *   a break answers 422 naming it, so removing a middle segment is refused (remove from the ends,

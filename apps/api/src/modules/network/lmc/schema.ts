@@ -6,7 +6,7 @@ import { networkAssets, networkInterfaces } from '../asset/schema';
 import { circuits } from '../circuit/schema';
 import { sites } from '../site/schema';
 
-/** A logical link end to end between two sites (issue 12). */
+/** A logical link end to end between two sites. */
 export const lmcs = pgTable(
   'lmc',
   {

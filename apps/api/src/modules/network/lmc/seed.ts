@@ -8,7 +8,7 @@ import { lmcs } from './schema';
 type Row = { id: number; code: string };
 
 /**
- * The paths of the demo organization (issue 12): two LMCs between the Curitiba POP and the Ponta
+ * The paths of the demo organization: two LMCs between the Curitiba POP and the Ponta
  * Grossa tower — one over the radio link, one over Vivo's circuit (down in the circuits' demo) —
  * grouped in an active-backup union (so it shows "degradada"), and customer SVCs riding on them.
  * Written through the API; skipped when the organization already has an LMC or lacks the demo network.

@@ -1,5 +1,5 @@
 /**
- * MikroTik RouterOS scripts of an LMC's path (issue 12): one per MikroTik device, in the dialect of
+ * MikroTik RouterOS scripts of an LMC's path: one per MikroTik device, in the dialect of
  * its RouterOS major version. Pure: the same model gives the same script (no clock, fixed order).
  * Every value written goes through `quote()` — double quotes with `\`, `"`, `$`, `?` and control
  * characters escaped — so no text from the database can end its argument and start a command.

@@ -1,5 +1,5 @@
 /**
- * `POST /api/lmc/{id}/script` (issue 12): the MikroTik scripts of an LMC's path (generate.ts), each
+ * `POST /api/lmc/{id}/script`: the MikroTik scripts of an LMC's path (generate.ts), each
  * with a unified diff against the last version generated for that device. A version is stored only
  * when the script changed, with who and when; generating twice with nothing changed answers the
  * same script and an empty diff. It writes (the versions), so it needs LMC, not LMC.INDEX.

@@ -3,7 +3,7 @@ import { organizations, users } from '../../../core/schema';
 import { networkAssets } from '../asset/schema';
 import { lmcs } from '../lmc/schema';
 
-/** Generated MikroTik scripts (issue 12): one row per device each time its script changed, with who and when. */
+/** Generated MikroTik scripts: one row per device each time its script changed, with who and when. */
 export const mikrotikScriptVersions = pgTable(
   'mikrotik_script_version',
   {

@@ -19,7 +19,7 @@ type SiteRow = typeof sites.$inferSelect;
 
 /**
  * What refers to a site: a delete while any of these does is refused (409, naming them).
- * The circuits (issue 11, other half) add their line here.
+ * The circuits (other half) add their line here.
  */
 export const siteReferences: Guard[] = [
   [networkAssets, networkAssets.site_id, 'ativo de rede', 'ativos de rede'],

@@ -1,5 +1,5 @@
 /**
- * SVCs (issue 12): customer services and the organization's IP plan. A block that overlaps a live
+ * SVCs: customer services and the organization's IP plan. A block that overlaps a live
  * (not cancelled) SVC's block answers 409 naming it. The check runs inside the write's transaction
  * under an advisory lock per organization, so two overlapping writes at the same moment cannot
  * both pass; it reads the GiST index on `svc.ip_block` (`&&`), on PostgreSQL and PGlite alike.

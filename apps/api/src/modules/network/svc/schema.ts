@@ -4,7 +4,7 @@ import type { SvcStatus, SvcType } from '@operacoes/contract';
 import { searchIndex, tenantColumns } from '../../../core/schema';
 import { lmcs } from '../lmc/schema';
 
-/** A customer service (issue 12): client, type, bandwidth, VLAN, IP block, the LMC that carries it. */
+/** A customer service: client, type, bandwidth, VLAN, IP block, the LMC that carries it. */
 export const svcs = pgTable(
   'svc',
   {

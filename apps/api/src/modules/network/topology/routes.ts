@@ -1,5 +1,5 @@
 /**
- * An LMC's topology (issue 12): `GET /api/lmc/{id}/topology`, what the web draws at `/lmc/topology/:id`.
+ * An LMC's topology: `GET /api/lmc/{id}/topology`, what the web draws at `/lmc/topology/:id`.
  * - Edges: the LMC's segments (`lmx:<id>`, kind `segment`), then the segments of the other LMCs of its
  *   unions (siblings), then the unions' operator circuit members drawn site to site (`circuit:<id>`).
  * - A circuit is down while it has an unavailability period without an end (as circuit/present.ts).

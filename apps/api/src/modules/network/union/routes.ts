@@ -1,5 +1,5 @@
 /**
- * Unions (issue 12): aggregation or redundancy groups of LMCs and operator circuits that join the
+ * Unions: aggregation or redundancy groups of LMCs and operator circuits that join the
  * same two sites. Members are rows of `network_union_member`, replaced whole when a PUT sends them.
  */
 import type { FastifyInstance } from 'fastify';

@@ -5,7 +5,7 @@ import { searchIndex, tenantColumns } from '../../../core/schema';
 import { circuits } from '../circuit/schema';
 import { lmcs } from '../lmc/schema';
 
-/** An aggregation or redundancy group of LMCs and operator circuits (issue 12); `union` is an SQL word. */
+/** An aggregation or redundancy group of LMCs and operator circuits; `union` is an SQL word. */
 export const networkUnions = pgTable(
   'network_union',
   {

@@ -57,7 +57,7 @@ const mondayOf = (day: string) => {
 };
 const MAX_WEEKS = 260;
 
-/** External activities by technician, type and SLA compliance (issue 16). */
+/** External activities by technician, type and SLA compliance. */
 export const activitiesReport: ReportDefinition = {
   name: 'activities',
   title: 'Atividades externas por técnico, tipo e SLA',

@@ -60,7 +60,7 @@ async function* itemBatches(scope: ReportScope, q: ReportQuery, batchSize: numbe
   }
 }
 
-/** Carrier SLA (issue 11's report in the reports page): each circuit's month, availability, breach and the credit owed. */
+/** Carrier SLA (the circuits' SLA report, in the reports page): each circuit's month, availability, breach and the credit owed. */
 export const carrierSlaReport: ReportDefinition = {
   name: 'carrier-sla',
   title: 'SLA das operadoras',

@@ -43,7 +43,7 @@ async function linesOf(scope: ReportScope, ids: number[]): Promise<Line[]> {
   );
 }
 
-/** Inventory by stock and section (issue 16): what each section holds, by product, and its value at the catalogue price. */
+/** Inventory by stock and section: what each section holds, by product, and its value at the catalogue price. */
 export const inventoryReport: ReportDefinition = {
   name: 'inventory',
   title: 'Inventário por estoque e seção',

@@ -5,7 +5,7 @@ import type { ReportDefinition, ReportScope } from '../definition';
 import { all, keysetBatches, optionsOf, period, personName, rowsOf, tenant, countRows } from './shared';
 
 /**
- * Movements by period (issue 16): the warehouse's append-only history, newest first in the order
+ * Movements by period: the warehouse's append-only history, newest first in the order
  * they were recorded (the id: `created_at` is the insert time, so both orders agree). Batches walk
  * the primary key backwards (`movement_org_idx` (organization_id, id) for a user, the primary key
  * for a super admin), so each batch is an index range and a million rows are one pass. Names come

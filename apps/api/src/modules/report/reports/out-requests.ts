@@ -39,7 +39,7 @@ type Row = {
 /** Approved, or refused: a request decided and later cancelled was approved first. */
 const decisionOf = (r: Row) => (r.status === 'recusada' ? 'Recusada' : r.decided_at ? 'Aprovada' : null);
 
-/** Out-requests by status and time to approve (issue 16). */
+/** Out-requests by status and time to approve. */
 export const outRequestsReport: ReportDefinition = {
   name: 'out-requests',
   title: 'Solicitações de saída por situação e tempo de aprovação',

@@ -131,7 +131,7 @@ async function* holderRows(scope: ReportScope, q: ReportQuery, batchSize: number
   }
 }
 
-/** Patrimony by holder (issue 16): every item under the user or the section that answers for it, with the holder's item count. */
+/** Patrimony by holder: every item under the user or the section that answers for it, with the holder's item count. */
 export const patrimonyHolderReport: ReportDefinition = {
   name: 'patrimony-holder',
   title: 'Patrimônio por responsável',

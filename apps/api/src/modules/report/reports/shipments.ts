@@ -44,7 +44,7 @@ type Row = {
 
 const destinationOf = (r: Row) => (r.destination_type === 'unidade' ? r.unit : r.destination_type === 'endereco' ? r.destination_address : r.recipient_name);
 
-/** Shipments and divergences (issue 16): what left, what arrived, and what was missing or damaged on arrival. */
+/** Shipments and divergences: what left, what arrived, and what was missing or damaged on arrival. */
 export const shipmentsReport: ReportDefinition = {
   name: 'shipments',
   title: 'Envios e divergências',

@@ -35,7 +35,7 @@ type Row = {
   verdicts: string | null;
 } & Record<string, unknown>;
 
-/** Viabilities by verdict and seller (issue 16). */
+/** Viabilities by verdict and seller. */
 export const viabilitiesReport: ReportDefinition = {
   name: 'viabilities',
   title: 'Viabilidades por parecer e vendedor',

@@ -5,7 +5,7 @@ import { brDateTime } from '../../../core/pdf';
 import { patrimonies } from '../patrimony/schema';
 
 /*
- * Items reserved on the schedule (issue 14) stay in the warehouse: an out-request can neither take
+ * Items reserved on the schedule stay in the warehouse: an out-request can neither take
  * nor deliver an item whose reservation has not ended yet. The schedule owns the table (it builds
  * on the warehouse, not the reverse), so it is read by SQL here.
  */

@@ -63,7 +63,7 @@ export function waitingFor(user: CurrentUser) {
 async function destinationValues(tx: DbOrTx, organizationId: number, input: UpdateInput, existing?: SolicitationRow) {
   const type = input.destination_type ?? existing?.destination_type ?? 'usuario';
   // An id of another organization is refused even where the destination type ignores it: a body
-  // naming a foreign row writes nothing (issue 17, found by the authorization matrix).
+  // naming a foreign row writes nothing (found by the authorization matrix).
   if (input.destination_unit_id && type !== 'unidade') await referenced(tx, unitsOrganizational, input.destination_unit_id, organizationId, 'destination_unit_id', { label: 'Unidade organizacional', gender: 'f' });
   for (const [field, table, label] of [['destination_activity_id', 'external_activity', 'Atividade externa não encontrada nesta organização.'], ['destination_project_id', 'project', 'Projeto não encontrado nesta organização.']] as const) {
     const id = input[field];

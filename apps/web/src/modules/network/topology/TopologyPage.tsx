@@ -1,5 +1,5 @@
 /**
- * `/lmc/topology/:id`: the LMC's graph (issue 12). Sites are groups holding their assets, segments are
+ * `/lmc/topology/:id`: the LMC's graph. Sites are groups holding their assets, segments are
  * edges (the LMC's solid, its union siblings' dashed, union member circuits between sites); a circuit
  * that goes down turns red live through the realtime hub, without a reload.
  */
