@@ -131,6 +131,25 @@ describe('wiki history: versions, diff, restore, stale saves, moves and links', 
       );
     });
 
+    it('a link text with accents, as the editor writes it (named entities), is stored and searched as the letters, never as "&aacute;"', async () => {
+      const res = await createPage(
+        t,
+        u.org,
+        'teste-acentos',
+        'Acentuação',
+        '<h2>Configura&ccedil;&atilde;o b&aacute;sica</h2><p>Veja [[redes/mikrotik|a p&aacute;gina MikroTik: &aacute; &ccedil; &atilde; &eacute; &otilde; &uuml;]] e [[redes/mikrotik|P&D &amp; testes]].</p>',
+      );
+      const body = res.page.body;
+      expect(body).toContain(`data-wiki-page="${ids['redes/mikrotik']}">a página MikroTik: á ç ã é õ ü</a>`);
+      expect(body).toContain('>P&amp;D &amp; testes</a>');
+      expect(body).toContain('<h2>Configuração básica</h2>');
+      expect(body).not.toContain('&amp;aacute;');
+      const found = (await t.call('GET', '/api/wiki/search?q=pagina%20mikrotik', u.org)).json() as { items: { path: string; headline: string }[] };
+      const hit = found.items.find((i) => i.path === 'teste-acentos');
+      expect(hit?.headline).toContain('página');
+      expect(hit?.headline).not.toContain('&amp;aacute;');
+    });
+
     it('moving a page takes its children, leaves redirects from every old path, and links follow', async () => {
       const res = await t.call('POST', `/api/wiki/page/${ids['redes/mikrotik']}/move`, u.org, { path: 'equipamentos/roteadores' });
       expect(res.statusCode, res.body).toBe(200);

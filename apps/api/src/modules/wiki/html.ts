@@ -35,8 +35,10 @@ export type LinkTarget = { id: number; title: string };
  */
 export function storedBody(raw: string, targets: Map<string, LinkTarget>): string {
   const expanded = raw.replace(WIKI_LINK, (_all, path: string, label?: string) => {
-    const text = label?.trim() || targets.get(path)?.title || path;
-    return `<a href="/wiki/${path}">${escapeHtml(text)}</a>`;
+    // A typed label is already HTML text (the editor writes "p&aacute;gina"; it holds no tag):
+    // it goes in as it is and the sanitizer below settles its entities. A page's title is plain text.
+    const text = label?.trim() || escapeHtml(targets.get(path)?.title || path);
+    return `<a href="/wiki/${path}">${text}</a>`;
   });
   return cleanHtml(expanded).replace(ANCHOR, (tag) => {
     const href = HREF.exec(tag)?.[1];
