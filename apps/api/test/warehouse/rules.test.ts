@@ -217,6 +217,14 @@ describe('warehouse rules', () => {
       const entry = await c('entry', { product_id: p.consumableProductId, section_id: p.sectionId, quantity: 100.5, invoice_number: '889', supplier: 'Furukawa', unit_price: '1,20' });
       expect(entry.statusCode, entry.body).toBe(201);
       expect(entry.json()).toMatchObject({ movements: [{ type: 'entrada', quantity: 100.5, document: 'NF 889', to_section: { id: p.sectionId } }], balances: [{ quantity: 100.5 }] });
+      // Money in the text the server writes is Brazilian, typed either way.
+      expect(entry.json().movements[0].reason).toBe('Fornecedor: Furukawa · Preço unitário: R$ 1,20');
+      for (const [typed, shown] of [['1.234,56', 'R$ 1.234,56'], [1234.5, 'R$ 1.234,50'], ['1234567.8', 'R$ 1.234.567,80']] as const) {
+        const priced = await c('entry', { product_id: p.consumableProductId, section_id: p.sectionId, quantity: 1, unit_price: typed });
+        expect(priced.statusCode, priced.body).toBe(201);
+        expect(priced.json().movements[0].reason).toBe(`Preço unitário: ${shown}`);
+        await c('write-off', { product_id: p.consumableProductId, section_id: p.sectionId, quantity: 1, reason: 'Devolução do teste' });
+      }
       const transfer = await c('transfer', { product_id: p.consumableProductId, from_section_id: p.sectionId, to_section_id: p.section2Id, quantity: 30 });
       expect(transfer.statusCode, transfer.body).toBe(201);
       expect(await balance(p.sectionId)).toBe(70.5);

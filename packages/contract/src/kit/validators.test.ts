@@ -19,7 +19,9 @@ describe('validators', () => {
     expect(vlanId.safeParse(4094).success).toBe(true);
     expect(vlanId.safeParse(4095).success).toBe(false);
     expect(money.parse('1234,5')).toBe('1234.5');
-    expect(money.safeParse('1.234,56').success).toBe(false);
+    expect(money.parse('1.234,56')).toBe('1234.56');
+    expect(money.safeParse('1,234.56').success).toBe(false);
+    expect(money.safeParse('1.234.56').success).toBe(false);
   });
   it('settings sections fall back to their defaults', () => {
     expect(settingsWithDefaults('warehouse', undefined)).toMatchObject({ patrimony_prefix: 'PAT-', patrimony_digits: 6 });

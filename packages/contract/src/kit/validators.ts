@@ -57,7 +57,11 @@ export const longitude = z.number().min(-180, 'Longitude entre -180 e 180').max(
 /** Money in BRL as a decimal string with up to 2 places (stored as numeric(14,2)). */
 export const money = z
   .union([z.string(), z.number()])
-  .transform((v) => String(v).trim().replace(',', '.'))
+  // "1.234,56" as Brazilians type it (dots group thousands when a comma marks the cents), "1234.56" as APIs send it.
+  .transform((v) => {
+    const text = String(v).trim();
+    return text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
+  })
   .refine((v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(v), 'Valor inválido (use até 2 casas decimais)');
 export const hostname = z
   .string()

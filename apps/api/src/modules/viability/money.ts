@@ -1,4 +1,5 @@
 /** Exact BRL arithmetic in integer cents (BigInt): money never goes through a float. */
+import { brl as formatBrl } from '../../core/money';
 
 /** "12.5" | "12.50" | "-3.1" → cents. */
 export function toCents(v: string | null | undefined): bigint {
@@ -30,5 +31,5 @@ export function withMargin(cents: bigint, percent: number): bigint {
   return divRound(cents * (10_000n + basisPoints), 10_000n);
 }
 
-/** "R$ 1.234,50" (for reasons and the PDF). */
-export const brl = (cents: bigint) => Number(fromCents(cents)).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
+/** "R$ 1.234,50" (for reasons and the PDF), exact from the cents. */
+export const brl = (cents: bigint) => formatBrl(fromCents(cents));

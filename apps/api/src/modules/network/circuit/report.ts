@@ -10,6 +10,7 @@ import { preparedRead } from '../../../core/prepared';
 import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../../core/schema';
 import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
+import { brl } from '../../../core/money';
 import { type SlaPeriod, monthBounds, slaReportOf, sumMoney } from './sla';
 import { circuitUnavailabilities, circuits } from './schema';
 
@@ -64,11 +65,6 @@ export async function slaOf(db: DbOrTx, scope: SlaScope, month: string, now = Da
   return slaReportOf(rows, found, bounds, now);
 }
 
-/** "1234.5" → "R$ 1.234,50" (exact: the string's digits, never a float). */
-export function brl(value: string): string {
-  const [int, frac = ''] = value.replace('-', '').split('.');
-  return `${value.startsWith('-') ? '-' : ''}R$ ${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac.padEnd(2, '0').slice(0, 2)}`;
-}
 const pct = (n: number, digits = 4) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} de ${month.slice(0, 4)}`;

@@ -22,6 +22,7 @@ import { searchCondition } from '../../../core/list';
 import { findVisible } from '../../../core/resource';
 import { listPage } from '../../../core/resource-kit';
 import { fmt, iso, num, referenced, violation } from '../../../core/rows';
+import { brl } from '../../../core/money';
 import { withLowStockAlert } from './alerts';
 import { consumableBalances } from './schema';
 import { presentMovements } from '../movement/present';
@@ -127,7 +128,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
       const product = await consumableProduct(tx, user, b.product_id);
       const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
       await addToBalance(tx, keyOf(product, section), b.quantity);
-      const reason = [b.reason, b.supplier ? `Fornecedor: ${b.supplier}` : null, b.unit_price ? `Preço unitário: R$ ${b.unit_price}` : null].filter(Boolean).join(' · ') || null;
+      const reason = [b.reason, b.supplier ? `Fornecedor: ${b.supplier}` : null, b.unit_price ? `Preço unitário: ${brl(b.unit_price)}` : null].filter(Boolean).join(' · ') || null;
       const m = await recordQuantityMovement(tx, user, {
         type: 'entrada',
         organizationId: product.organization_id,
