@@ -4,6 +4,7 @@ export * from './kit/validators';
 export * from './kit/ip';
 export * from './kit/define';
 export * from './kit/workflow';
+export * from './kit/percent';
 export * from './permissions';
 export * from './session';
 export * from './modules';

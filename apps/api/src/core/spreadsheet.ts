@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { PERCENT_DIGITS } from '@operacoes/contract';
 import { saoPauloWallClock } from './dates';
 
 /**
@@ -65,9 +66,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Excel's limit: 1,048,576 rows a sheet, one of them the header. */
 export const XLSX_MAX_ROWS = 1_048_575;
 
-// Styles: 0 plain, 1 bold header, 2 date and time, 3 date, 4 money, 5 percent (the value is the percentage: 99.5 → 99,50%), 6 number.
+// Styles: 0 plain, 1 bold header, 2 date and time, 3 date, 4 money, 5 percent (the value is the percentage: 99.5 → 99,500 %, three decimals like every percentage shown), 6 number.
 const STYLES = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
-<numFmts count="3"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm:ss"/><numFmt numFmtId="165" formatCode="dd/mm/yyyy"/><numFmt numFmtId="166" formatCode="0.00&quot;%&quot;"/></numFmts>
+<numFmts count="3"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm:ss"/><numFmt numFmtId="165" formatCode="dd/mm/yyyy"/><numFmt numFmtId="166" formatCode="0.000&quot; %&quot;"/></numFmts>
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>
@@ -212,7 +213,7 @@ function csvCell(v: Cell, type?: SheetColumn['type']): string {
   if (v === null || v === undefined) return '';
   let s: string;
   if (v instanceof Date) s = Number.isNaN(v.getTime()) ? '' : brDate(v, type !== 'date');
-  else if (typeof v === 'number') s = (type === 'money' ? v.toFixed(2) : String(v)).replace('.', ',');
+  else if (typeof v === 'number') s = (type === 'money' ? v.toFixed(2) : type === 'percent' ? v.toFixed(PERCENT_DIGITS) : String(v)).replace('.', ',');
   else if ((type === 'date' || type === 'datetime') && DAY.test(v)) s = `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
   else {
     s = v;

@@ -57,6 +57,15 @@ describe('report: carrier SLA', () => {
     ]);
   });
 
+  it('writes availability with three decimals in the CSV and PDF ("99,462"), never six', async () => {
+    const reader = await t.createUser({ permissions: ['OPERATOR_CIRCUIT'], organizationId: orgA });
+    const csv = await t.call('GET', '/api/report/carrier-sla/export?format=csv&month=2026-03', reader.token);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain(';99,462;');
+    expect(csv.body).not.toContain('99,462366');
+    expect(csv.body).toContain(';99,500;');
+  });
+
   it('filters by month and by carrier (case-insensitive)', async () => {
     const feb = objects(def, (await run(def, scopeOf(t, orgA), { month: '2026-02' })).rows);
     expect(feb.map((r) => [r.designation, r.minutes_in_month, r.downtime_minutes, r.availability_percent, r.breached, r.credit])).toEqual([

@@ -2,6 +2,7 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { percentText } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { downloadFile } from '../../core/download';
@@ -9,7 +10,6 @@ import { formatBRL } from '../../core/format';
 import { circuitKeys, fetchCarriers, fetchSla, thisMonth, type SlaItem } from './circuitApi';
 import { ToneChip } from '../../core/ToneChip';
 
-const pct = (n: number, digits = 4) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 const minutes = (n: number | null) => (n === null ? '—' : n.toLocaleString('pt-BR', { maximumFractionDigits: 1 }));
 
 export default function CircuitSlaPanel() {
@@ -34,10 +34,10 @@ export default function CircuitSlaPanel() {
           ))}
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Button startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.csv`, { ...params, format: 'csv' })} disabled={!valid}>
+        <Button aria-label="CSV do SLA do mês" startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.csv`, { ...params, format: 'csv' })} disabled={!valid}>
           CSV
         </Button>
-        <Button startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.xlsx`, { ...params, format: 'xlsx' })} disabled={!valid}>
+        <Button aria-label="XLSX do SLA do mês" startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.xlsx`, { ...params, format: 'xlsx' })} disabled={!valid}>
           XLSX
         </Button>
       </Box>
@@ -80,8 +80,8 @@ export default function CircuitSlaPanel() {
                           {i.designation} {i.breached && <ToneChip color="error" label="SLA violado" status="breached" />}
                         </TableCell>
                         <TableCell align="right">{minutes(i.downtime_minutes)}</TableCell>
-                        <TableCell align="right">{pct(i.availability_percent)}</TableCell>
-                        <TableCell align="right">{pct(i.sla_percent, 2)}</TableCell>
+                        <TableCell align="right">{percentText(i.availability_percent)}</TableCell>
+                        <TableCell align="right">{percentText(i.sla_percent)}</TableCell>
                         <TableCell align="right">{i.incidents}</TableCell>
                         <TableCell align="right">{minutes(i.mttr_minutes)}</TableCell>
                         <TableCell align="right">{formatBRL(i.monthly_cost)}</TableCell>

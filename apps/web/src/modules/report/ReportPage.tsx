@@ -19,6 +19,7 @@ import {
   REPORT_XLSX_MAX_ROWS,
   type ReportColumn,
   type ReportInfo,
+  percentText,
 } from '@operacoes/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -34,14 +35,13 @@ import { ReportChart } from './ReportChart';
 import { ReportFilters } from './ReportFilters';
 
 const moduleLabel = (name: string) => MODULES.find((m) => m.name === name)?.label ?? name;
-const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const num = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
 /** A preview cell as the page shows it (the API sends JSON values; dates as ISO strings). */
 export function cellText(v: string | number | null, type: ReportColumn['type']): string {
   if (v === null || v === '') return '';
   if (type === 'money') return formatBRL(v);
-  if (type === 'percent') return `${pct.format(Number(v))}%`;
+  if (type === 'percent') return percentText(Number(v));
   if (type === 'number') return typeof v === 'number' ? num.format(v) : v;
   if (type === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? String(v).split('-').reverse().join('/') : formatDate(String(v));
   if (type === 'datetime') return formatDateTime(String(v));

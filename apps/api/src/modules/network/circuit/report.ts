@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { type SlaItem, circuitResource, slaLetterQuery, slaQuery, slaReport } from '@operacoes/contract';
+import { type SlaItem, circuitResource, percentText, slaLetterQuery, slaQuery, slaReport } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError } from '../../../core/errors';
@@ -65,7 +65,6 @@ export async function slaOf(db: DbOrTx, scope: SlaScope, month: string, now = Da
   return slaReportOf(rows, found, bounds, now);
 }
 
-const pct = (n: number, digits = 4) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} de ${month.slice(0, 4)}`;
 const cnpjText = (d: string | null) => (d && d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : (d ?? 'não informado'));
@@ -100,7 +99,7 @@ export async function letterPdf(opts: { organization: { fantasy_name: string; le
     for (const i of breached) {
       doc.moveDown(1).font('Helvetica-Bold').fontSize(11).text(`Circuito ${i.designation}`);
       doc.font('Helvetica').fontSize(10);
-      doc.text(`SLA contratado: ${pct(i.sla_percent, 3)} · Disponibilidade apurada: ${pct(i.availability_percent)} · Indisponibilidade: ${minutesText(i.downtime_minutes)} (${i.downtime_minutes} min de ${i.minutes_in_month})`);
+      doc.text(`SLA contratado: ${percentText(i.sla_percent)} · Disponibilidade apurada: ${percentText(i.availability_percent)} · Indisponibilidade: ${minutesText(i.downtime_minutes)} (${i.downtime_minutes} min de ${i.minutes_in_month})`);
       doc.text(`Custo mensal: ${brl(i.monthly_cost)} · Crédito: ${brl(i.credit)}`);
       doc.moveDown(0.4);
       const rows = (periods.get(i.circuit_id) ?? []).map((p) => [brDateTime(p.started_at), p.ended_at ? brDateTime(p.ended_at) : 'em andamento', p.protocol ?? '—', p.cause]);
