@@ -29,7 +29,7 @@ export async function insertSite(t: TestApp, organizationId: number, at: { latit
   return site;
 }
 
-export async function insertProduct(t: TestApp, organizationId: number, name: string, price: string | null, unit: 'm' | 'un' = 'un') {
+export async function insertProduct(t: TestApp, organizationId: number, name: string, price: string | null, unit: 'm' | 'un' | 'pc' = 'un') {
   const code = `P-${uid()}`;
   const [p] = await t.app.db
     .insert(products)

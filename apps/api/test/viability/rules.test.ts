@@ -30,6 +30,23 @@ describe('viability: calculation, versions, public proposal, approval and access
   const unit = async (id: number, token = f.seller.token) => (await t.call('GET', `/api/viability/unit/${id}`, token)).json() as UnitRead;
   const viabilityStatus = async (id: number) => (await t.app.db.select({ s: viabilities.status }).from(viabilities).where(eq(viabilities.id, id)))[0].s;
 
+  it('counts pieces whole: 0,05 clamp per metre over a 434 m route is 22 clamps, priced as 22; metres stay exact', async () => {
+    const clamp = await insertProduct(t, f.organizationId, 'Abraçadeira', '0.08', 'pc');
+    const template = await t.call(
+      'POST',
+      '/api/viability/unit/template',
+      f.keeper.token,
+      templateBody(f.cableId, f.connectorId, { items: [{ product_id: f.cableId, quantity: 1.1, per_meter: true }, { product_id: clamp.id, quantity: 0.05, per_meter: true }] }),
+    );
+    expect(template.statusCode, template.body).toBe(201);
+    const v = await makeViability(t, f);
+    const u = await makeUnit(t, f, v.id, north(0.003), { template_id: template.json().id });
+    expect(u.calculation.lines).toEqual([
+      expect.objectContaining({ product_id: f.cableId, quantity: '477.4', total: '1193.50' }),
+      expect.objectContaining({ product_id: clamp.id, unit_of_measure: 'pc', quantity: '22', unit_price: '0.08', total: '1.76' }),
+    ]);
+  });
+
   it('calculates the worked examples to the cent: viável, viável com custo and inviável', async () => {
     const v = await makeViability(t, f);
     expect(v.code).toMatch(/^VIA-\d{6}$/);

@@ -26,6 +26,8 @@ export type ProductTracking = (typeof PRODUCT_TRACKINGS)[number];
 export const UNIT_OF_MEASURE_LABELS = { un: 'Unidade', pc: 'Peça', m: 'Metro', km: 'Quilômetro', kg: 'Quilograma', l: 'Litro', cx: 'Caixa', rolo: 'Rolo', par: 'Par', kit: 'Kit' } as const;
 export const UNITS_OF_MEASURE = enumOf(UNIT_OF_MEASURE_LABELS);
 export type UnitOfMeasure = (typeof UNITS_OF_MEASURE)[number];
+/** Units counted in whole pieces: a bill of materials asks for 42 clamps, never 41,95. */
+export const DISCRETE_UNITS: readonly UnitOfMeasure[] = ['un', 'pc', 'cx', 'rolo', 'par', 'kit'];
 
 /**
  * Movement types. DESIGN §4 names the first six; `reserva` and `liberacao` record the status

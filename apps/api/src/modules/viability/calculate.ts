@@ -5,7 +5,7 @@
  * the margin, and the verdict with its reasons in pt-BR. Money in integer cents (money.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CalculationLine, SectionSettings, UnitCalculation, ViabilityVerdict } from '@operacoes/contract';
+import { type CalculationLine, DISCRETE_UNITS, type SectionSettings, type UnitCalculation, type UnitOfMeasure, type ViabilityVerdict } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { sites } from '../network';
 import { products } from '../warehouse';
@@ -107,7 +107,9 @@ export function calculate(input: {
     }
     if (product.price === null) reasons.push(`O produto ${product.code} (${product.name}) está sem preço no catálogo: entrou com R$ 0,00.`);
     const perUnitMilli = Math.round(item.quantity * 1000);
-    const milli = BigInt(perUnitMilli) * BigInt(item.per_meter ? length : 1);
+    const exact = BigInt(perUnitMilli) * BigInt(item.per_meter ? length : 1);
+    // Pieces are bought whole: 0,05 clamp per metre over 839 m is 42 clamps, priced as 42.
+    const milli = DISCRETE_UNITS.includes(product.unit_of_measure as UnitOfMeasure) ? ((exact + 999n) / 1000n) * 1000n : exact;
     const unitPrice = toCents(product.price);
     const total = divRound(milli * unitPrice, 1000n);
     materials += total;
