@@ -78,6 +78,12 @@ export type Step<R extends Base, S extends string> = {
   color?: StepColor;
   /** Default: the resource's write access. */
   access?: Access;
+  /**
+   * Whether the presented record offers the step at all (the web shows no button for it): for what
+   * the row alone does not tell, like a request whose delivered lines cannot come back. The step's
+   * own `run` still refuses it (409) when called anyway.
+   */
+  offered?: (presented: unknown) => boolean;
   /** A rule of the row and user beyond the permission (nobody approves their own request): 403 with `denied`. */
   allowed?: (row: R, user: CurrentUser) => boolean;
   denied?: string;
@@ -225,7 +231,7 @@ export function workflow<R extends Base, S extends string, P extends object = ob
   const withSteps =
     <Q extends object>(base: (rows: Row[], db: DbOrTx) => Promise<Q[]>) =>
     async (rows: Row[], db: DbOrTx, user?: CurrentUser) =>
-      (await base(rows, db)).map((shape, i) => ({ ...shape, steps: user ? stepsFor(rows[i] as unknown as R, user) : [] }));
+      (await base(rows, db)).map((shape, i) => ({ ...shape, steps: user ? stepsFor(rows[i] as unknown as R, user).filter((st) => steps[st.verb as V].offered?.(shape) ?? true) : [] }));
   const present = withSteps(async (rows, db) => (def.present ? def.present(rows as unknown as R[], db) : (plainPresent(rows) as P[])));
 
   return { def, legal: (row) => verbs.filter((v) => isLegal(steps[v], row)), stepsFor, present, withSteps, lock, assertStatus, take };

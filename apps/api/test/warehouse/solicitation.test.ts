@@ -180,6 +180,24 @@ describe('patrimony solicitations (out-requests)', () => {
     expect((await request(tech2, [{ patrimony_id: a.id }, { patrimony_id: a.id }])).statusCode).toBe(422);
   });
 
+  it('a delivered request of consumables only offers no "Receber devolução" (nothing can come back); called anyway it is 409', async () => {
+    const res = await request(tech, [{ product_id: p.consumableProductId, quantity: 1.5 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json() as Solicitation;
+    expect((await stepOf(manager, s.id, 'approve')).statusCode).toBe(200);
+    const delivered = await stepOf(storekeeper, s.id, 'deliver');
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const read = delivered.json() as Solicitation & { steps: { verb: string }[] };
+    expect(read.status).toBe('entregue');
+    expect(read.actions).toEqual([]);
+    expect(read.steps.map((x) => x.verb)).toEqual([]);
+    const again = (await t.call('GET', `/api/patrimony-solicitation/${s.id}`, storekeeper.token)).json() as Solicitation & { steps: { verb: string }[] };
+    expect(again.steps.map((x) => x.verb)).not.toContain('return');
+    const refused = await stepOf(storekeeper, s.id, 'return');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('consumíveis entregues não retornam');
+  });
+
   it('edits only while waiting, by the requester; another organization sees nothing (404) and cannot use our items (422)', async () => {
     const a = await newItem(t, p);
     const s = (await request(tech, [{ patrimony_id: a.id }], { destination_type: 'unidade', destination_unit_id: p.unitId })).json();

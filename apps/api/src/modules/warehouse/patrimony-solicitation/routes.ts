@@ -185,12 +185,16 @@ type Reason = { reason?: string | null };
  * retirada: pendente →approve→ aprovada →deliver→ entregue →return→ devolvida; pendente →refuse→
  * recusada; pendente|aprovada →cancel→ cancelada. devolução: pendente →return→ devolvida | →cancel→ cancelada.
  */
+/** Something of the request can come back: a patrimony item not yet returned (delivered consumables do not return). */
+const canComeBack = (shape: Pick<SolicitationRead, 'items'>) => shape.items.some((l) => l.patrimony !== null && l.returned_at === null);
+
 export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus, Omit<SolicitationRead, 'steps'>, SolicitationStep> = workflow({
   resource: patrimonySolicitationResource,
   table: patrimonySolicitations,
   statusLabels: SOLICITATION_STATUS_LABELS,
   // `actions`: the steps legal now, whoever asks (the current web reads it).
-  present: async (rows, db) => (await presentSolicitations(rows, db)).map((shape, i) => ({ ...shape, actions: solicitationWorkflow.legal(rows[i]) })),
+  present: async (rows, db) =>
+    (await presentSolicitations(rows, db)).map((shape, i) => ({ ...shape, actions: solicitationWorkflow.legal(rows[i]).filter((v) => v !== 'return' || canComeBack(shape)) })),
   noun: (s) => (s.kind === 'devolucao' ? { label: 'pedido de devolução', gender: 'm' } : { label: 'solicitação', gender: 'f' }),
   link: solicitationLink,
   steps: {
@@ -229,6 +233,7 @@ export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus,
     },
     return: {
       from: (s) => (s.kind === 'devolucao' ? ['pendente'] : ['entregue']), to: 'devolvida', label: 'Receber devolução', infinitive: 'receber de volta', access: { write: 'PATRIMONY' }, body: solicitationReturn,
+      offered: (shape) => canComeBack(shape as Pick<SolicitationRead, 'items'>),
       description: 'Recebe a devolução: os itens voltam a ficar disponíveis na seção informada (ou na de origem).',
       run: async (s, input: { section_id?: number | null; condition?: string; note?: string | null }, { user, tx, notify: tell }) => {
         const returned = await returnLines(tx, user, s, input);
