@@ -117,6 +117,8 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
     const overlapping = await create({ title: 'Outra fusão', starts_at: at(3, 17), ends_at: at(3, 19), patrimony_ids: [machine.id] });
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json().message).toContain('Fusão em Ponta Grossa');
+    // On the form's field, "Itens reservados".
+    expect(overlapping.json().violations).toEqual([{ propertyPath: 'patrimony_ids', message: expect.stringContaining(`${machine.tag} para o evento "Fusão em Ponta Grossa"`) }]);
     // Not forceable.
     expect((await create({ title: 'Outra fusão', starts_at: at(3, 17), ends_at: at(3, 19), patrimony_ids: [machine.id], force: true })).statusCode).toBe(409);
     await made({ title: 'Fusão no dia seguinte', starts_at: at(4, 8), ends_at: at(4, 12), patrimony_ids: [machine.id] });

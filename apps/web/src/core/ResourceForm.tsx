@@ -63,7 +63,15 @@ export function applyViolations<T extends FieldValues>(
   const values = form.getValues() as Record<string, unknown>;
   const rest: string[] = [];
   let focused = false;
-  for (const v of violationsOf(error.response.data)) {
+  const violations = violationsOf(error.response.data);
+  // A silent call's refusal that names no field is said above the form (the others were toasted):
+  // never a form that just stays open.
+  if (violations.length === 0) {
+    if (!(error.config as { silent?: boolean } | undefined)?.silent) return [];
+    const message = (error.response.data as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' && message ? [message] : [];
+  }
+  for (const v of violations) {
     const path = v.propertyPath.replace(/\[(\d+)\]/g, '.$1');
     const top = path.split('.')[0];
     if (path && top in values) {

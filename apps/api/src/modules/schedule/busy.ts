@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS, SCHEDULE_CLASH_FIELD } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
-import { HttpError, conflict, unprocessable } from '../../core/errors';
+import { HttpError, unprocessable } from '../../core/errors';
 import { brDateTime } from '../../core/pdf';
 import { personRefs } from '../../core/rows';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
@@ -113,7 +113,11 @@ export async function checkReservable(tx: DbOrTx, ids: number[], organizationId:
     .innerJoin(patrimonies, eq(patrimonies.id, r.patrimony_id))
     .where(and(inArray(r.patrimony_id, unique), lt(r.starts_at, w.end), gt(r.ends_at, w.start), eventId ? ne(r.event_id, eventId) : undefined))
     .orderBy(asc(r.starts_at));
-  if (taken.length) throw conflict(`Item já reservado neste horário: ${taken.map((t) => `${t.tag} para o evento "${t.title}" (${windowText(t.start, t.end)})`).join('; ')}.`);
+  if (taken.length) {
+    // Named on the field, so the event form shows it under "Itens reservados".
+    const message = `Item já reservado neste horário: ${taken.map((t) => `${t.tag} para o evento "${t.title}" (${windowText(t.start, t.end)})`).join('; ')}.`;
+    throw new HttpError(409, message, [{ propertyPath: 'patrimony_ids', message }]);
+  }
   return unique;
 }
 
