@@ -49,6 +49,12 @@ describe('demo data', () => {
     expect(new Set(inUse.map((i) => i.holder!.username))).toEqual(new Set(['tecnico', 'gestor']));
   });
 
+  it("the schedule's splicing job really reserves a fusion splicer", async () => {
+    const events = (await get('/api/schedule?search=Fus%C3%A3o%20de%20fibra&pageSize=10')).items as { title: string; reservations: { tag: string; product: string }[] }[];
+    const job = events.find((e) => e.title.startsWith('Fusão de fibra'));
+    expect(job?.reservations).toEqual([expect.objectContaining({ product: expect.stringContaining('Fusionadora') })]);
+  });
+
   it('out-requests waiting, approved, delivered, refused and returned; movements for every item', async () => {
     for (const status of ['pendente', 'aprovada', 'entregue', 'recusada', 'devolvida', 'cancelada']) {
       expect(await total(`/api/patrimony-solicitation?status=${status}`), status).toBeGreaterThan(0);

@@ -62,6 +62,8 @@ export async function seedWarehouseDemo(ctx: DemoContext): Promise<boolean> {
   // With a holder from the start ("em uso"), and in maintenance on the test bench
   await create({ product_id: fusion.id, serial: 'FSM41S-20981', holder_user_id: ctx.userId.tecnico, condition: 'bom', ...nf(44120, 'Fujikura Brasil', 400), notes: 'Kit completo com clivador CT-50.' });
   await create({ product_id: fusion.id, serial: 'FSM41S-21544', section_id: bench.id, condition: 'regular', status: 'manutencao', notes: 'Arco elétrico instável: enviada para calibração.', ...nf(44120, 'Fujikura Brasil', 400) });
+  // The splicer in the cage: the schedule's splicing job reserves it (the other two are out).
+  await create({ product_id: fusion.id, serial: 'FSM41S-22310', section_id: cage.id, condition: 'novo', notes: 'Reserve na agenda antes de levar a campo.', ...nf(45710, 'Fujikura Brasil', 90) });
   await create({ product_id: otdr.id, serial: 'EXFO-715B-66120', holder_user_id: ctx.userId.gestor, condition: 'bom', ...nf(44380, 'EXFO', 300) });
   await create({ product_id: otdr.id, serial: 'EXFO-715B-66121', section_id: bench.id, status: 'manutencao', condition: 'danificado', notes: 'Conector do módulo de testes quebrado.', ...nf(44380, 'EXFO', 300) });
   await create({ product_id: hex.id, serial: 'HEX7A0000299', holder_user_id: ctx.userId.gestor, condition: 'bom', notes: 'Roteador do laboratório da matriz.' });
