@@ -159,6 +159,10 @@ test('viability: a template with two products, a near and a far unit, the public
   await expect(viewer.getByTestId('proposal-price')).toHaveText(price);
   await expect(viewer.getByTestId('proposal-valid-until')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await expect(viewer.getByRole('link', { name: 'Baixar proposta (PDF)' })).toBeVisible();
+  // The operator's brand, not the internal tool's: its name heads the page and the tab.
+  await expect(viewer.getByTestId('proposal-organization')).toContainText('Demo Telecom');
+  await expect(viewer.getByText('Operações', { exact: true })).toHaveCount(0);
+  await expect(viewer).toHaveTitle(/· Demo Telecom$/);
   expect(await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await viewer.getByRole('button', { name: 'Aceitar proposta' }).click();
   await viewer.getByRole('button', { name: 'Confirmar aceite' }).click();

@@ -19,11 +19,18 @@ export const apiMessageOf = (e: unknown): string | null => {
   return null;
 };
 
-export function usePageTitle(title: string) {
+export function usePageTitle(title: string, brand = 'Operações') {
   useEffect(() => {
-    document.title = `${title} · Operações`;
-  }, [title]);
+    document.title = `${title} · ${brand}`;
+  }, [title, brand]);
 }
+
+/**
+ * A public route that speaks for the operator (a proposal sent to its client) says so in its
+ * `handle`: the public frame then leaves out the internal tool's name, and the page shows the
+ * operator's own brand.
+ */
+export type PublicRouteHandle = { operatorBrand?: boolean };
 
 /** What a page says when its link does not open: titles, the fallback when the server sends no message, and the advice. */
 export type LinkProblemTexts = {

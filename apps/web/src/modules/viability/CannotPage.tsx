@@ -7,7 +7,7 @@ import { OrganizationHeader, ProposalFrame } from './ProposalParts';
 import { usePageTitle } from '../../core/publicLink';
 
 function Cannot({ v, hash }: { v: ProposalView; hash: string }) {
-  usePageTitle('Atendimento não disponível');
+  usePageTitle('Atendimento não disponível', v.organization.name);
   return (
     <Box data-testid="proposal-cannot">
       <OrganizationHeader v={v} hash={hash} />

@@ -130,7 +130,7 @@ function Answer({ v, hash, onDone }: { v: ProposalView; hash: string; onDone: (v
 
 function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
   const qc = useQueryClient();
-  usePageTitle(`Proposta ${v.viability_code}`);
+  usePageTitle(`Proposta ${v.viability_code}`, v.organization.name);
   const d = v.decision;
   return (
     <Box>

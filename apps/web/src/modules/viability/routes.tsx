@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import type { PublicRouteHandle } from '../../core/publicLink';
 
 const ViabilityListPage = lazy(() => import('./ViabilityListPage'));
 const UnitsPage = lazy(() => import('./UnitsPage'));
@@ -24,6 +25,7 @@ export const viabilityRoutes: RouteObject[] = [
 
 /** The public proposal (no login), mounted in the public frame. */
 export const viabilityPublicRoutes: RouteObject[] = [
-  { path: '/viability/unit/viewer/:hash', element: <ProposalPage /> },
-  { path: '/viability/unit/viewer/cannot/:hash', element: <CannotPage /> },
+  // Sent to the operator's client: the page carries the operator's brand, not the tool's.
+  { path: '/viability/unit/viewer/:hash', element: <ProposalPage />, handle: { operatorBrand: true } satisfies PublicRouteHandle },
+  { path: '/viability/unit/viewer/cannot/:hash', element: <CannotPage />, handle: { operatorBrand: true } satisfies PublicRouteHandle },
 ];
