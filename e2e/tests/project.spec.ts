@@ -62,6 +62,17 @@ test('projects: create with tasks and a milestone, drag a bar on the Gantt, read
     await expect(page.getByRole('list', { name: 'Lista de tarefas' }).getByText(t.title, { exact: true })).toBeVisible();
   }
 
+  // The Gantt opens on the first task while the project has not started: its bar is in view.
+  await page.reload();
+  const firstBar = page.getByTestId('gantt').locator('.bar-wrapper').filter({ hasText: 'Projeto executivo' }).locator('.bar');
+  await expect(firstBar).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [bar, view] = await Promise.all([firstBar.boundingBox(), page.getByTestId('gantt').locator('.gantt-container').boundingBox()]);
+      return !!bar && !!view && bar.x >= view.x && bar.x < view.x + view.width;
+    })
+    .toBe(true);
+
   // Drag "Fusões e testes" about three days later on the Gantt (day scale).
   const token = (await apiLogin(request, 'gestor')).token;
   const listed = async () => (await (await request.get(`/api/project/${projectId}/task`, { headers: auth(token) })).json()) as { id: number; title: string; starts_on: string; due_on: string }[];

@@ -23,6 +23,8 @@ const MODES: { value: Mode; label: string }[] = [
 /** A local date as `AAAA-MM-DD` (what frappe-gantt's Date means: a day on the chart). */
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const barId = (id: number) => `t${id}`;
+/** The day the first task starts (`AAAA-MM-DD`). */
+const firstDay = (tasks: ProjectTaskRead[]) => tasks.reduce((first, t) => (t.starts_on < first ? t.starts_on : first), tasks[0].starts_on);
 
 function toBars(tasks: ProjectTaskRead[]): GanttTask[] {
   return tasks.map((t) => ({
@@ -79,7 +81,8 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
       padding: 16,
       infinite_padding: false,
       today_button: false,
-      scroll_to: 'start',
+      // On today, or on the first task while the project has not started (its first bar in view, on a phone too).
+      scroll_to: isoDay(new Date()) < firstDay(tasks) ? firstDay(tasks) : 'today',
       popup_on: 'click',
       popup: (ctx) => {
         const task = latest.current.tasks.find((t) => barId(t.id) === ctx.task.id);
