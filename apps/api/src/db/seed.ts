@@ -18,7 +18,7 @@ import { seedWarehouseDemo } from '../modules/warehouse/seed';
 import { seedWikiDemo } from '../modules/wiki/seed';
 import { seedFaqDemo } from '../modules/faq/seed';
 import { seedReportDemo } from '../modules/report/seed';
-import { demoContext } from './demo/context';
+import { demoContext } from '../core/demo-context';
 
 type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DemoContext } from '../../db/demo/context';
+import type { DemoContext } from '../../core/demo-context';
 import { sites } from '../network';
 import { assistanceTypes } from './schema';
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DemoContext } from '../../db/demo/context';
+import type { DemoContext } from '../../core/demo-context';
 import { cities } from '../locale';
 import { patrimonies } from '../warehouse';
 import { sites } from './site/schema';

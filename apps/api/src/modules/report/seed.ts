@@ -1,4 +1,4 @@
-import type { DemoContext } from '../../db/demo/context';
+import type { DemoContext } from '../../core/demo-context';
 
 /** Demo rows of the report module, through the API. Returns whether it seeded anything. */
 export async function seedReportDemo(ctx: DemoContext): Promise<boolean> {

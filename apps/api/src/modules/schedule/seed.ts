@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DemoContext } from '../../db/demo/context';
+import type { DemoContext } from '../../core/demo-context';
 import { patrimonies, products } from '../warehouse';
 import { scheduleEvents } from './schema';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DemoContext } from '../../db/demo/context';
+import type { DemoContext } from '../../core/demo-context';
 import { products } from '../warehouse';
 import { viabilityTemplates } from './schema';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DemoContext } from '../../db/demo/context';
+import type { DemoContext } from '../../core/demo-context';
 import { stocks } from './stock/schema';
 
 type Row = { id: number };

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DemoContext } from '../../../db/demo/context';
+import type { DemoContext } from '../../../core/demo-context';
 import { networkAssets, networkInterfaces } from '../asset/schema';
 import { circuits } from '../circuit/schema';
 import { sites } from '../site/schema';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { unitsOrganizational, users } from '../../core/schema';
+import { unitsOrganizational, users } from './schema';
 
 export type DemoUsername = 'gestor' | 'almoxarife' | 'tecnico' | 'estoque';
 
