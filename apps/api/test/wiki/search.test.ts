@@ -40,6 +40,16 @@ describe('wiki search, sanitization and uploads', () => {
       expect((await search('equipamentos')).items.map((i) => i.path)).toEqual(['redes/roteador-de-borda']);
     });
 
+    it('takes a word being typed as the start of one: "config" finds "configuração", "roteado" finds "roteador"', async () => {
+      expect((await search('config')).items.map((i) => i.path)).toEqual(['redes/mikrotik']);
+      expect((await search('CONFIG instal')).items.map((i) => i.path)).toEqual(['redes/mikrotik']);
+      expect((await search('roteado')).items.map((i) => i.path).sort()).toEqual(['redes/mikrotik', 'redes/roteador-de-borda']);
+      expect((await search('config')).items[0].headline).toContain('<mark>configuração</mark>');
+      // Short fragments are not prefixes, and a word nobody wrote still finds nothing.
+      expect((await search('co')).total_items).toBe(0);
+      expect((await search('ornitor')).total_items).toBe(0);
+    });
+
     it('ignores accents and case both ways, and highlights the accented words of the text', async () => {
       const folded = await search('CONFIGURACAO instalacao');
       expect(folded.items.map((i) => i.path)).toEqual(['redes/mikrotik']);

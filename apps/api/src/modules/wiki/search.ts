@@ -18,13 +18,27 @@ const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinW
 
 type Hit = { id: number; path: string; title: string; rank: number; updated_at: Date | string; body_headline: string; title_headline: string; total: number };
 
+/**
+ * What a person typed, as a query: the words as typed (phrases, "or", -exclusions), or every word
+ * as the start of one (a search box is typed into: "config" finds "configuração", "monit" finds
+ * "monitoramento"). Words under three letters are not prefixes: they would match almost anything.
+ */
+function wikiQuery(q: string) {
+  const exact = sql`websearch_to_tsquery('wiki_pt', ${q})`;
+  // A query with a phrase, an exclusion or an "or" says exactly what it wants.
+  if (/["']|(^|\s)-|\sor\s/i.test(q)) return exact;
+  const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3).slice(0, 8);
+  if (!words.length) return exact;
+  return sql`(${exact} || to_tsquery('wiki_pt', ${words.map((w) => `${w}:*`).join(' & ')}))`;
+}
+
 export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   // websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without
   // syntax errors; with the text bound it folds to a constant when planned. The ranked matches carry
   // only (id, rank) through the count and the sort (OFFSET 0 keeps that projection in the scan);
   // the page's rows are read again for the 10 answers only.
-  const query = sql`websearch_to_tsquery('wiki_pt', ${q})`;
+  const query = wikiQuery(q);
   const result = await db.execute(sql`
     with ranked as (
       select p.id, ts_rank(p.search_vector, ${query}) as rank
@@ -69,7 +83,7 @@ export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page:
 async function countMatches(db: DbOrTx, user: CurrentUser, q: string): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from ${wikiPages}
-    where organization_id = ${user.organizationId} and search_vector @@ websearch_to_tsquery('wiki_pt', ${q})`);
+    where organization_id = ${user.organizationId} and search_vector @@ ${wikiQuery(q)}`);
   const rows = result.rows as { n: number }[];
   return Number(rows[0]?.n ?? 0);
 }
