@@ -43,7 +43,7 @@ describe('streamed spreadsheets', () => {
     expect(a.getCell(2).value).toBe(1234.5);
     expect(a.getCell(2).numFmt).toBe('#,##0.00');
     expect(a.getCell(3).value).toBe(99.5);
-    expect(a.getCell(3).numFmt).toBe('0.00"%"');
+    expect(a.getCell(3).numFmt).toBe('0.000" %"');
     // A date-only column: the day itself, from text or from an instant (its São Paulo day).
     expect((a.getCell(4).value as Date).toISOString()).toBe('2026-10-02T00:00:00.000Z');
     expect(a.getCell(4).numFmt).toBe('dd/mm/yyyy');
@@ -72,9 +72,9 @@ describe('streamed spreadsheets', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')).toEqual([
       'Nome;Valor;Disponibilidade;Dia;Quando;Quantidade',
-      '"Cabo <drop> & ""conector""";1234,50;99,5;02/10/2026;02/10/2026 09:30:15;2,5',
+      '"Cabo <drop> & ""conector""";1234,50;99,500;02/10/2026;02/10/2026 09:30:15;2,5',
       '  espaços  ;;;01/10/2026;;0',
-      "'=SOMA(A1);0,10;100;;31/01/2026 20:59:59;-3",
+      "'=SOMA(A1);0,10;100,000;;31/01/2026 20:59:59;-3",
       '',
     ]);
     const limited = (await collect(csvChunks(columns, inBatches(rows, 2), { limit: 1 }))).toString('utf8');

@@ -57,7 +57,8 @@ describe('report: viabilities', () => {
       [c1, 'Padaria Um', 'Sara', 'Concluída', 2, 1, 0, 1, 1, 1000, 'Matriz: Viável; Filial: Inviável'],
     ]);
     expect(found[2].created_at).toBe('2026-04-01T13:00:00.000Z');
-    expect(found[2].client_document).toMatch(/^\d{14}$/);
+    // Masked as people read it.
+    expect(found[2].client_document).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
   });
 
   it('batches cover every row exactly once whatever their size', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cidr, ipAddress, isValidCnpj, isValidCpf, money, vlanId } from './validators';
+import { cidr, formatCpfCnpj, ipAddress, isValidCnpj, isValidCpf, money, vlanId } from './validators';
 import { settingsWithDefaults } from '../organization-settings';
 
 describe('validators', () => {
@@ -26,5 +26,13 @@ describe('validators', () => {
   it('settings sections fall back to their defaults', () => {
     expect(settingsWithDefaults('warehouse', undefined)).toMatchObject({ patrimony_prefix: 'PAT-', patrimony_digits: 6 });
     expect(settingsWithDefaults('warehouse', { patrimony_prefix: 'ALM-' }).patrimony_prefix).toBe('ALM-');
+  });
+
+  it('shows a CPF or CNPJ as people read it', () => {
+    expect(formatCpfCnpj('12345678909')).toBe('123.456.789-09');
+    expect(formatCpfCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCpfCnpj('11.222.333/0001-81')).toBe('11.222.333/0001-81');
+    expect(formatCpfCnpj('123')).toBe('123');
+    expect(formatCpfCnpj(null)).toBe('');
   });
 });

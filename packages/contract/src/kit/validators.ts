@@ -94,3 +94,12 @@ export const pngDataUrl = z
   .string()
   .max(300_000, 'Assinatura grande demais')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Assinatura inválida');
+
+/** A CPF or CNPJ as people read it ("123.456.789-09", "11.222.333/0001-81"); anything else as it is. */
+export function formatCpfCnpj(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = value.replace(/\D/g, '');
+  if (d.length === 11) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  if (d.length === 14) return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+  return value;
+}

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUS_LABELS, type ActivityEvent, type ChecklistAnswer, type ExternalActivityRead, type MaterialRead, type PhotoRead } from '@operacoes/contract';
+import { ACTIVITY_PRIORITY_LABELS, formatCpfCnpj, ACTIVITY_STATUS_LABELS, type ActivityEvent, type ChecklistAnswer, type ExternalActivityRead, type MaterialRead, type PhotoRead } from '@operacoes/contract';
 import { brDateTime, drawImageOrPlaceholder, drawTable, newPdf } from '../../../core/pdf';
 import { organizations } from '../../../core/schema';
 import { dataUrlBytes, pdfImage, readUpload } from '../../files';
@@ -38,7 +38,7 @@ export async function activityReportPdf(
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
   doc.text(`Situação: ${ACTIVITY_STATUS_LABELS[a.status]}   Tipo: ${a.assistance_type.name}   Prioridade: ${ACTIVITY_PRIORITY_LABELS[a.priority]}`);
   doc.moveDown(0.5).font('Helvetica-Bold').text('Cliente').font('Helvetica');
-  doc.text([a.client_name, a.client_document ? `CPF/CNPJ ${a.client_document}` : null, a.client_phone].filter(Boolean).join(' · '));
+  doc.text([a.client_name, a.client_document ? `CPF/CNPJ ${formatCpfCnpj(a.client_document)}` : null, a.client_phone].filter(Boolean).join(' · '));
   if (a.address || a.city) doc.text([a.address, a.city ? `${a.city.name}/${a.city.uf}` : null].filter(Boolean).join(' — '));
   const at = (kind: ActivityEvent['kind']) => parts.timeline.filter((e) => e.kind === kind).at(-1)?.at ?? null;
   doc.moveDown(0.5).font('Helvetica-Bold').text('Horários').font('Helvetica');

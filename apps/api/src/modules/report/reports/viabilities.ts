@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReportQuery, VIABILITY_STATUS_LABELS, VIABILITY_VERDICT_LABELS, type ViabilityStatus, type ViabilityVerdict } from '@operacoes/contract';
+import { formatCpfCnpj, type ReportQuery, VIABILITY_STATUS_LABELS, VIABILITY_VERDICT_LABELS, type ViabilityStatus, type ViabilityVerdict } from '@operacoes/contract';
 import { persons, users } from '../../../core/schema';
 import { viabilities, viabilityUnits } from '../../viability';
 import type { Cell } from '../../../core/spreadsheet';
@@ -91,7 +91,7 @@ export const viabilitiesReport: ReportDefinition = {
       yield rows.map((r): Cell[] => [
         r.code,
         r.client_name,
-        r.client_document,
+        formatCpfCnpj(r.client_document),
         r.seller,
         VIABILITY_STATUS_LABELS[r.status],
         dateOrNull(r.created_at),

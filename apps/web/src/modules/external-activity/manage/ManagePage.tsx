@@ -11,7 +11,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import type { ChecklistAnswer, DevicePosition, ExternalActivityRead, WorkflowStep } from '@operacoes/contract';
+import { type ChecklistAnswer, type DevicePosition, type ExternalActivityRead, type WorkflowStep, formatCpfCnpj } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -156,7 +156,7 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
       <Section title="Cliente e local">
         <Stack spacing={0.75}>
           <Typography sx={{ fontWeight: 600 }}>{a.client_name}</Typography>
-          {a.client_document && <Typography variant="body2">CPF/CNPJ: {a.client_document}</Typography>}
+          {a.client_document && <Typography variant="body2">CPF/CNPJ: {formatCpfCnpj(a.client_document)}</Typography>}
           {a.address && <Typography variant="body2">{[a.address, a.city ? `${a.city.name}/${a.city.uf}` : null].filter(Boolean).join(' — ')}</Typography>}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pt: 0.5 }}>
             {link && (
