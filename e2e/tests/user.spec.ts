@@ -19,7 +19,7 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
   await page.getByLabel('E-mail').fill(`${username}@demotelecom.com.br`);
   await page.getByLabel(/^Senha\s*\*?$/).fill('senha-segura-1');
   await page.getByRole('checkbox', { name: 'Estoques: consultar' }).check();
-  await page.getByRole('checkbox', { name: 'Atividades externas: gerenciar' }).check();
+  await page.getByRole('checkbox', { name: 'Atividades externas: gerenciar', exact: true }).check();
   await page.getByRole('button', { name: 'Criar usuário' }).click();
   await expectToast(page, 'Usuário criado!');
   await expect(page).toHaveURL(/\/user$/);
@@ -32,7 +32,7 @@ test('users screens: create, edit and deactivate a user', async ({ page }) => {
   await row.getByRole('menuitem', { name: 'Editar' }).or(row.getByRole('button', { name: 'Editar' })).first().click();
   await expect(page).toHaveURL(/\/user\/edit\/\d+$/);
   await expect(page.getByRole('checkbox', { name: 'Estoques: consultar' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Atividades externas: gerenciar' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Atividades externas: gerenciar', exact: true })).toBeChecked();
   await page.getByLabel('Apelido').fill('Paulinho');
   await page.getByRole('checkbox', { name: 'Produtos: consultar' }).check();
   await page.getByRole('button', { name: 'Salvar alterações' }).click();

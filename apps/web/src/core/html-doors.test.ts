@@ -22,7 +22,7 @@ export function htmlDoors(file: string, text: string): Finding[] {
   hit('innerHTML/outerHTML/insertAdjacentHTML/document.write', /\.(innerHTML|outerHTML)\s*[+]?=|insertAdjacentHTML|document\.write\(|innerHTML\s*:/);
   if (/from 'sweetalert2'/.test(text)) {
     // sweetalert2 renders these as HTML: texts go through titleText/text, a footer through a text node.
-    for (const call of dialogCalls(text)) if (/(^|[{,])\s*(title|html)\s*[:,}]/.test(call.args)) found.push({ file, line: call.line, rule: 'sweetalert2 title/html (use titleText/text)' });
+    for (const call of dialogCalls(text)) if (/(^|[{,])\s*(html\s*[:,}]|title\s*(?:[,}]|:(?!\s*textElement\()))/.test(call.args)) found.push({ file, line: call.line, rule: 'sweetalert2 title/html (use textElement/text)' });
     hit('sweetalert2 footer sem textElement', /\bfooter\s*:(?!\s*textElement\()/);
   }
   if (/from 'frappe-gantt'/.test(text)) {
@@ -72,6 +72,7 @@ describe('HTML only through the sanitized rich-text viewer', () => {
     expect(rules('a.ts', "import Swal from 'sweetalert2';\nSwal.fire({ icon, title, theme });")).toHaveLength(1);
     expect(rules('a.ts', "import Swal from 'sweetalert2';\nSwal.fire({ footer: name });")).toHaveLength(1);
     expect(rules('a.ts', "import Swal from 'sweetalert2';\nSwal.fire({ titleText: name, text: name, footer: textElement(name) });")).toEqual([]);
+    expect(rules('a.ts', "import Swal from 'sweetalert2';\nSwal.fire({ icon, title: textElement(title), theme });")).toEqual([]);
     expect(rules('a.ts', "import Gantt from 'frappe-gantt';\n  name: t.title,\nctx.set_title(t.title);")).toHaveLength(2);
     expect(rules('a.ts', "import Gantt from 'frappe-gantt';\n  name: escapeHtml(t.title),\nctx.set_title(escapeHtml(t.title));")).toEqual([]);
   });

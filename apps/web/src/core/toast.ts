@@ -3,8 +3,8 @@
  * the pointer is over the toast. Default texts 'Success', 'Warning', 'Error', 'Info'.
  *
  * sweetalert2 renders `title`, `html` and `footer` as HTML, and toasts and confirmations repeat
- * what users typed (a site's name, a server message quoting a value): every text goes through
- * `titleText`/`text`, and a footer is a DOM node holding text. A test over the source keeps it so.
+ * what users typed (a site's name, a server message quoting a value): a title or footer is a DOM
+ * node holding text (textElement), a body goes through `text`. A test over the source keeps it so.
  */
 import Swal, { type SweetAlertTheme } from 'sweetalert2';
 
@@ -42,7 +42,7 @@ const Toast = AppSwal.mixin({
   },
 });
 
-/** A footer line as text: the option takes HTML or a node, and a node's text is never parsed. */
+/** A title or footer as text: the options take HTML or a node, and a node's text is never parsed. */
 function textElement(text: string): HTMLElement {
   const el = document.createElement('span');
   el.textContent = text;
@@ -51,7 +51,7 @@ function textElement(text: string): HTMLElement {
 
 type Icon = 'success' | 'warning' | 'error' | 'info';
 const show = (icon: Icon, title: string) => {
-  void Toast.fire({ icon, titleText: title, theme });
+  void Toast.fire({ icon, title: textElement(title), theme });
 };
 
 export const toast = {
@@ -63,7 +63,7 @@ export const toast = {
   permanentError: (title = 'Error') => {
     void Toast.fire({
       icon: 'error',
-      titleText: title,
+      title: textElement(title),
       theme,
       timer: undefined,
       timerProgressBar: false,
@@ -80,7 +80,7 @@ export async function confirmAction(opts: {
   danger?: boolean;
 }): Promise<boolean> {
   const r = await AppSwal.fire({
-    titleText: opts.title,
+    title: textElement(opts.title),
     text: opts.text,
     icon: opts.danger === false ? 'question' : 'warning',
     theme,
@@ -104,7 +104,7 @@ export type StaleEditChoice = 'reload' | 'overwrite' | 'cancel';
  */
 export async function staleEditChoice(message: string): Promise<StaleEditChoice> {
   const r = await AppSwal.fire({
-    titleText: 'Registro alterado',
+    title: textElement('Registro alterado'),
     text: message,
     footer: textElement('Recarregar mostra a versão atual e descarta as suas alterações. Sobrescrever grava a sua versão por cima da atual.'),
     icon: 'warning',
@@ -123,5 +123,5 @@ export async function staleEditChoice(message: string): Promise<StaleEditChoice>
 
 /** A refusal the user must read (not a toast that fades): title and the server's message. */
 export async function alertError(title: string, text: string): Promise<void> {
-  await AppSwal.fire({ titleText: title, text, icon: 'error', theme, confirmButtonText: 'Fechar', showCancelButton: false, showDenyButton: false });
+  await AppSwal.fire({ title: textElement(title), text, icon: 'error', theme, confirmButtonText: 'Fechar', showCancelButton: false, showDenyButton: false });
 }
