@@ -13,6 +13,7 @@ export function scopeOf(t: TestApp, organizationId: number | null): ReportScope 
     db: t.app.db,
     user: { id: 1, username: 'teste', organizationId: organizationId ?? t.platformOrganizationId, superAdmin: organizationId === null, permissions: [], tokenVersion: 0 },
     organizationId,
+    asOf: new Date(),
   };
 }
 

@@ -13,6 +13,11 @@ export type ReportScope = {
   user: CurrentUser;
   /** Whose rows: the user's organization; null for a super admin (every organization). */
   organizationId: number | null;
+  /**
+   * The moment the report is taken at ("late", "hours late"): one for the whole export, so that its
+   * batches agree with each other however long it runs. Default: the database's now().
+   */
+  asOf?: Date;
 };
 
 export type ReportDefinition = {

@@ -135,7 +135,7 @@ async function runJob(app: FastifyInstance, signal: AbortSignal, user: CurrentUs
   const timer = setInterval(() => void saveProgress().catch(() => undefined), PROGRESS_EVERY_MS);
   try {
     await mkdir(dir, { recursive: true });
-    const scope = { db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId };
+    const scope = { db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date() };
     await pipeline(exportStream(def, scope, q, job.format, job.rows_total, (n) => (written = n)), createWriteStream(file), { signal });
     clearInterval(timer);
     const finished = new Date();

@@ -47,7 +47,7 @@ const canRead = (user: CurrentUser, def: ReportDefinition) => allows(user, { rea
 /** The permissions of the reports that filter by a person: who may list the organization's people for those filters. */
 const PEOPLE_FILTERS: string[] = ['user', 'technician', 'seller'];
 const PEOPLE_REPORT_READERS = [...new Set(REPORTS.filter((r) => r.filters.some((f) => PEOPLE_FILTERS.includes(f.name))).flatMap((r) => r.read))];
-const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId });
+const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date() });
 const titleOf = (name: string) => REPORTS.find((r) => r.name === name)?.title ?? name;
 
 export function infoOf(def: ReportDefinition): ReportInfo {

@@ -23,9 +23,11 @@ const where = (scope: ReportScope, q: ReportQuery): SQL =>
  * The SLA as the module decides it (`isBreached`): a concluded activity met it when it finished by
  * its due time; an open one has breached it once the due time passed; a cancelled one has none.
  */
-const SLA = sql`(case when a.status = 'cancelada' then 'cancelada'
+const slaOf = (now: SQL) => sql`(case when a.status = 'cancelada' then 'cancelada'
   when a.status = 'concluida' then (case when a.finished_at > a.due_at then 'estourado' else 'cumprido' end)
-  when a.due_at < now() then 'estourado' else 'no_prazo' end)`;
+  when a.due_at < ${now} then 'estourado' else 'no_prazo' end)`;
+/** The report's moment: the scope's (one for a whole export), else the database's now(). */
+const nowOf = (scope: ReportScope) => (scope.asOf ? sql`${scope.asOf.toISOString()}::timestamptz` : sql`now()`);
 type Sla = 'cancelada' | 'cumprido' | 'estourado' | 'no_prazo';
 const SLA_LABELS: Record<Sla, string> = { cumprido: 'Cumprido', estourado: 'Estourado', no_prazo: 'No prazo', cancelada: 'Não se aplica' };
 
@@ -83,12 +85,14 @@ export const activitiesReport: ReportDefinition = {
   count: (scope, q) => countRows(scope.db, sql`${externalActivities} a`, where(scope, q)),
 
   async *batches(scope, q, batchSize) {
+    const now = nowOf(scope);
+    const SLA = slaOf(now);
     const pages = keysetBatches(
       (last, limit) =>
         rowsOf<Row>(
           scope.db,
           sql`select ${keyColumns(KEYS)}, a.code, ty.name as type, a.priority, a.status, a.client_name, a.created_at, a.due_at, a.finished_at, ${SLA} as sla,
-                case when ${SLA} = 'estourado' then round((extract(epoch from coalesce(a.finished_at, now()) - a.due_at) / 3600)::numeric, 2)::float8 end as late_hours,
+                case when ${SLA} = 'estourado' then round((extract(epoch from coalesce(a.finished_at, ${now}) - a.due_at) / 3600)::numeric, 2)::float8 end as late_hours,
                 (select string_agg(${personName(sql`tu`, sql`tp`)}, ', ' order by ${personName(sql`tu`, sql`tp`)})
                    from ${activityTechnicians} t join ${users} tu on tu.id = t.user_id join ${persons} tp on tp.id = tu.person_id where t.activity_id = a.id) as technicians
               from ${externalActivities} a join ${assistanceTypes} ty on ty.id = a.assistance_type_id
@@ -116,6 +120,7 @@ export const activitiesReport: ReportDefinition = {
 
   /** Activities per ISO week (Monday to Sunday in Brazil's time), split by SLA; weeks without activities show as zero. */
   async chart(scope, q) {
+    const SLA = slaOf(nowOf(scope));
     const found = await rowsOf<{ week: string; sla: Sla; n: number }>(
       scope.db,
       sql`select date_trunc('week', timezone('America/Sao_Paulo', a.created_at))::date::text as week, ${SLA} as sla, count(*)::int as n
