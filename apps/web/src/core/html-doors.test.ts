@@ -21,7 +21,7 @@ export function htmlDoors(file: string, text: string): Finding[] {
   if (!ALLOWED_RAW_HTML.has(file)) hit('dangerouslySetInnerHTML fora do RichText', /dangerouslySetInnerHTML/);
   hit('innerHTML/outerHTML/insertAdjacentHTML/document.write', /\.(innerHTML|outerHTML)\s*[+]?=|insertAdjacentHTML|document\.write\(|innerHTML\s*:/);
   if (/from 'sweetalert2'/.test(text)) {
-    // sweetalert2 renders these as HTML: texts go through titleText/text, a footer through a text node.
+    // sweetalert2 renders these as HTML: a title or footer is a text node (textElement), a body goes through text.
     for (const call of dialogCalls(text)) if (/(^|[{,])\s*(html\s*[:,}]|title\s*(?:[,}]|:(?!\s*textElement\()))/.test(call.args)) found.push({ file, line: call.line, rule: 'sweetalert2 title/html (use textElement/text)' });
     hit('sweetalert2 footer sem textElement', /\bfooter\s*:(?!\s*textElement\()/);
   }
