@@ -50,6 +50,24 @@ describe('wiki search, sanitization and uploads', () => {
       expect((await search('ornitor')).total_items).toBe(0);
     });
 
+    it('counts the titles of the pages above: "mikrotik vlan" finds "VLANs" under "MikroTik", prefixes included', async () => {
+      const vlans = await createPage(t, u.org, 'redes/mikrotik/vlans', 'VLANs', '<p>Crie a bridge com vlan-filtering e marque as portas tagged.</p>');
+      try {
+        const both = await search('mikrotik vlan');
+        expect(both.items.map((i) => i.path)).toEqual(['redes/mikrotik/vlans']);
+        expect(both.items[0].breadcrumbs.map((b) => b.title)).toEqual(['Redes', 'MikroTik']);
+        // Typed halfway, with the grandparent's title and without accents or case.
+        expect((await search('REDES mikro vlan')).items.map((i) => i.path)).toEqual(['redes/mikrotik/vlans']);
+        // The parent still ranks first on its own title; the page's own words still find it alone.
+        expect((await search('mikrotik')).items.map((i) => i.path)).toEqual(['redes/mikrotik', 'redes/mikrotik/vlans']);
+        expect((await search('bridge tagged')).items.map((i) => i.path)).toEqual(['redes/mikrotik/vlans']);
+        // A word of neither the page nor its ancestors still excludes it.
+        expect((await search('almoxarifado vlan')).total_items).toBe(0);
+      } finally {
+        await t.call('DELETE', `/api/wiki/page/${vlans.page.id}`, u.org);
+      }
+    });
+
     it('ignores accents and case both ways, and highlights the accented words of the text', async () => {
       const folded = await search('CONFIGURACAO instalacao');
       expect(folded.items.map((i) => i.path)).toEqual(['redes/mikrotik']);

@@ -1,11 +1,13 @@
 /**
  * Wiki search: Portuguese full text over the stored `search_vector` (title weight A, body B) under
  * the `wiki_pt` configuration (unaccent, then the Portuguese stemmer: "configuracao" finds
- * "configuração", "roteadores" finds "roteador"). The GIN index finds the matches; they are ranked
- * with `ts_rank` (the title weighs 1.0, the body 0.4) and only the page asked for gets its
- * excerpts (`ts_headline` is costly), marked with private-use characters and then escaped.
+ * "configuração", "roteadores" finds "roteador"), joined at query time by the titles of the
+ * page's ancestors (weight C): "mikrotik vlan" finds "VLANs" under "MikroTik", and a renamed or
+ * moved section needs no page rewritten. Matches are ranked with `ts_rank` (the title weighs 1.0,
+ * the body 0.4, the ancestors' titles 0.2) and only the page asked for gets its excerpts
+ * (`ts_headline` is costly), marked with private-use characters and then escaped.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { WikiSearchHit } from '@operacoes/contract';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
@@ -32,6 +34,29 @@ function wikiQuery(q: string) {
   return sql`(${exact} || to_tsquery('wiki_pt', ${words.map((w) => `${w}:*`).join(' & ')}))`;
 }
 
+/**
+ * The pages of an organization matching `query`, with their rank: each page's own document plus
+ * its ancestors' titles, found through `parent_id` (depth is small: SPEC allows four levels).
+ */
+function matching(organizationId: number, query: SQL) {
+  return sql`
+    with recursive up(id, ancestor) as (
+      select id, parent_id from ${wikiPages} where organization_id = ${organizationId} and parent_id is not null
+      union all
+      select up.id, a.parent_id from up join ${wikiPages} a on a.id = up.ancestor where a.parent_id is not null
+    ),
+    lineage as (
+      select up.id, setweight(to_tsvector('wiki_pt', ${searchable(sql`string_agg(a.title, ' ')`)}), 'C') as titles
+      from up join ${wikiPages} a on a.id = up.ancestor group by up.id
+    ),
+    documents as (
+      select p.id, p.search_vector || coalesce(l.titles, ''::tsvector) as document
+      from ${wikiPages} p left join lineage l on l.id = p.id
+      where p.organization_id = ${organizationId}
+    )
+    select id, ts_rank(document, ${query}) as rank from documents where document @@ ${query}`;
+}
+
 export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   // websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without
@@ -40,12 +65,7 @@ export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page:
   // the page's rows are read again for the 10 answers only.
   const query = wikiQuery(q);
   const result = await db.execute(sql`
-    with ranked as (
-      select p.id, ts_rank(p.search_vector, ${query}) as rank
-      from ${wikiPages} p
-      where p.organization_id = ${user.organizationId} and p.search_vector @@ ${query}
-      offset 0
-    ),
+    with ranked as (${matching(user.organizationId, query)} offset 0),
     hits as (select id, rank, count(*) over () as total from ranked order by rank desc, id limit ${pageSize} offset ${offset})
     select p.id, p.path, p.title, p.updated_at, hits.rank::float8 as rank, hits.total::int as total,
       ts_headline('wiki_pt', ${searchable(sql`p.body_text`)}, ${query}, ${HEADLINE}) as body_headline,
@@ -82,8 +102,7 @@ export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page:
 /** The number of matches (a page past the last one still says how many there are). */
 async function countMatches(db: DbOrTx, user: CurrentUser, q: string): Promise<number> {
   const result = await db.execute(sql`
-    select count(*)::int as n from ${wikiPages}
-    where organization_id = ${user.organizationId} and search_vector @@ ${wikiQuery(q)}`);
+    select count(*)::int as n from (${matching(user.organizationId, wikiQuery(q))}) m`);
   const rows = result.rows as { n: number }[];
   return Number(rows[0]?.n ?? 0);
 }
