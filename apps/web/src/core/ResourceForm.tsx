@@ -23,24 +23,12 @@ import { FormNumber } from './form/NumberInput';
 import { FormReadOnlyProvider, useFormReadOnly } from './readOnly';
 import { confirmAction } from './toast';
 
-/**
- * Messages for issues the contract schema leaves generic: an empty required field reads
- * "Campo obrigatório" instead of zod's "esperava um número, recebeu undefined".
- */
-export function formIssueMessage(issue: { code?: string; input?: unknown }): string | undefined {
-  const blank = issue.input === undefined || issue.input === null || issue.input === '';
-  if (issue.code === 'invalid_type' && blank) return 'Campo obrigatório';
-  if (issue.code === 'invalid_type' && typeof issue.input === 'number' && Number.isNaN(issue.input)) return 'Número inválido';
-  if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && blank) return 'Campo obrigatório';
-  return undefined;
-}
-
-/** A form bound to a zod schema (input type as form values). */
+/** A form bound to a zod schema (input type as form values); messages are the contract's (kit/zod-pt-br). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
 export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zodResolver's overloads cannot take a generic schema
-    resolver: zodResolver(schema as any, { error: formIssueMessage } as any) as any,
+    resolver: zodResolver(schema as any) as any,
     defaultValues,
     // Every violation at once: validating on blur made the first error's helper text
     // push the submit button down between mousedown and mouseup, so a click on "Salvar" only
@@ -113,6 +101,8 @@ type ResourceFormProps<T extends FieldValues, O> = {
   children: ReactNode;
   submitLabel?: string;
   cancelTo?: string;
+  /** What "Cancelar" does where it is not a navigation (close a dialog, ask first); shown where given. */
+  onCancel?: () => void;
   /** Extra buttons next to save/cancel. */
   actions?: ReactNode;
   guard?: boolean;
@@ -128,6 +118,7 @@ export function ResourceForm<T extends FieldValues, O>({
   children,
   submitLabel = 'Salvar',
   cancelTo,
+  onCancel,
   actions,
   guard = true,
   ariaLabel,
@@ -169,8 +160,8 @@ export function ResourceForm<T extends FieldValues, O>({
         </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
           {actions}
-          {cancelTo && (
-            <Button onClick={() => navigate(cancelTo)} color="inherit">
+          {(onCancel || cancelTo) && (
+            <Button onClick={onCancel ?? (() => navigate(cancelTo as string))} color="inherit">
               Cancelar
             </Button>
           )}
