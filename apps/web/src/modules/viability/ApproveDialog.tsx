@@ -1,5 +1,5 @@
 /** "Aprovar": opens the installation work order (type, technicians, priority, optional window) from a viable unit. */
-import { Alert, Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, unitApproveBody, type UnitApproveBody } from '@operacoes/contract';
 import { useState } from 'react';
 import { enumOptions, FormGrid, FormMultiPicker, FormRecordPicker, FormSelect, Wide } from '../../core/form';
@@ -31,11 +31,7 @@ export function ApproveDialog({ unit, onClose, onDone }: { unit: ViabilityUnitRe
           guard={false}
           ariaLabel="Aprovar unidade"
           submitLabel="Aprovar e criar atividade"
-          actions={
-            <Button onClick={onClose} color="inherit">
-              Cancelar
-            </Button>
-          }
+          onCancel={onClose}
           onSubmit={async (values) => {
             setProblem(null);
             try {

@@ -3,7 +3,7 @@
  * and phone masked as typed, the service asked for, the seller and the status. Every error shows
  * at once (validated on submit by the contract schema, then live).
  */
-import { Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { VIABILITY_SERVICE_LABELS, VIABILITY_SERVICES, VIABILITY_STATUS_LABELS, VIABILITY_STATUSES, viabilityInput, type ViabilityRead } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -57,11 +57,7 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
           guard={false}
           ariaLabel={title}
           submitLabel={viability ? 'Salvar alterações' : 'Criar viabilidade'}
-          actions={
-            <Button onClick={onClose} color="inherit">
-              Cancelar
-            </Button>
-          }
+          onCancel={onClose}
           onSubmit={(values) => viabilityApi.save(viability?.id ?? null, values)}
           onSuccess={(saved) => {
             const v = saved as ViabilityRead;

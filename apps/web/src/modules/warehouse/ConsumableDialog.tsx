@@ -2,7 +2,7 @@
  * Consumable operations of a stock (entry with invoice, transfer, inventory adjustment, write-off),
  * each a movement; the API refuses a negative balance (409, shown on the quantity).
  */
-import { Box, Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { consumableAdjustment, consumableEntry, consumableTransfer, consumableWriteOff } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -52,11 +52,7 @@ function OpForm({ op, sections, preset, onDone, onCancel }: { op: ConsumableOp; 
       guard={false}
       ariaLabel={CONSUMABLE_OP_LABELS[op]}
       submitLabel={`Registrar ${CONSUMABLE_OP_LABELS[op].toLowerCase()}`}
-      actions={
-        <Button onClick={onCancel} color="inherit">
-          Cancelar
-        </Button>
-      }
+      onCancel={onCancel}
       onSubmit={(values) => consumableOp(op, values)}
       onSuccess={() => {
         toast.success(`${CONSUMABLE_OP_LABELS[op]} registrada!`);

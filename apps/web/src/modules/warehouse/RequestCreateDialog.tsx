@@ -61,11 +61,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
       guard={false}
       ariaLabel="Nova solicitação de patrimônio"
       submitLabel="Enviar solicitação"
-      actions={
-        <Button onClick={onCancel} color="inherit">
-          Cancelar
-        </Button>
-      }
+      onCancel={onCancel}
       onSubmit={(values) => requestApi.create(values)}
       onSuccess={(saved) => {
         const s = saved as SolicitationRead;

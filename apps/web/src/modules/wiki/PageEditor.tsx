@@ -36,6 +36,19 @@ function useEditorExtras() {
   };
 }
 
+/** After a save: the page as the server answered goes into the cache, and the user to it. */
+function useOpenSaved() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return (message: string) => (result: unknown) => {
+    const view = result as WikiPageView;
+    toast.success(message);
+    qc.setQueryData(wikiKeys.page(view.page.path), view);
+    void invalidateWiki(qc);
+    navigate(wikiHref(view.page.path));
+  };
+}
+
 /**
  * Leaving the editor for the page's own address (`?modo=editar` → the page) asks first when there
  * is unsaved text: the kit's guard only asks when the address itself changes (as from `/wiki?modo=nova`).
@@ -50,8 +63,7 @@ function useCancel(dirty: () => boolean, to: string) {
 }
 
 export function PageCreate({ fixedPath, parent }: { fixedPath: string | null; parent: string | null }) {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
+  const openSaved = useOpenSaved();
   const extras = useEditorExtras();
   const form = useSchemaForm(wikiPageCreate, { title: '', path: fixedPath ?? (parent ? `${parent}/` : ''), body: '' });
   const cancel = useCancel(() => form.formState.isDirty, wikiHref(fixedPath ?? parent ?? ''));
@@ -78,18 +90,8 @@ export function PageCreate({ fixedPath, parent }: { fixedPath: string | null; pa
         ariaLabel="Nova página"
         submitLabel="Criar página"
         onSubmit={(values) => createPage(values as z.output<typeof wikiPageCreate>)}
-        onSuccess={(result) => {
-          const view = result as WikiPageView;
-          toast.success('Página criada!');
-          qc.setQueryData(wikiKeys.page(view.page.path), view);
-          void invalidateWiki(qc);
-          navigate(wikiHref(view.page.path));
-        }}
-        actions={
-          <Button color="inherit" onClick={() => void cancel()}>
-            Cancelar
-          </Button>
-        }
+        onSuccess={openSaved('Página criada!')}
+        onCancel={() => void cancel()}
       >
         <Stack spacing={2}>
           <FormText name="title" label="Título" required autoFocus />
@@ -135,8 +137,7 @@ function CurrentVersion({ current, onUse }: { current: WikiPage; onUse: () => vo
 
 export function PageEdit({ view }: { view: WikiPageView }) {
   const { page, breadcrumbs } = view;
-  const qc = useQueryClient();
-  const navigate = useNavigate();
+  const openSaved = useOpenSaved();
   const extras = useEditorExtras();
   const form = useSchemaForm(editSchema, { title: page.title, body: page.body });
   // The version the user's text is based on: the loaded one, then the current one after a conflict.
@@ -186,18 +187,8 @@ export function PageEdit({ view }: { view: WikiPageView }) {
                 throw e;
               }
             }}
-            onSuccess={(result) => {
-              const saved = result as WikiPageView;
-              toast.success('Página salva!');
-              qc.setQueryData(wikiKeys.page(saved.page.path), saved);
-              void invalidateWiki(qc);
-              navigate(wikiHref(saved.page.path));
-            }}
-            actions={
-              <Button color="inherit" onClick={() => void cancel()}>
-                Cancelar
-              </Button>
-            }
+            onSuccess={openSaved('Página salva!')}
+            onCancel={() => void cancel()}
           >
             <Stack spacing={2}>
               {conflict && (
