@@ -3,3 +3,4 @@ export * from './common';
 export * from './define';
 export * from './validators';
 export * from './workflow';
+export * from './cross-field';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { whenValid } from '../kit/cross-field';
 import { defineResource } from '../kit/define';
 import { id, optionalText, queryId } from '../warehouse';
 import { unavailabilityEntity } from './module';
@@ -33,9 +34,9 @@ export const endAfterStart = (v: { started_at?: string; ended_at?: string | null
   if (v.started_at && v.ended_at && Date.parse(v.ended_at) < Date.parse(v.started_at)) ctx.addIssue({ code: 'custom', message: 'O fim deve ser depois do início', path: ['ended_at'] });
 };
 /** `POST /api/circuit/{id}/unavailability` (the circuit is in the path). */
-export const unavailabilityNested = unavailabilityFields.superRefine(endAfterStart);
+export const unavailabilityNested = unavailabilityFields.superRefine(endAfterStart, whenValid('started_at', 'ended_at'));
 export const unavailabilityInput = unavailabilityFields.extend({ circuit_id: id });
-export const unavailabilityCreate = unavailabilityInput.superRefine(endAfterStart);
+export const unavailabilityCreate = unavailabilityInput.superRefine(endAfterStart, whenValid('started_at', 'ended_at'));
 export const unavailabilityUpdate = updateOf(unavailabilityFields);
 export type UnavailabilityInput = z.input<typeof unavailabilityFields>;
 

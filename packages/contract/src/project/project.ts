@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enumOf, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { whenValid } from '../kit/cross-field';
 import { defineResource } from '../kit/define';
 import { dateOnly, money } from '../kit/validators';
 import { code, id, optionalText, queryId, ref, refCode } from '../warehouse';
@@ -37,8 +38,9 @@ export const projectInput = z.object({
   status: z.enum(PROJECT_STATUSES, { message: 'Situação inválida' }).default('planejamento'),
   description: optionalText(4000),
 });
-export const projectCreate = projectInput.superRefine(periodInOrder('starts_on', 'ends_on'));
-export const projectUpdate = updateOf(projectInput);
+/** The period is checked with the other fields, not after them (every violation in one answer). */
+export const projectCreate = projectInput.superRefine(periodInOrder('starts_on', 'ends_on'), whenValid('starts_on', 'ends_on'));
+export const projectUpdate = updateOf(projectInput).superRefine(periodInOrder('starts_on', 'ends_on'), whenValid('starts_on', 'ends_on'));
 export type ProjectInput = z.input<typeof projectInput>;
 
 export const projectRead = tenantRecord({
@@ -80,9 +82,9 @@ export const projectTaskInput = z.object({
   depends_on: z.array(id).max(50, 'No máximo 50 dependências').default([]),
   milestone: z.boolean().default(false),
 });
-export const projectTaskCreate = projectTaskInput.superRefine(periodInOrder('starts_on', 'due_on'));
+export const projectTaskCreate = projectTaskInput.superRefine(periodInOrder('starts_on', 'due_on'), whenValid('starts_on', 'due_on'));
 /** A task stays in its project. */
-export const projectTaskUpdate = updateOf(projectTaskInput.omit({ project_id: true }));
+export const projectTaskUpdate = updateOf(projectTaskInput.omit({ project_id: true })).superRefine(periodInOrder('starts_on', 'due_on'), whenValid('starts_on', 'due_on'));
 export type ProjectTaskInput = z.input<typeof projectTaskInput>;
 
 export const projectTaskRead = tenantRecord({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsNull, listQuery, queryBoolean, tenantRecord, updateOf } from '../kit/common';
+import { whenValid } from '../kit/cross-field';
 import { defineResource } from '../kit/define';
 import { dateOrDateTime } from '../kit/validators';
 import { hexColor } from '../external-activity/assistance-type';
@@ -37,8 +38,10 @@ export const scheduleEventInput = z.object({
   /** Keep the write although a participant is busy then (the 409's clash is recorded on the event). */
   force: z.boolean().optional(),
 });
-export const scheduleEventCreate = scheduleEventInput.superRefine((v, ctx) => windowInOrder(v, ctx));
-export const scheduleEventUpdate = updateOf(scheduleEventInput).superRefine((v, ctx) => windowInOrder(v, ctx));
+/** The window is checked with the other fields, not after them (every violation in one answer). */
+const windowFields = whenValid('starts_at', 'ends_at', 'all_day');
+export const scheduleEventCreate = scheduleEventInput.superRefine((v, ctx) => windowInOrder(v, ctx), windowFields);
+export const scheduleEventUpdate = updateOf(scheduleEventInput).superRefine((v, ctx) => windowInOrder(v, ctx), windowFields);
 export type ScheduleEventInput = z.input<typeof scheduleEventInput>;
 
 export const reservationRead = z.object({
@@ -127,7 +130,7 @@ export type CalendarItem = z.infer<typeof calendarItem>;
 /** Moving an activity on the calendar: a reschedule written on its timeline. */
 export const activityMoveBody = z
   .object({ scheduled_start: dateOrDateTime, scheduled_end: dateOrDateTime, force: z.boolean().optional() })
-  .superRefine((v, ctx) => windowInOrder({ starts_at: v.scheduled_start, ends_at: v.scheduled_end }, ctx, MAX_VISIT_DAYS, `Uma visita agendada dura no máximo ${MAX_VISIT_DAYS} dias`));
+  .superRefine((v, ctx) => windowInOrder({ starts_at: v.scheduled_start, ends_at: v.scheduled_end }, ctx, MAX_VISIT_DAYS, `Uma visita agendada dura no máximo ${MAX_VISIT_DAYS} dias`), whenValid('scheduled_start', 'scheduled_end'));
 export type ActivityMoveBody = z.input<typeof activityMoveBody>;
 
 /** A 409 for a busy participant carries one violation per clash on this path: the client may resend with `force`. */
