@@ -132,6 +132,8 @@ export type Workflow<R extends Base, S extends string, P extends object = object
   def: WorkflowDef<R, S, P, V>;
   /** The verbs legal from the row's status, in declaration order (whoever asks). */
   legal: (row: R) => V[];
+  /** The legal verbs the presented record also offers (`offered`): what a button may show, whoever asks. */
+  offeredNow: (row: R, presented: unknown) => V[];
   /** The steps this user may take now. */
   stepsFor: (row: R, user: CurrentUser) => WorkflowStep[];
   /** The resource's `present`: the read shapes with `steps` for the user who asked. */
@@ -228,13 +230,24 @@ export function workflow<R extends Base, S extends string, P extends object = ob
     return { row: updated, after };
   }
 
+  const offered = (v: V, presented: unknown) => steps[v].offered?.(presented) ?? true;
   const withSteps =
     <Q extends object>(base: (rows: Row[], db: DbOrTx) => Promise<Q[]>) =>
     async (rows: Row[], db: DbOrTx, user?: CurrentUser) =>
-      (await base(rows, db)).map((shape, i) => ({ ...shape, steps: user ? stepsFor(rows[i] as unknown as R, user).filter((st) => steps[st.verb as V].offered?.(shape) ?? true) : [] }));
+      (await base(rows, db)).map((shape, i) => ({ ...shape, steps: user ? stepsFor(rows[i] as unknown as R, user).filter((st) => offered(st.verb as V, shape)) : [] }));
   const present = withSteps(async (rows, db) => (def.present ? def.present(rows as unknown as R[], db) : (plainPresent(rows) as P[])));
 
-  return { def, legal: (row) => verbs.filter((v) => isLegal(steps[v], row)), stepsFor, present, withSteps, lock, assertStatus, take };
+  return {
+    def,
+    legal: (row) => verbs.filter((v) => isLegal(steps[v], row)),
+    offeredNow: (row, presented) => verbs.filter((v) => isLegal(steps[v], row) && offered(v, presented)),
+    stepsFor,
+    present,
+    withSteps,
+    lock,
+    assertStatus,
+    take,
+  };
 }
 
 /**

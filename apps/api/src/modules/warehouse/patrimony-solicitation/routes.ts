@@ -194,7 +194,7 @@ export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus,
   statusLabels: SOLICITATION_STATUS_LABELS,
   // `actions`: the steps legal now, whoever asks (the current web reads it).
   present: async (rows, db) =>
-    (await presentSolicitations(rows, db)).map((shape, i) => ({ ...shape, actions: solicitationWorkflow.legal(rows[i]).filter((v) => v !== 'return' || canComeBack(shape)) })),
+    (await presentSolicitations(rows, db)).map((shape, i) => ({ ...shape, actions: solicitationWorkflow.offeredNow(rows[i], shape) })),
   noun: (s) => (s.kind === 'devolucao' ? { label: 'pedido de devolução', gender: 'm' } : { label: 'solicitação', gender: 'f' }),
   link: solicitationLink,
   steps: {
