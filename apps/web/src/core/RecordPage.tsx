@@ -40,6 +40,22 @@ export function RecordSkeleton() {
   );
 }
 
+/** "Não foi possível carregar <what>." with a retry: a read that failed for another reason than 404/403. */
+export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Tentar de novo
+        </Button>
+      }
+    >
+      Não foi possível carregar {what}.
+    </Alert>
+  );
+}
+
 const statusOf = (e: unknown) => (isAxiosError(e) ? e.response?.status : undefined);
 
 type Props<T> = {
@@ -59,16 +75,7 @@ export function RecordPage<T>({ query, what, gender, backTo, children }: Props<T
   if (query.error && status !== 404 && status !== 403)
     return (
       <Box>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          Não foi possível carregar {what.toLowerCase()}.
-        </Alert>
+        <LoadFailed what={what.toLowerCase()} onRetry={() => void query.refetch()} />
       </Box>
     );
   return <RecordNotFound what={what} gender={gender} backTo={backTo} />;

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
-import { RecordSkeleton } from '../../core/RecordPage';
+import { LoadFailed, RecordSkeleton } from '../../core/RecordPage';
 import { Section } from '../../core/Section';
 import { fetchPageByPath, fetchTree, wikiHref, wikiKeys } from './api';
 import { HistoryView } from './HistoryView';
@@ -124,19 +124,7 @@ function PathPage({ path, mode }: { path: string; mode: string | null }) {
   const redirectedFrom = (location.state as { wikiRedirectedFrom?: string } | null)?.wikiRedirectedFrom ?? null;
 
   if (q.isLoading) return <RecordSkeleton />;
-  if (q.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void q.refetch()}>
-            Tentar de novo
-          </Button>
-        }
-      >
-        Não foi possível carregar a página.
-      </Alert>
-    );
+  if (q.isError) return <LoadFailed what="a página" onRetry={() => void q.refetch()} />;
   if (!view) return <PageNotFound path={path} />;
   if (view.redirected_from && view.page.path !== path) return <RecordSkeleton />;
   if (editing && view.can_edit) return q.isFetchedAfterMount ? <PageEdit key={view.page.id} view={view} /> : <RecordSkeleton />;
