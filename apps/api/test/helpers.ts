@@ -76,7 +76,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     return org.id;
   };
   /** A user with the given permissions in the given organization, logged in. */
-  const createUser = async (opts: { permissions?: string[]; organizationId?: number; username?: string; superAdmin?: boolean; nickname?: string } = {}) => {
+  const createUser = async (opts: { permissions?: string[]; organizationId?: number; username?: string; superAdmin?: boolean; nickname?: string; fullName?: string } = {}) => {
     const username = opts.username ?? `u${++counter}_${randomBytes(3).toString('hex')}`;
     const user = await insertUser(app.db, {
       organizationId: opts.organizationId ?? base.organizationId,
@@ -84,7 +84,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       email: `${username}@example.com`,
       passwordHash: await app.passwords.hash(PASSWORD),
       nickname: opts.nickname ?? username,
-      fullName: `Pessoa ${username}`,
+      fullName: opts.fullName ?? `Pessoa ${username}`,
       permissions: opts.permissions ?? [],
       superAdmin: opts.superAdmin,
     });

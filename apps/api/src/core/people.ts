@@ -1,11 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Access, userOf } from './access';
 import type { DbOrTx } from './db';
 import { unprocessable } from './errors';
 import { persons, users } from './schema';
+
+/**
+ * A person as people are named on screen and on paper: "Nome Completo (apelido)", the nickname in
+ * parentheses only when there is one and it differs; the nickname (else the username) when the
+ * full name is blank.
+ */
+export function personDisplayName(fullName: string | null | undefined, nickname: string | null | undefined, username?: string | null): string {
+  const full = fullName?.trim();
+  const nick = nickname?.trim();
+  if (!full) return nick || username || '';
+  return nick && nick !== full ? `${full} (${nick})` : full;
+}
+
+/**
+ * The same name in SQL, of a user row `u` and its person `p` (aliases of a join); null when the user
+ * is (an outer join's missing user).
+ */
+export const personDisplayNameSql = (u: SQL, p: SQL): SQL =>
+  sql`(case when nullif(trim(${p}.full_name), '') is null then coalesce(nullif(trim(${p}.nickname), ''), ${u}.username)
+    when nullif(trim(${p}.nickname), '') is null or trim(${p}.nickname) = trim(${p}.full_name) then trim(${p}.full_name)
+    else trim(${p}.full_name) || ' (' || trim(${p}.nickname) || ')' end)`;
 
 /**
  * Active people of an organization to pick (technicians, participants): id and display name
@@ -29,7 +50,7 @@ export async function peopleOptions(db: DbOrTx, organizationId: number | null, s
     )
     .orderBy(asc(persons.full_name))
     .limit(30);
-  return rows.map((r) => ({ id: r.id, name: r.nickname && r.nickname !== r.full_name ? `${r.full_name} (${r.nickname})` : r.full_name }));
+  return rows.map((r) => ({ id: r.id, name: personDisplayName(r.full_name, r.nickname, r.username) }));
 }
 
 /**

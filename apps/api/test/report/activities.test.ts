@@ -17,8 +17,8 @@ import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, sc
 async function dataset(t: TestApp, organizationId: number) {
   const keeper = await t.createUser({ permissions: ['ASSISTANCE_TYPE'], organizationId });
   const boss = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH'], organizationId });
-  const teo = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId, nickname: 'Téo' });
-  const uli = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId, nickname: 'Uli' });
+  const teo = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId, nickname: 'Téo', fullName: 'Teodoro Lima' });
+  const uli = await t.createUser({ permissions: ['EXTERNAL_ACTIVITY'], organizationId, nickname: 'Uli', fullName: 'Ulisses Rocha' });
   const north = await insertUnit(t, organizationId, 'Norte');
   const south = await insertUnit(t, organizationId, 'Sul');
   await t.app.db.update(users).set({ unit_organizational_id: north }).where(eq(users.id, teo.id));
@@ -59,11 +59,11 @@ describe('report: external activities', () => {
     const [c1, c2, c3, c4, c5] = a.codes;
     const found = objects(def, rows);
     expect(found.map((r) => [r.code, r.type, r.status, r.technicians, r.sla])).toEqual([
-      [c5, 'Instalação', 'Agendada', 'Téo', 'No prazo'],
-      [c4, 'Reparo', 'Cancelada', 'Téo', 'Não se aplica'],
-      [c3, 'Instalação', 'Aberta', 'Téo, Uli', 'Estourado'],
-      [c2, 'Reparo', 'Concluída', 'Uli', 'Estourado'],
-      [c1, 'Instalação', 'Concluída', 'Téo', 'Cumprido'],
+      [c5, 'Instalação', 'Agendada', 'Teodoro Lima (Téo)', 'No prazo'],
+      [c4, 'Reparo', 'Cancelada', 'Teodoro Lima (Téo)', 'Não se aplica'],
+      [c3, 'Instalação', 'Aberta', 'Teodoro Lima (Téo), Ulisses Rocha (Uli)', 'Estourado'],
+      [c2, 'Reparo', 'Concluída', 'Ulisses Rocha (Uli)', 'Estourado'],
+      [c1, 'Instalação', 'Concluída', 'Teodoro Lima (Téo)', 'Cumprido'],
     ]);
     expect(found[3]).toMatchObject({
       priority: 'Alta',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
+import { personDisplayName, personDisplayNameSql } from '../../src/core/people';
 import { notifications } from '../../src/modules/notification/schema';
 import { REPORTS } from '../../src/modules/report/reports';
 import { exportsDir, failInterruptedJobs, removeExpiredExports } from '../../src/modules/report/jobs';
@@ -31,7 +32,7 @@ describe('report engine', () => {
   /** Fixed movements (dates, quantities) in an organization, written straight into the append-only table. */
   async function dataset(organizationId: number, prefix: string) {
     const p = await place(t, organizationId);
-    const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId, nickname: `Chefe ${prefix}` });
+    const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId, nickname: `Chefe ${prefix}`, fullName: `Carlos Chefe ${prefix}` });
     // Fixed rows (Sep and Oct 2026), then the API writes one 'entrada' now: ids follow time, as in real use.
     const base = { organization_id: organizationId, user_id: boss.id };
     await t.app.db.insert(movements).values([
@@ -119,6 +120,27 @@ describe('report engine', () => {
   });
 
   describe('movements preview', () => {
+    it('names people as "Nome Completo (apelido)" in SQL exactly as the pickers do in JavaScript', async () => {
+      const cases: [string | null, string | null][] = [
+        ['Maria da Silva', 'Mari'],
+        ['Maria da Silva', 'Maria da Silva'],
+        ['Maria da Silva', ''],
+        ['', 'Mari'],
+        ['', ''],
+        [null, null],
+      ];
+      const rows = (
+        await t.app.db.execute(
+          sql`select ${personDisplayNameSql(sql`u`, sql`p`)} as name from (values ${sql.join(
+            cases.map(([f, n], i) => sql`(${i}, ${f}::text, ${n}::text)`),
+            sql`, `,
+          )}) as p(i, full_name, nickname), (values ('msilva')) as u(username) order by p.i`,
+        )
+      ).rows as { name: string }[];
+      expect(rows.map((r) => r.name)).toEqual(['Maria da Silva (Mari)', 'Maria da Silva', 'Maria da Silva', 'Mari', 'msilva', 'msilva']);
+      expect(cases.map(([f, n]) => personDisplayName(f, n, 'msilva'))).toEqual(rows.map((r) => r.name));
+    });
+
     it('answers the first rows newest first, the total and the chart, only of the user’s organization', async () => {
       const r = await preview(full.token);
       expect(r.total_rows).toBe(4);
@@ -128,7 +150,8 @@ describe('report engine', () => {
       expect(r.rows[0][col('patrimony')]).toBe(tag);
       expect(r.rows[1]).toEqual(expect.arrayContaining(['2026-10-20T18:00:00.000Z', 'Transferência', 10, 'Reorganização; "urgente"']));
       expect(r.rows[2][col('quantity')]).toBe(20.25);
-      expect(r.rows[2][col('to_holder')]).toBe('Chefe A');
+      // People by full name, the nickname in parentheses.
+      expect(r.rows[2][col('to_holder')]).toBe('Carlos Chefe A (Chefe A)');
       expect(r.rows[3][col('document')]).toBe('NF 123');
       // Per month and type, in order: Sep (1 entrada), Oct (1 saída, 1 transferência), and this month's entrada.
       expect(r.chart!.labels.slice(0, 2)).toEqual(['09/2026', '10/2026']);

@@ -13,8 +13,8 @@ const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 
  * request (devolução) is not an out-request.
  */
 async function dataset(t: TestApp, organizationId: number) {
-  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId, nickname: 'Gestor' });
-  const carla = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST'], organizationId, nickname: 'Carla' });
+  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId, nickname: 'Gestor', fullName: 'Gilberto Souza' });
+  const carla = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST'], organizationId, nickname: 'Carla', fullName: 'Carla Mendes' });
   const north = await insertUnit(t, organizationId, 'Norte');
   const south = await insertUnit(t, organizationId, 'Sul');
   const stock = await ok(t, 'POST', '/api/stock', boss.token, { name: 'Almox', code: 'AL', unit_organizational_id: north });
@@ -68,13 +68,13 @@ describe('report: out-requests', () => {
       [r1, 'Aprovada', 'Aprovada', 4.5],
     ]);
     expect(objects(def, rows)[2]).toMatchObject({
-      requester: 'Carla',
+      requester: 'Carla Mendes (Carla)',
       stock: 'Almox',
       destination: 'Unidade organizacional: Sul',
       items: 1,
       reason: 'Instalação',
       created_at: '2026-03-05T12:00:00.000Z',
-      decided_by: 'Gestor',
+      decided_by: 'Gilberto Souza (Gestor)',
       decided_at: '2026-03-06T12:00:00.000Z',
     });
     expect(objects(def, rows)[3].destination).toBe('O próprio solicitante');

@@ -16,8 +16,8 @@ async function dataset(t: TestApp, organizationId: number) {
   const call = <T = { id: number }>(method: string, url: string, body?: unknown) => ok<T>(t, method, url, boss.token, body);
   const north = await insertUnit(t, organizationId, 'Norte');
   const south = await insertUnit(t, organizationId, 'Sul');
-  const ana = await t.createUser({ organizationId, nickname: 'Ana' });
-  const bruno = await t.createUser({ organizationId, nickname: 'Bruno' });
+  const ana = await t.createUser({ organizationId, nickname: 'Ana', fullName: 'Ana Paula Reis' });
+  const bruno = await t.createUser({ organizationId, nickname: 'Bruno', fullName: 'Bruno Teixeira' });
   await t.app.db.update(users).set({ unit_organizational_id: north }).where(eq(users.id, ana.id));
   await t.app.db.update(users).set({ unit_organizational_id: south }).where(eq(users.id, bruno.id));
   const stock = await call('POST', '/api/stock', { name: 'Almox', code: 'AL', unit_organizational_id: north });
@@ -56,9 +56,9 @@ describe('report: patrimony by holder', () => {
     expect(count).toBe(6);
     const found = objects(def, rows);
     expect(found.map((r) => [r.holder_kind, r.holder, r.holder_items, r.tag])).toEqual([
-      ['Usuário', 'Ana', 2, 'P-01'],
-      ['Usuário', 'Ana', 2, 'P-03'],
-      ['Usuário', 'Bruno', 1, 'P-02'],
+      ['Usuário', 'Ana Paula Reis (Ana)', 2, 'P-01'],
+      ['Usuário', 'Ana Paula Reis (Ana)', 2, 'P-03'],
+      ['Usuário', 'Bruno Teixeira (Bruno)', 1, 'P-02'],
       ['Seção', 'Almox / S1', 2, 'P-04'],
       ['Seção', 'Almox / S1', 2, 'P-05'],
       ['Seção', 'Almox / S2', 1, 'P-06'],
@@ -89,7 +89,7 @@ describe('report: patrimony by holder', () => {
     const all = await run(def, scopeOf(t, null));
     expect(all.count).toBe(12);
     // Each organization's Ana is a holder of her own two items.
-    expect(objects(def, all.rows).filter((r) => r.holder === 'Ana').map((r) => r.holder_items)).toEqual([2, 2, 2, 2]);
+    expect(objects(def, all.rows).filter((r) => r.holder === 'Ana Paula Reis (Ana)').map((r) => r.holder_items)).toEqual([2, 2, 2, 2]);
   });
 
   it('answers over HTTP: 403 without PATRIMONY, 200 with PATRIMONY.INDEX and the same total', async () => {

@@ -13,8 +13,8 @@ import { expectHttpAccess, expectStableBatches, objects, run, scopeOf } from './
  */
 async function dataset(t: TestApp, organizationId: number) {
   const f = await fixture(t, organizationId);
-  const sara = await t.createUser({ permissions: ['VIABILITY'], organizationId, nickname: 'Sara' });
-  const tiago = await t.createUser({ permissions: ['VIABILITY'], organizationId, nickname: 'Tiago' });
+  const sara = await t.createUser({ permissions: ['VIABILITY'], organizationId, nickname: 'Sara', fullName: 'Sara Nogueira' });
+  const tiago = await t.createUser({ permissions: ['VIABILITY'], organizationId, nickname: 'Tiago', fullName: 'Tiago Alves' });
   const v1 = await makeViability(t, f, { seller_id: sara.id, client_name: 'Padaria Um' });
   const v2 = await makeViability(t, f, { seller_id: tiago.id, client_name: 'Mercado Dois' });
   const v3 = await makeViability(t, f, { seller_id: sara.id, client_name: 'Farmácia Três' });
@@ -52,9 +52,9 @@ describe('report: viabilities', () => {
     const [c1, c2, c3] = a.codes;
     const found = objects(def, rows);
     expect(found.map((r) => [r.code, r.client_name, r.seller, r.status, r.units, r.viavel, r.viavel_com_custo, r.inviavel, r.accepted, r.price, r.verdicts])).toEqual([
-      [c3, 'Farmácia Três', 'Sara', 'Cancelada', 0, 0, 0, 0, 0, null, null],
-      [c2, 'Mercado Dois', 'Tiago', 'Aberta', 1, 0, 1, 0, 0, 2500, 'Loja: Viável com custo'],
-      [c1, 'Padaria Um', 'Sara', 'Concluída', 2, 1, 0, 1, 1, 1000, 'Matriz: Viável; Filial: Inviável'],
+      [c3, 'Farmácia Três', 'Sara Nogueira (Sara)', 'Cancelada', 0, 0, 0, 0, 0, null, null],
+      [c2, 'Mercado Dois', 'Tiago Alves (Tiago)', 'Aberta', 1, 0, 1, 0, 0, 2500, 'Loja: Viável com custo'],
+      [c1, 'Padaria Um', 'Sara Nogueira (Sara)', 'Concluída', 2, 1, 0, 1, 1, 1000, 'Matriz: Viável; Filial: Inviável'],
     ]);
     expect(found[2].created_at).toBe('2026-04-01T13:00:00.000Z');
     // Masked as people read it.
@@ -78,14 +78,14 @@ describe('report: viabilities', () => {
 
   it('charts the units by verdict for each seller', async () => {
     const chart = await def.chart!(scopeOf(t, orgA), {});
-    expect(chart.labels).toEqual(['Sara', 'Tiago']);
+    expect(chart.labels).toEqual(['Sara Nogueira (Sara)', 'Tiago Alves (Tiago)']);
     expect(chart.series).toEqual([
       { label: 'Viável', data: [1, 0] },
       { label: 'Viável com custo', data: [0, 1] },
       { label: 'Inviável', data: [1, 0] },
     ]);
-    expect((await def.chart!(scopeOf(t, orgA), { seller: a.tiago })).labels).toEqual(['Tiago']);
-    expect((await def.chart!(scopeOf(t, null), {})).labels).toEqual(['Sara', 'Sara', 'Tiago', 'Tiago']);
+    expect((await def.chart!(scopeOf(t, orgA), { seller: a.tiago })).labels).toEqual(['Tiago Alves (Tiago)']);
+    expect((await def.chart!(scopeOf(t, null), {})).labels).toEqual(['Sara Nogueira (Sara)', 'Sara Nogueira (Sara)', 'Tiago Alves (Tiago)', 'Tiago Alves (Tiago)']);
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ReportQuery } from '@operacoes/contract';
 import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx } from '../../../core/db';
+import { personDisplayNameSql } from '../../../core/people';
 import type { ReportScope } from '../definition';
 
 /** Helpers the report definitions share: keyset paging, tenancy, periods, closed-list options. */
@@ -87,5 +88,5 @@ export const numOrNull = (v: unknown): number | null => (v === null || v === und
 export const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 /** Hours between two instants, two decimals. */
 export const hoursBetween = (from: Date, to: Date) => Math.round(((to.getTime() - from.getTime()) / 3_600_000) * 100) / 100;
-/** A user's name as the app shows people: the nickname, else the full name, else the username. */
-export const personName = (u: SQL, p: SQL) => sql`coalesce(nullif(${p}.nickname, ''), nullif(${p}.full_name, ''), ${u}.username)`;
+/** A user's name as reports show people: "Nome Completo (apelido)" (core/people). */
+export const personName = personDisplayNameSql;
