@@ -5,11 +5,9 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
-  InputAdornment,
   MenuItem,
   Paper,
   Stack,
@@ -39,6 +37,7 @@ import { listKey } from './resource/api';
 export { listKey };
 import { useSession } from './session';
 import type { TableLayout } from './storage';
+import { SearchField } from './SearchField';
 
 export type RowAction<T> = {
   label: string;
@@ -232,22 +231,7 @@ export function ResourceList<T extends GridValidRowModel>({
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
       {/* Many filters wrap to a second line instead of squeezing each other. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ mb: 1.5, alignItems: { sm: 'center' }, flexWrap: { sm: 'wrap' } }}>
-        <TextField
-          type="search"
-          label={searchPlaceholder}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ maxWidth: { sm: 320 }, minWidth: { sm: 240 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={searchPlaceholder} value={search} onChange={setSearch} sx={{ maxWidth: { sm: 320 }, minWidth: { sm: 240 } }} />
         {folds && (
           <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setUnfolded((u) => !u)} aria-expanded={unfolded}>
             {`Filtros${activeFilters ? ` (${activeFilters})` : ''}`}

@@ -12,7 +12,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import SearchIcon from '@mui/icons-material/Search';
 import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
 import {
@@ -26,12 +25,10 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
-  InputAdornment,
   LinearProgress,
   Paper,
   Skeleton,
   Stack,
-  TextField,
   Tooltip,
   Typography,
   useMediaQuery,
@@ -58,6 +55,7 @@ import {
   refreshFaq,
   sendFeedback,
 } from './resource';
+import { SearchField } from '../../core/SearchField';
 
 /** An answer: HTML sanitized by the server (DESIGN §1). */
 function Answer({ html }: { html: string }) {
@@ -347,24 +345,7 @@ export default function FaqPage() {
           {allCategories.length > 0 && newQuestion}
         </Stack>
       )}
-      <TextField
-        type="search"
-        label="Pesquisar nas perguntas e respostas"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        fullWidth
-        size="small"
-        sx={{ mb: 1 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField label="Pesquisar nas perguntas e respostas" value={search} onChange={setSearch} fullWidth size="small" sx={{ mb: 1 }} />
       <Box sx={{ height: 4, mb: 2 }}>{questions.isFetching && !loading && <LinearProgress aria-label="Pesquisando" />}</Box>
       {loading ? (
         <LoadingFaq />

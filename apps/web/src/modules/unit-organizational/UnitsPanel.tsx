@@ -4,7 +4,6 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Accordion,
   AccordionDetails,
@@ -14,11 +13,9 @@ import {
   Button,
   Chip,
   IconButton,
-  InputAdornment,
   Paper,
   Skeleton,
   Stack,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -30,6 +27,7 @@ import { useCan } from '../../core/permissions';
 import { confirmAction, toast } from '../../core/toast';
 import { deleteUnit, fetchUnitsOf, unitKeys, type UnitRead } from './api';
 import { UnitMembers } from './UnitMembers';
+import { SearchField } from '../../core/SearchField';
 
 export function UnitsPanel({ organizationId }: { organizationId: number }) {
   const qc = useQueryClient();
@@ -64,14 +62,7 @@ export function UnitsPanel({ organizationId }: { organizationId: number }) {
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1.5, alignItems: { sm: 'center' } }}>
-        <TextField
-          type="search"
-          label="Pesquisar unidade"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ maxWidth: { sm: 320 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-        />
+        <SearchField label="Pesquisar unidade" value={search} onChange={setSearch} sx={{ maxWidth: { sm: 320 } }} />
         <Box sx={{ flex: 1 }} />
         {canWrite && (
           <Button component={RouterLink} to={`/organization/${organizationId}/unit-organizational/create`} variant="contained" startIcon={<AddIcon />}>
