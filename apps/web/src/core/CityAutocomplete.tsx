@@ -151,6 +151,6 @@ export function FormCity({
   initialCity,
   ...rest
 }: { name: string; initialCity?: CityOption | null } & Omit<Props, 'value' | 'onChange' | 'error' | 'onBlur' | 'inputRef'>) {
-  const bound = useBoundField<number | null>(name, rest.helperText ?? 'Pesquise pelo nome (acentos são opcionais)');
+  const bound = useBoundField<number | null>(name, rest.helperText ?? 'Pesquise pelo nome (acentos são opcionais)', rest.label ?? 'Cidade');
   return <CityAutocomplete {...rest} {...bound} initialCity={initialCity} />;
 }

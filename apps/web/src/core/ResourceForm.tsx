@@ -18,7 +18,8 @@ import {
 import { useBlocker, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isAxiosError } from './api';
-import { violationsOf } from './errors';
+import { violationsOf, violationText } from './errors';
+import { fieldsUnder, normalizePath, useFieldLabel } from './form/fieldLabels';
 import { FormNumber } from './form/NumberInput';
 import { FormReadOnlyProvider, useFormReadOnly } from './readOnly';
 import { confirmAction } from './toast';
@@ -39,8 +40,26 @@ export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultV
 }
 
 /**
+ * The form field that shows a violation on `propertyPath`: the field itself; the first field of
+ * a group ("members.1" → "members.1.lmc_id"); the list that holds it ("depends_on.0" →
+ * the "depends_on" picker); else the path when the form has a value there.
+ */
+export function fieldOf(propertyPath: string, values: Record<string, unknown>): string | undefined {
+  const path = normalizePath(propertyPath);
+  if (!path) return undefined;
+  const under = fieldsUnder(path)[0];
+  if (under) return under;
+  const parts = path.split('.');
+  for (let i = parts.length - 1; i > 0; i--) {
+    const parent = parts.slice(0, i).join('.');
+    if (fieldsUnder(parent)[0] === parent) return parent;
+  }
+  return parts[0] in values ? path : undefined;
+}
+
+/**
  * Puts 422 (and 409) violations on their fields; returns the messages that match no field
- * (shown above the form). `fieldNames` are the names registered in the form.
+ * (shown above the form, named by their labels).
  */
 export function applyViolations<T extends FieldValues>(
   error: unknown,
@@ -60,12 +79,11 @@ export function applyViolations<T extends FieldValues>(
     return typeof message === 'string' && message ? [message] : [];
   }
   for (const v of violations) {
-    const path = v.propertyPath.replace(/\[(\d+)\]/g, '.$1');
-    const top = path.split('.')[0];
-    if (path && top in values) {
-      form.setError(path as Path<T>, { type: 'server', message: v.message }, { shouldFocus: !focused });
+    const field = fieldOf(v.propertyPath, values);
+    if (field) {
+      form.setError(field as Path<T>, { type: 'server', message: v.message }, { shouldFocus: !focused });
       focused = true;
-    } else rest.push(v.message);
+    } else rest.push(violationText(v));
   }
   return rest;
 }
@@ -180,6 +198,7 @@ export function ResourceForm<T extends FieldValues, O>({
 /** A text field bound to the surrounding form by name (errors shown under it). */
 export function FormText({ name, helperText, ...rest }: { name: string } & Omit<TextFieldProps, 'name'>) {
   const { control } = useFormContext();
+  useFieldLabel(name, rest.label);
   const readOnly = useFormReadOnly();
   // Numbers go through the kit's decimal-comma input (the browser's number input drops a comma).
   if (rest.type === 'number') {

@@ -10,6 +10,7 @@ const { toast } = await import('./toast');
 const { errorToastMessage, loginErrorMessage, violationsOf } = await import('./errors');
 const { handleApiError } = await import('./api');
 const { resetSessionExpiry } = await import('./session-expiry');
+const { registerFieldLabel, registerItemLabel, labelOfPath } = await import('./form/fieldLabels');
 
 function axiosError(status?: number, data?: unknown, silent = false): AxiosError {
   const config = { headers: new AxiosHeaders(), silent } as never;
@@ -41,6 +42,40 @@ describe('error → toast text (SPEC §8)', () => {
       { propertyPath: 'person.nickname', message: 'Informe o apelido' },
     ]);
     expect(violationsOf({})).toEqual([]);
+  });
+});
+
+describe('a 422 toast names fields by their labels, never by their keys', () => {
+  /** The API's 422 body: its message joins "key: message" (apps/api core/errors). */
+  const refusal = (...violations: [string, string][]) => ({
+    code: 422,
+    message: violations.map(([p, m]) => `${p}: ${m}`).join('; '),
+    violations: violations.map(([propertyPath, message]) => ({ propertyPath, message })),
+  });
+  it('labels from the form on screen: a field, an item of a list (index + 1), a one-field list', () => {
+    const off = [
+      registerFieldLabel('ended_at', 'Fim'),
+      registerFieldLabel('members.1.lmc_id', 'Membro 2 (LMC)'),
+      registerItemLabel('members', 'Membro'),
+      registerFieldLabel('depends_on', 'Dependências'),
+    ];
+    const body = refusal(['members.1', 'Cada membro é uma LMC ou um circuito de operadora'], ['ended_at', 'O fim deve ser depois do início'], ['depends_on.0', 'Tarefa não encontrada']);
+    expect(errorToastMessage(422, body)).toBe('422: Membro 2: Cada membro é uma LMC ou um circuito de operadora; Fim: O fim deve ser depois do início; Dependências: Tarefa não encontrada');
+    expect(labelOfPath('members[1].lmc_id')).toBe('Membro 2 (LMC)');
+    off.forEach((f) => f());
+    // Once the form is gone nothing names them: the messages alone, never the keys.
+    expect(errorToastMessage(422, body)).toBe('422: Cada membro é uma LMC ou um circuito de operadora; O fim deve ser depois do início; Tarefa não encontrada');
+  });
+  it("a message written for people is kept as sent (SPEC §8's status: message)", () => {
+    const conflict = { code: 409, message: 'Já existe um projeto com o código "P-1".', violations: [{ propertyPath: 'code', message: 'Já está em uso' }] };
+    expect(errorToastMessage(409, conflict)).toBe('409: Já existe um projeto com o código "P-1".');
+  });
+  it('the interceptor toasts the labelled text', () => {
+    vi.mocked(toast.error).mockClear();
+    const off = registerFieldLabel('ends_on', 'Término');
+    handleApiError(axiosError(422, refusal(['ends_on', 'O término deve ser igual ou posterior ao início'])));
+    off();
+    expect(vi.mocked(toast.error).mock.calls.map((c) => c[0])).toEqual(['422: Término: O término deve ser igual ou posterior ao início']);
   });
 });
 

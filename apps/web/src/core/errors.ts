@@ -1,4 +1,5 @@
 /** The error catalogue of SPEC §8, as pure functions (unit-tested). */
+import { labelOfPath } from './form/fieldLabels';
 
 export const SESSION_EXPIRED = 'Sua sessão expirou!';
 export const INTERNAL_ERROR = '500: Internal Server Error!';
@@ -19,12 +20,34 @@ function messageOf(data: unknown): string {
   return 'Erro ao executar ação!';
 }
 
-/** The toast text for a failed call (status undefined = no response at all). */
-export function errorToastMessage(status: number | undefined, data: unknown): string {
+export type LabelOf = (propertyPath: string) => string | undefined;
+
+/** A violation as a user reads it: its field's label, never its key ("Fim: …", not "ended_at: …"). */
+export function violationText(v: Violation, labelOf: LabelOf = labelOfPath): string {
+  const label = v.propertyPath ? labelOf(v.propertyPath) : undefined;
+  return label ? `${label}: ${v.message}` : v.message;
+}
+
+/**
+ * The message of an error body. The API's 422 says "key: message; key: message" with the raw
+ * keys of its violations: that one is said again with the labels of the fields on screen (a
+ * message written for people, a 409's "Já existe…", is kept as sent).
+ */
+function readableMessage(data: unknown, labelOf: LabelOf): string {
+  const message = messageOf(data);
+  const violations = violationsOf(data);
+  if (violations.length && message === violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; ')) {
+    return [...new Set(violations.map((v) => violationText(v, labelOf)))].join('; ');
+  }
+  return message;
+}
+
+/** The toast text for a failed call (status undefined = no response at all): SPEC §8's "status: message". */
+export function errorToastMessage(status: number | undefined, data: unknown, labelOf: LabelOf = labelOfPath): string {
   if (!status) return NO_STATUS;
   if (status === 401) return SESSION_EXPIRED;
   if (status === 500) return INTERNAL_ERROR;
-  return `${status}: ${messageOf(data)}`;
+  return `${status}: ${readableMessage(data, labelOf)}`;
 }
 
 /**

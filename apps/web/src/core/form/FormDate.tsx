@@ -6,7 +6,7 @@ import { useBoundField } from './boundField';
 
 export function FormDate({ name, label, disabled, helperText, disablePast }: { name: string; label: string; disabled?: boolean; helperText?: string; disablePast?: boolean }) {
   const readOnly = useFormReadOnly();
-  const f = useBoundField<string | null | undefined>(name, helperText);
+  const f = useBoundField<string | null | undefined>(name, helperText, label);
   return (
     <DatePicker
       label={label}

@@ -6,7 +6,7 @@ import { useBoundField } from './boundField';
 
 export function FormDateTime({ name, label, helperText, clearable, disableFuture }: { name: string; label: string; helperText?: string; clearable?: boolean; disableFuture?: boolean }) {
   const readOnly = useFormReadOnly();
-  const f = useBoundField<string | null | undefined>(name, helperText);
+  const f = useBoundField<string | null | undefined>(name, helperText, label);
   return (
     <DateTimePicker
       label={label}

@@ -29,7 +29,7 @@ export function FormMultiPicker({
   required?: boolean;
   noOptionsText?: string;
 }) {
-  const f = useBoundField<number[] | undefined>(name, helperText);
+  const f = useBoundField<number[] | undefined>(name, helperText, label);
   const readOnly = useFormReadOnly();
   const [term, setTerm] = useState('');
   const debounced = useDebounced(term, 250);

@@ -23,7 +23,7 @@ export function FormRecordPicker<T extends Picked>(props: {
   hint?: string;
   onPicked?: (r: T | null) => void;
 }) {
-  const f = useBoundField<number | null>(props.name, props.hint);
+  const f = useBoundField<number | null>(props.name, props.hint, props.label);
   const readOnly = useFormReadOnly();
   const known = props.initial && props.initial.id === f.value ? props.initial : null;
   const q = useQuery({ queryKey: [...props.queryKey, 'one', f.value], queryFn: () => props.get(f.value!), enabled: !!f.value && !known });

@@ -9,7 +9,7 @@ const RichTextEditor = lazy(() => import('../RichTextEditor'));
 type EditorExtras = Pick<ComponentProps<typeof RichTextEditor>, 'upload' | 'links' | 'height'>;
 
 export function FormRichText({ name, label, ...extras }: { name: string; label: string } & EditorExtras) {
-  const f = useBoundField<string | null | undefined>(name);
+  const f = useBoundField<string | null | undefined>(name, undefined, label);
   return (
     <Box>
       <Suspense fallback={<CircularProgress aria-label="Carregando editor" />}>

@@ -27,7 +27,7 @@ type Props = {
 
 export function FormSelect({ name, label, options, required, disabled, helperText, emptyLabel, onPicked, choose, sx }: Props) {
   const readOnly = useFormReadOnly();
-  const f = useBoundField<string | number | null | undefined>(name, helperText);
+  const f = useBoundField<string | number | null | undefined>(name, helperText, label);
   // A value not among the options (still loading) shows empty rather than an MUI warning.
   const known = options.some((o) => o.value === f.value);
   return (

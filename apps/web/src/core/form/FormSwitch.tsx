@@ -5,7 +5,7 @@ import { useBoundField } from './boundField';
 
 export function FormSwitch({ name, label, helperText, disabled }: { name: string; label: string; helperText?: string; disabled?: boolean }) {
   const readOnly = useFormReadOnly();
-  const f = useBoundField<boolean | null | undefined>(name);
+  const f = useBoundField<boolean | null | undefined>(name, undefined, label);
   return (
     <Box>
       <FormControlLabel

@@ -53,5 +53,5 @@ export function MaskedInput({ kind, value, onChange, slotProps, disabled, placeh
 
 /** A MaskedInput bound to the surrounding react-hook-form by name. */
 export function FormMasked({ name, helperText, ...rest }: { name: string } & Omit<Props, 'value' | 'onChange' | 'name'>) {
-  return <MaskedInput {...rest} {...useBoundField<string | null | undefined>(name, helperText)} />;
+  return <MaskedInput {...rest} {...useBoundField<string | null | undefined>(name, helperText, rest.label)} />;
 }

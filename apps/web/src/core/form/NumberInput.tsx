@@ -72,5 +72,5 @@ export function FormNumber({
   helperText,
   ...rest
 }: { name: string } & Omit<Props, 'value' | 'onChange' | 'name'>) {
-  return <NumberInput {...rest} {...useBoundField<number | string | null | undefined>(name, helperText)} />;
+  return <NumberInput {...rest} {...useBoundField<number | string | null | undefined>(name, helperText, rest.label)} />;
 }

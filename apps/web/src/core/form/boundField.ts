@@ -1,9 +1,12 @@
 /** The props every kit input takes from the surrounding react-hook-form field, bound once. */
 import type { ReactNode } from 'react';
 import { useController } from 'react-hook-form';
+import { useFieldLabel } from './fieldLabels';
 
-export function useBoundField<V = unknown, H extends ReactNode = ReactNode>(name: string, helperText?: H) {
+/** `label`: what the user reads for this field, registered so server violations are named by it. */
+export function useBoundField<V = unknown, H extends ReactNode = ReactNode>(name: string, helperText?: H, label?: unknown) {
   const { field, fieldState } = useController({ name });
+  useFieldLabel(name, label);
   return {
     name: field.name,
     value: field.value as V,
