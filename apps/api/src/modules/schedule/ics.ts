@@ -1,17 +1,25 @@
 import ical, { type ICalCalendar } from 'ical-generator';
-import { ACTIVITY_STATUS_LABELS, type ActivityStatus, SCHEDULE_TIME_ZONE, type ScheduleEventRead } from '@operacoes/contract';
+import { ACTIVITY_STATUS_LABELS, type ActivityStatus, type ScheduleEventRead } from '@operacoes/contract';
 
+/**
+ * iCalendar out of the schedule. Timed events are written as UTC instants (`…T120000Z`): a phone
+ * shows them in its own zone at the right moment, whatever zone the organization is in. (A
+ * calendar-level zone with plain JavaScript dates made ical-generator write the UTC digits as
+ * floating local time, so São Paulo's 09:00 read 12:00.) All-day events are dates (`VALUE=DATE`),
+ * which belong to no zone.
+ */
 type FeedActivity = { id: number; code: string; client: string; address: string | null; status: ActivityStatus; start: Date; end: Date; type: string };
 const DAY = 86_400_000;
+/** A date-only `AAAA-MM-DD` as the Date whose UTC day it is: ical-generator writes an all-day date from the UTC fields. */
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
 function addEvent(cal: ICalCalendar, e: ScheduleEventRead, base: string) {
-  const allDayStart = new Date(`${e.starts_at}T00:00:00-03:00`);
   cal.createEvent({
     id: `schedule-event-${e.id}@operacoes`,
     summary: e.title,
-    start: e.all_day ? allDayStart : new Date(e.starts_at),
+    start: e.all_day ? utcDay(e.starts_at) : new Date(e.starts_at),
     // iCalendar's all-day end is the day after the last.
-    end: e.all_day ? new Date(new Date(`${e.ends_at}T00:00:00-03:00`).getTime() + DAY) : new Date(e.ends_at),
+    end: e.all_day ? new Date(utcDay(e.ends_at).getTime() + DAY) : new Date(e.ends_at),
     allDay: e.all_day,
     location: e.location ?? undefined,
     description: [e.description, e.participants.length ? `Participantes: ${e.participants.map((p) => p.name).join(', ')}` : null, e.reservations.length ? `Itens reservados: ${e.reservations.map((r) => `${r.tag} (${r.product})`).join(', ')}` : null]
@@ -22,7 +30,7 @@ function addEvent(cal: ICalCalendar, e: ScheduleEventRead, base: string) {
   });
 }
 
-const calendar = (name: string) => ical({ name, timezone: SCHEDULE_TIME_ZONE, prodId: { company: 'Operações', product: 'Agenda', language: 'PT-BR' } });
+const calendar = (name: string) => ical({ name, prodId: { company: 'Operações', product: 'Agenda', language: 'PT-BR' } });
 
 /** One event as an .ics file. */
 export function eventIcs(e: ScheduleEventRead, base: string) {
