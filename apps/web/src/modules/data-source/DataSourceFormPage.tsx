@@ -11,11 +11,9 @@ import ScienceIcon from '@mui/icons-material/Science';
 import {
   Alert,
   Box,
-  Breadcrumbs,
   Button,
   Chip,
   IconButton,
-  Link,
   MenuItem,
   Stack,
   TextField,
@@ -32,7 +30,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
@@ -47,6 +45,7 @@ import { RunDialog, TestDialog } from './SourceDialogs';
 import { RevisionHistory } from '../../core/history';
 import { FormSwitch } from '../../core/form';
 import { Section } from '../../core/Section';
+import { Crumbs } from '../../core/Crumbs';
 
 const pair = z.object({ key: z.string().trim(), value: z.string() });
 const shape = dataSourceInput.shape;
@@ -337,15 +336,7 @@ export default function DataSourceFormPage() {
 
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <Breadcrumbs aria-label="Você está em" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/organization-settings" underline="hover" color="inherit">
-          Configurações da organização
-        </Link>
-        <Link component={RouterLink} to={PATH} underline="hover" color="inherit">
-          Fontes de dados
-        </Link>
-        <Typography color="text.primary">{source ? source.name : sourceId ? 'Editar fonte' : 'Nova fonte'}</Typography>
-      </Breadcrumbs>
+      <Crumbs trail={[{ to: '/organization-settings', label: 'Configurações da organização' }, { to: PATH, label: 'Fontes de dados' }]} current={source ? source.name : sourceId ? 'Editar fonte' : 'Nova fonte'} />
       <PageTitle
         title={sourceId ? 'Editar fonte de dados' : 'Nova fonte de dados'}
         subtitle={source?.url}

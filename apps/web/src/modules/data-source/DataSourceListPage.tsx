@@ -1,16 +1,16 @@
 /** /organization-settings/data-source (DATA_SOURCE): the organization's external HTTP JSON sources. */
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScienceIcon from '@mui/icons-material/Science';
-import { Breadcrumbs, Chip, Link, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DATA_SOURCE_SCHEDULE_LABELS, DATA_SOURCE_TARGET_LABELS } from '@operacoes/contract';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../core/format';
 import { useCan } from '../../core/permissions';
 import { dataSourceApi, type DataSource } from './api';
 import { ListPage, useListActions } from '../../core/resource';
 import { RunDialog, TestDialog } from './SourceDialogs';
+import { Crumbs } from '../../core/Crumbs';
 
 const columns: GridColDef<DataSource>[] = [
   { field: 'name', headerName: 'Nome', flex: 1, minWidth: 150 },
@@ -39,12 +39,7 @@ export default function DataSourceListPage() {
       title="Fontes de dados"
       subtitle="Sistemas externos de onde a organização importa registros"
       before={
-        <Breadcrumbs aria-label="Você está em" sx={{ mb: 1 }}>
-          <Link component={RouterLink} to="/organization-settings" underline="hover" color="inherit">
-            Configurações da organização
-          </Link>
-          <Typography color="text.primary">Fontes de dados</Typography>
-        </Breadcrumbs>
+        <Crumbs trail={[{ to: '/organization-settings', label: 'Configurações da organização' }]} current="Fontes de dados" />
       }
       {...actions}
       columns={columns}

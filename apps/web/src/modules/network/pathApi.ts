@@ -14,5 +14,10 @@ export const searchLmcs = search<LmcRead>('/lmc');
 export const searchAssets = search<AssetRead>('/asset');
 export const searchCircuits = search<CircuitRead>('/circuit');
 
+/** The crumbs of a page under one LMC (its segments, its scripts): the list, then the LMC. */
+export const lmcTrail = (lmc: Pick<LmcRead, 'id' | 'code' | 'name'>) => [
+  { to: '/lmc', label: 'LMC' },
+  { to: `/lmc/edit/${lmc.id}`, label: `${lmc.code} · ${lmc.name}` },
+];
 export const reorderSegments = async (lmcId: number, segmentIds: number[]) => (await api.post<LmcRead>(`/lmc/${lmcId}/reorder`, { segment_ids: segmentIds })).data;
 export const fetchAsset = async (id: number) => (await api.get<AssetRead>(`/asset/${id}`)).data;

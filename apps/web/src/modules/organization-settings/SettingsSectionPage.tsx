@@ -1,10 +1,9 @@
 /** /organization-settings/{section}: one form per section, validated by the contract, with its history. */
-import { Alert, Box, Breadcrumbs, CircularProgress, InputAdornment, Link, Paper, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, InputAdornment, Paper, Typography } from '@mui/material';
 import { ORGANIZATION_SETTINGS, SETTINGS_SECTION_LABELS, canReadSettingsSection, type SettingsSection } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
 import { PageTabs } from '../../core/PageTabs';
 import { PageTitle } from '../../core/PageTitle';
 import { saveUnlessStale, versionOf } from '../../core/resource';
@@ -18,6 +17,7 @@ import { SETTINGS_FIELD_LABELS } from './labels';
 import { RevisionHistory } from '../../core/history';
 import { FormSelect, FormSwitch } from '../../core/form';
 import { fetchTemplateOptions } from '../viability';
+import { Crumbs } from '../../core/Crumbs';
 
 const MIKROTIK_SERVICES = ['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'];
 
@@ -176,12 +176,7 @@ export default function SettingsSectionPage({ section }: { section: SettingsSect
   if (!canRead) return <Forbidden title={`Configurações: ${title}`} />;
   return (
     <Box sx={{ maxWidth: 1000 }}>
-      <Breadcrumbs aria-label="Você está em" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/organization-settings" underline="hover" color="inherit">
-          Configurações da organização
-        </Link>
-        <Typography color="text.primary">{title}</Typography>
-      </Breadcrumbs>
+      <Crumbs trail={[{ to: '/organization-settings', label: 'Configurações da organização' }]} current={title} />
       <PageTitle title={`Configurações: ${title}`} subtitle={user?.organization?.fantasy_name} />
       {q.isLoading ? (
         <CircularProgress aria-label="Carregando" />

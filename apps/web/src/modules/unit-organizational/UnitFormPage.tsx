@@ -1,9 +1,9 @@
 /** /organization/:id/unit-organizational/create and /unit-organizational/edit/:id: a unit, its members, its history. */
-import { Alert, Box, Breadcrumbs, Link, Paper, Typography } from '@mui/material';
+import { Alert, Box, Paper, Typography } from '@mui/material';
 import { unitInput } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormSelect, FormSwitch } from '../../core/form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
 import { formatZip } from '../../core/format';
 import { PageTabs } from '../../core/PageTabs';
@@ -18,6 +18,7 @@ import { createUnit, fetchUnitsOf, getUnit, unitKeys, updateUnit, type UnitRead 
 import { UnitMembers } from './UnitMembers';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
+import { Crumbs } from '../../core/Crumbs';
 
 const formSchema = unitInput.extend({ zip_code: blankToNull(unitInput.shape.zip_code) });
 
@@ -135,15 +136,13 @@ export default function UnitFormPage({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <Box sx={{ maxWidth: 1000 }}>
       {organizationId ? (
-        <Breadcrumbs aria-label="Você está em" sx={{ mb: 1 }}>
-          <Link component={RouterLink} to="/organization" underline="hover" color="inherit">
-            Organizações
-          </Link>
-          <Link component={RouterLink} to={`/organization/edit/${organizationId}?tab=unidades`} underline="hover" color="inherit">
-            {orgName}
-          </Link>
-          <Typography color="text.primary">{unit ? unit.name : 'Nova unidade'}</Typography>
-        </Breadcrumbs>
+        <Crumbs
+          trail={[
+            { to: '/organization', label: 'Organizações' },
+            { to: `/organization/edit/${organizationId}?tab=unidades`, label: orgName },
+          ]}
+          current={unit ? unit.name : 'Nova unidade'}
+        />
       ) : null}
       <PageTitle title={unitId ? 'Editar unidade' : 'Nova unidade'} subtitle={unit ? `${unit.name} (${unit.code}) · ${orgName}` : orgName || undefined} />
       {loading ? (

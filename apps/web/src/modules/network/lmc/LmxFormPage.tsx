@@ -3,18 +3,19 @@
  * another's, over own fibre, radio or an operator circuit, with VLAN, capacity and an optional
  * point-to-point subnet (its two addresses shown as typed). A new segment starts where the path ends.
  */
-import { Alert, Breadcrumbs, Link, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import { LMX_MEDIA, LMX_MEDIUM_LABELS, lmxCreate, pointToPointEnds, type LmcRead, type LmxRead } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { enumOptions, FormGrid, FormNotes, FormNumber, FormSelect, Wide } from '../../../core/form';
 import { RecordPage } from '../../../core/RecordPage';
 import { ResourcePage } from '../../../core/resource';
 import { FormText } from '../../../core/ResourceForm';
 import { Section } from '../../../core/Section';
-import { lmcApi, lmxApi, fetchAsset } from '../pathApi';
+import { lmcApi, lmcTrail, lmxApi, fetchAsset } from '../pathApi';
 import { FormAssetPicker, FormCircuitPicker } from '../pathParts';
+import { Crumbs } from '../../../core/Crumbs';
 
 /** An asset picker and the select of that asset's interfaces (cleared when the asset changes). */
 function End({ side, label, initial }: { side: 'from' | 'to'; label: string; initial: LmxRead['from_asset'] | null }) {
@@ -47,15 +48,7 @@ function Fields({ segment, lmc }: { segment: LmxRead | null; lmc: Pick<LmcRead, 
   const medium = useWatch({ name: 'medium' });
   return (
     <>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/lmc">
-          LMC
-        </Link>
-        <Link component={RouterLink} to={`/lmc/edit/${lmc.id}`}>
-          {lmc.code} · {lmc.name}
-        </Link>
-        <Typography color="text.primary">{segment ? `Segmento ${segment.position}` : 'Novo segmento'}</Typography>
-      </Breadcrumbs>
+      <Crumbs trail={lmcTrail(lmc)} current={segment ? `Segmento ${segment.position}` : 'Novo segmento'} sx={{ mb: 2 }} />
       <Section title="Pontas" hint="Cada segmento começa no ativo em que o anterior termina.">
         <FormGrid>
           <End side="from" label="origem" initial={segment?.from_asset ?? null} />

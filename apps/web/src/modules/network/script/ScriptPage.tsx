@@ -5,7 +5,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import TerminalIcon from '@mui/icons-material/Terminal';
-import { Alert, Box, Breadcrumbs, Button, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
 import type { ScriptDevice, ScriptResult } from '@operacoes/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { strToU8, zipSync } from 'fflate';
@@ -13,13 +13,14 @@ import hljs from 'highlight.js/lib/core';
 import routeros from 'highlight.js/lib/languages/routeros';
 import 'highlight.js/styles/github.css';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api } from '../../../core/api';
 import { saveBlob } from '../../../core/download';
 import { PageTitle } from '../../../core/PageTitle';
 import { RecordPage } from '../../../core/RecordPage';
 import { toast } from '../../../core/toast';
-import { lmcApi, type LmcRead } from '../pathApi';
+import { lmcApi, lmcTrail, type LmcRead } from '../pathApi';
+import { Crumbs } from '../../../core/Crumbs';
 
 hljs.registerLanguage('routeros', routeros);
 
@@ -89,15 +90,7 @@ function Scripts({ lmc }: { lmc: LmcRead }) {
   };
   return (
     <>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/lmc">
-          LMC
-        </Link>
-        <Link component={RouterLink} to={`/lmc/edit/${lmc.id}`}>
-          {lmc.code} · {lmc.name}
-        </Link>
-        <Typography color="text.primary">Scripts MikroTik</Typography>
-      </Breadcrumbs>
+      <Crumbs trail={lmcTrail(lmc)} current="Scripts MikroTik" sx={{ mb: 2 }} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Button variant="contained" startIcon={<TerminalIcon />} onClick={() => generate.mutate()} disabled={generate.isPending}>
           {generate.isPending ? 'Gerando…' : 'Gerar scripts'}
