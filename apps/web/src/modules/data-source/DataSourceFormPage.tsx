@@ -9,7 +9,6 @@ import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScienceIcon from '@mui/icons-material/Science';
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -46,6 +45,7 @@ import { RevisionHistory } from '../../core/history';
 import { FormSwitch } from '../../core/form';
 import { Section } from '../../core/Section';
 import { Crumbs } from '../../core/Crumbs';
+import { ReadOnlyNotice } from '../../core/readOnly';
 
 const pair = z.object({ key: z.string().trim(), value: z.string() });
 const shape = dataSourceInput.shape;
@@ -274,11 +274,7 @@ function SourceForm({ source }: { source: DataSource | null }) {
         else navigate(`${PATH}/edit/${s.id}`);
       }}
     >
-      {!canWrite && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Você pode consultar esta fonte de dados, mas não alterá-la.
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice what="fonte de dados" gender="f" />}
       <Section title="Origem (HTTP JSON)">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <FormText name="name" label="Nome" required autoFocus={!source} disabled={dis} />

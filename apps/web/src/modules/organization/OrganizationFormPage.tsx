@@ -21,6 +21,7 @@ import { LogoField } from './LogoField';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
 import { Section } from '../../core/Section';
+import { ReadOnlyNotice } from '../../core/readOnly';
 
 const s = organizationInput.shape;
 const formSchema = organizationInput.extend({
@@ -89,11 +90,7 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
         navigate(org ? '/organization' : `/organization/edit/${o.id}?tab=unidades`);
       }}
     >
-      {!canWrite && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Você pode consultar esta organização, mas não alterá-la.
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice what="organização" gender="f" />}
       <Section title="Identificação">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <FormText name="fantasy_name" label="Nome fantasia" required autoFocus={!org} disabled={!canWrite} />

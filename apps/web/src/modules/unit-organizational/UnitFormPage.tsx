@@ -1,5 +1,5 @@
 /** /organization/:id/unit-organizational/create and /unit-organizational/edit/:id: a unit, its members, its history. */
-import { Alert, Box, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import { unitInput } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormSelect, FormSwitch } from '../../core/form';
@@ -19,6 +19,7 @@ import { UnitMembers } from './UnitMembers';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
 import { Crumbs } from '../../core/Crumbs';
+import { ReadOnlyNotice } from '../../core/readOnly';
 
 const formSchema = unitInput.extend({ zip_code: blankToNull(unitInput.shape.zip_code) });
 
@@ -75,11 +76,7 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
         navigate(unit ? back : `/unit-organizational/edit/${s.id}?tab=membros`);
       }}
     >
-      {!canWrite && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Você pode consultar esta unidade, mas não alterá-la.
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice what="unidade" gender="f" />}
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <FormText name="name" label="Nome" required autoFocus={!unit} disabled={!canWrite} />

@@ -26,6 +26,7 @@ import { confirmAction, toast } from '../../core/toast';
 import { createUser, fetchOrganizations, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
 import { PermissionsEditor } from './PermissionsEditor';
 import { Section } from '../../core/Section';
+import { ReadOnlyNotice } from '../../core/readOnly';
 
 const editSchema = userUpdate.extend({ password: z.union([z.literal(''), password]).optional() });
 
@@ -152,11 +153,7 @@ function UserForm({ user }: { user: UserRead | null }) {
         navigate('/user');
       }}
     >
-      {!canWrite && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Você pode consultar este usuário, mas não alterá-lo.
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice what="usuário" />}
       <Section title="Identificação">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {choosesOrganization && (

@@ -4,7 +4,7 @@
  * only active ones). Saving calculates the unit; the page then opens the unit's info page.
  */
 import MapIcon from '@mui/icons-material/Map';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { viabilityUnitInput, type ViabilityRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -13,7 +13,7 @@ import { useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
 import { FormGrid, FormNotes, FormNumber, FormSelect, Wide } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
-import { useFormReadOnly } from '../../core/readOnly';
+import { ReadOnlyNotice, useFormReadOnly } from '../../core/readOnly';
 import { RecordPage, RecordSkeleton } from '../../core/RecordPage';
 import { useResourceForm } from '../../core/resource';
 import { FormText, ResourceForm } from '../../core/ResourceForm';
@@ -84,11 +84,7 @@ function UnitForm({ viability, unit }: { viability: ViabilityRead; unit: Viabili
         f.onSuccess(saved);
       }}
     >
-      {f.readOnly && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Você pode consultar esta unidade, mas não alterá-la.
-        </Alert>
-      )}
+      {f.readOnly && <ReadOnlyNotice what="unidade" gender="f" />}
       <Section title="Unidade">
         <FormGrid>
           <FormText name="name" label="Nome da unidade" required helperText="Ex.: Matriz, Filial Centro" />

@@ -40,6 +40,7 @@ import { FormDate } from '../../core/form/FormDate';
 import { Section } from '../../core/Section';
 import { RevisionHistory } from '../../core/history';
 import { RecordFrame } from '../../core/RecordPage';
+import { ReadOnlyNotice } from '../../core/readOnly';
 
 const conditionOptions = PATRIMONY_CONDITIONS.map((c) => ({ value: c, label: PATRIMONY_CONDITION_LABELS[c] }));
 /** The same fields, a blank text input meaning null (validated on the server's terms). */
@@ -210,11 +211,7 @@ function EditForm({ item }: { item: PatrimonyRead }) {
         navigate('/patrimony');
       }}
     >
-      {!canWrite && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Você pode consultar este item, mas não alterá-lo.
-        </Alert>
-      )}
+      {!canWrite && <ReadOnlyNotice what="item" />}
       {!editable && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Situação {PATRIMONY_STATUS_LABELS[item.status]}: controlada pela solicitação ou pelo envio em andamento.
