@@ -1,3 +1,4 @@
 export * from './revision';
 export * from './revision-values';
 export * from './module';
+export * from './field-labels';

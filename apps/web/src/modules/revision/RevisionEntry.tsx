@@ -1,5 +1,4 @@
 /** One revision: action, record (with a link), who and when, the changed fields old → new, and "Reverter" on an update. */
-import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, Chip, Link, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,7 +39,10 @@ function Change({ row, action, entity }: { row: DiffRow; action: Revision['actio
         <Box component="span" sx={{ color: 'text.secondary', textDecoration: empty(row.before) ? 'none' : 'line-through' }} data-part="before">
           {empty(row.before) ? EMPTY : before}
         </Box>
-        <ArrowRightAltIcon fontSize="small" sx={{ verticalAlign: 'middle', mx: 0.5, color: 'text.secondary' }} aria-label="para" />
+        {/* A text arrow: the change reads and copies as "antes → depois", never the two values glued. */}
+        <Box component="span" sx={{ mx: 0.25, color: 'text.secondary' }}>
+          {' → '}
+        </Box>
         <Box component="span" sx={{ fontWeight: 600 }} data-part="after">
           {empty(row.after) ? EMPTY : after}
         </Box>

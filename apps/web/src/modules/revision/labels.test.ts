@@ -1,5 +1,7 @@
+import { ORGANIZATION_SETTINGS, SETTINGS_SECTIONS, userSettings } from '@operacoes/contract';
 import { describe, expect, it } from 'vitest';
-import { diffRows, entityLabel, entityLink, fieldLabel, formatValue } from './labels';
+import { SETTINGS_FIELD_LABELS } from '../organization-settings';
+import { diffRows, entityLabel, entityLink, fieldLabel, formatValue, humanize } from './labels';
 
 describe('revision log labels', () => {
   it('names entities, fields and settings fields in pt-BR', () => {
@@ -9,6 +11,18 @@ describe('revision log labels', () => {
     expect(fieldLabel('parent_id')).toBe('Unidade superior');
     expect(fieldLabel('warehouse.patrimony_prefix')).toBe('Almoxarifado › Prefixo do número de patrimônio');
     expect(fieldLabel('mikrotik.dns_servers')).toBe('MikroTik › Servidores DNS');
+  });
+
+  it('names the audited fields the API test cannot see: organization settings ("section.field") and a user\'s preferences', () => {
+    // The audited tables' columns are checked against the contract's labels by the API's field-labels test.
+    const missing: string[] = [];
+    for (const section of SETTINGS_SECTIONS) {
+      for (const key of Object.keys(ORGANIZATION_SETTINGS[section].shape)) if (!SETTINGS_FIELD_LABELS[section][key]) missing.push(`${section}.${key}`);
+    }
+    for (const key of Object.keys(userSettings.shape)) if (fieldLabel(key, 'user') === humanize(key)) missing.push(`settings.${key}`);
+    expect(missing).toEqual([]);
+    expect(fieldLabel('ends_at', 'schedule_event')).toBe('Fim');
+    expect(fieldLabel('path', 'wiki_page')).toBe('Endereço');
   });
 
   it('links to the record unless it was deleted', () => {
@@ -26,7 +40,8 @@ describe('revision log labels', () => {
     expect(formatValue('staging', 'target')).toBe('Área de preparação (genérica)');
     expect(formatValue({ criadas: 3, rejeitadas: 1 })).toBe('Criadas: 3; Rejeitadas: 1');
     expect(formatValue(12.5)).toBe('12,5');
-    expect(formatValue('2026-01-02T15:00:00.000Z')).toBe('02/01/2026, 12:00');
+    expect(formatValue('2026-01-02T15:00:00.000Z')).toBe('02/01/2026 12:00');
+    expect(formatValue('2026-12-01', 'starts_on', 'project')).toBe('01/12/2026');
   });
 
   it('shows enum and numeric settings values by their contract labels, not raw ("Tema: 1", "standart")', () => {

@@ -1,17 +1,17 @@
 /**
  * How the revision log reads: pt-BR entity, action and field names, and values shown as text
- * (pure functions, unit-tested). Field labels come from the contract (FIELD_LABELS and the
- * module label maps); settings fields are "section.field".
+ * (pure functions, unit-tested). Field labels come from the contract (`revisionFieldLabel`, the
+ * labels of every audited field); settings fields are "section.field".
  */
 import {
+  ENTITY_FIELD_LABELS,
   ENTITY_LABELS,
   ENTITY_LINKS,
   FIELD_LABELS,
-  ORGANIZATION_LABELS,
   REVISION_ACTION_LABELS,
+  revisionFieldLabel,
   revisionValueLabel,
   SETTINGS_SECTION_LABELS,
-  USER_LABELS,
   type revisionRead,
   type SettingsSection,
 } from '@operacoes/contract';
@@ -21,23 +21,6 @@ import { SETTINGS_FIELD_LABELS } from '../organization-settings';
 
 export type RevisionAction = keyof typeof REVISION_ACTION_LABELS;
 export type Revision = z.infer<typeof revisionRead>;
-
-const EXTRA_LABELS: Record<string, string> = {
-  nickname: 'Apelido',
-  full_name: 'Nome completo',
-  id: 'ID',
-  added: 'adicionada',
-  removed: 'removida',
-  theme: 'Tema',
-  pageSize: 'Itens por página',
-  layout: 'Layout das tabelas',
-  sandwichMenuOpen: 'Menu lateral aberto',
-  email_notification: 'Notificações por e-mail',
-  app_notification: 'Notificações no aplicativo',
-  is_read: 'Lida',
-  status: 'Situação',
-  last_run_at: 'Última execução',
-};
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? humanize(entity);
 export const actionLabel = (action: string) => REVISION_ACTION_LABELS[action as RevisionAction] ?? action;
@@ -64,16 +47,11 @@ export function fieldLabel(field: string, entity?: string): string {
     if (sectionLabel) return `${sectionLabel} › ${SETTINGS_FIELD_LABELS[section as SettingsSection]?.[rest] ?? fieldLabel(rest)}`;
     return `${fieldLabel(section, entity)} › ${fieldLabel(rest, entity)}`;
   }
-  return (
-    (entity === 'organization' ? ORGANIZATION_LABELS[field] : undefined) ??
-    FIELD_LABELS[field] ??
-    USER_LABELS[field] ??
-    EXTRA_LABELS[field] ??
-    humanize(field)
-  );
+  return revisionFieldLabel(entity, field) ?? humanize(field);
 }
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const EMPTY = '—';
 
 /**
@@ -94,7 +72,11 @@ export function formatValue(value: unknown, field = '', entity = ''): string {
     if (leaf === 'cnpj') return formatCnpj(value);
     if (leaf === 'cpf_cnpj' || leaf === 'document') return formatCpfCnpj(value);
     if (leaf === 'zip_code') return formatZip(value);
-    if (ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+    // "01/12/2026 14:00": no comma inside a value, so "antes → depois" reads as two values.
+    if (ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value).replace(', ', ' ');
+    // A calendar date has no time zone: shown as written, never shifted a day.
+    const date = ISO_DATE.exec(value);
+    if (date) return `${date[3]}/${date[2]}/${date[1]}`;
     return value;
   }
   if (Array.isArray(value)) return value.length === 0 ? '(nenhum)' : value.map((v) => formatValue(v, field, entity)).join(', ');
@@ -120,7 +102,7 @@ const isEmpty = (v: unknown) =>
 
 /** Display order: the entity's own label order, then the general labels' order, then the rest. */
 function rank(field: string, entity: string): number {
-  const own = entity === 'organization' ? Object.keys(ORGANIZATION_LABELS).indexOf(field) : -1;
+  const own = Object.keys(ENTITY_FIELD_LABELS[entity] ?? {}).indexOf(field);
   if (own >= 0) return own;
   const general = Object.keys(FIELD_LABELS).indexOf(field);
   return general >= 0 ? 100 + general : 1000;
