@@ -1,12 +1,12 @@
 /** /forgot-password: asks for a reset link by e-mail (the API answers 200 for any address). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { forgotPasswordRequest } from '@operacoes/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../core/api';
+import { AuthForm } from './parts';
 
 type Form = z.input<typeof forgotPasswordRequest>;
 
@@ -31,10 +31,7 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 600 }}>
-        Recuperar senha
-      </Typography>
+    <AuthForm title="Recuperar senha" titleGap={1} onSubmit={handleSubmit(onSubmit)}>
       {sent ? (
         <Alert severity="success" sx={{ my: 2 }}>
           {sent} Verifique também a caixa de spam.
@@ -56,9 +53,6 @@ export default function ForgotPasswordPage() {
           </Button>
         </Stack>
       )}
-      <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 2 }}>
-        Voltar para o login
-      </Link>
-    </Box>
+    </AuthForm>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../core/api';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { BackToLogin } from './parts';
 
 export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
@@ -23,9 +24,7 @@ export default function RegisterPage() {
           Confirme seu e-mail
         </Typography>
         <Alert severity="success">{done}</Alert>
-        <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 2 }}>
-          Voltar para o login
-        </Link>
+        <BackToLogin />
       </Box>
     );
 

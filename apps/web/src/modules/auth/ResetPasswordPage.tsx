@@ -1,6 +1,6 @@
 /** /forgot-password/reset/:hash: sets a new password from the e-mailed link. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { forgotPasswordReset } from '@operacoes/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { api, isAxiosError } from '../../core/api';
 import { toast } from '../../core/toast';
+import { AuthForm } from './parts';
 
 const schema = forgotPasswordReset
   .extend({ confirm: z.string() })
@@ -37,10 +38,7 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }}>
-        Nova senha
-      </Typography>
+    <AuthForm title="Nova senha" onSubmit={handleSubmit(onSubmit)}>
       {invalid && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {invalid} <Link component={RouterLink} to="/forgot-password">Solicitar um novo link</Link>
@@ -68,9 +66,6 @@ export default function ResetPasswordPage() {
           Salvar nova senha
         </Button>
       </Stack>
-      <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 2 }}>
-        Voltar para o login
-      </Link>
-    </Box>
+    </AuthForm>
   );
 }
