@@ -1,6 +1,6 @@
 /** /my-account: profile (nickname, full name, e-mail, picture with preview) and password change. */
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { Alert, Avatar, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { changePasswordBody, meUpdate, type UserRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { useSession } from '../../core/session';
 import { replaceToken } from '../../core/storage';
 import { toast } from '../../core/toast';
+import { Section } from '../../core/Section';
 
 const MAX_PICTURE = 2 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -167,26 +168,17 @@ export default function MyAccountPage() {
       ) : !me ? (
         <Alert severity="error">Não foi possível carregar seus dados.</Alert>
       ) : (
-        <Stack spacing={2}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="h-picture">
-            <Typography id="h-picture" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-              Foto
-            </Typography>
+        <Box>
+          <Section title="Foto">
             <Picture me={me} />
-          </Paper>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="h-profile">
-            <Typography id="h-profile" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-              Perfil
-            </Typography>
+          </Section>
+          <Section title="Perfil">
             <ProfileForm me={me} />
-          </Paper>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="h-password">
-            <Typography id="h-password" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-              Alterar senha
-            </Typography>
+          </Section>
+          <Section title="Alterar senha">
             <PasswordForm />
-          </Paper>
-        </Stack>
+          </Section>
+        </Box>
       )}
     </Box>
   );
