@@ -25,6 +25,12 @@ export const periodInOrder =
     if (a && b && b < a) ctx.addIssue({ code: 'custom', message: PERIOD_END_BEFORE_START, path: [end] });
   };
 
+/**
+ * `periodInOrder` checked with the other fields rather than after them (every violation in one
+ * answer, in one form submit): `schema.superRefine(...periodRule('starts_on', 'ends_on'))`.
+ */
+export const periodRule = <S extends string, E extends string>(start: S, end: E) => [periodInOrder(start, end), whenValid(start, end)] as const;
+
 export const projectInput = z.object({
   code: code('do projeto'),
   name: z.string().trim().min(1, 'Informe o nome').max(200, 'Nome longo demais'),
@@ -38,9 +44,8 @@ export const projectInput = z.object({
   status: z.enum(PROJECT_STATUSES, { message: 'Situação inválida' }).default('planejamento'),
   description: optionalText(4000),
 });
-/** The period is checked with the other fields, not after them (every violation in one answer). */
-export const projectCreate = projectInput.superRefine(periodInOrder('starts_on', 'ends_on'), whenValid('starts_on', 'ends_on'));
-export const projectUpdate = updateOf(projectInput).superRefine(periodInOrder('starts_on', 'ends_on'), whenValid('starts_on', 'ends_on'));
+export const projectCreate = projectInput.superRefine(...periodRule('starts_on', 'ends_on'));
+export const projectUpdate = updateOf(projectInput).superRefine(...periodRule('starts_on', 'ends_on'));
 export type ProjectInput = z.input<typeof projectInput>;
 
 export const projectRead = tenantRecord({
@@ -82,9 +87,9 @@ export const projectTaskInput = z.object({
   depends_on: z.array(id).max(50, 'No máximo 50 dependências').default([]),
   milestone: z.boolean().default(false),
 });
-export const projectTaskCreate = projectTaskInput.superRefine(periodInOrder('starts_on', 'due_on'), whenValid('starts_on', 'due_on'));
+export const projectTaskCreate = projectTaskInput.superRefine(...periodRule('starts_on', 'due_on'));
 /** A task stays in its project. */
-export const projectTaskUpdate = updateOf(projectTaskInput.omit({ project_id: true })).superRefine(periodInOrder('starts_on', 'due_on'), whenValid('starts_on', 'due_on'));
+export const projectTaskUpdate = updateOf(projectTaskInput.omit({ project_id: true })).superRefine(...periodRule('starts_on', 'due_on'));
 export type ProjectTaskInput = z.input<typeof projectTaskInput>;
 
 export const projectTaskRead = tenantRecord({

@@ -3,22 +3,26 @@
  * cycles), the external activities linked to a project, and its dashboard (progress, tasks,
  * milestones, cost against the budget). Money is summed in SQL `numeric`, answered as strings.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, like, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, like, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PERIOD_END_BEFORE_START,
   idParam,
+  periodRule,
   projectActivityInput,
   projectActivityOption,
   projectActivityRead,
+  projectCreate,
   projectDashboard,
   projectEntity,
+  projectInput,
   projectResource,
   projectTaskInput,
   projectTaskRead,
   projectTaskResource,
+  projectUpdate,
   unitOrganizationalEntity,
   userEntity,
 } from '@operacoes/contract';
@@ -92,9 +96,44 @@ function checkPeriod(values: Record<string, unknown>, existing: Record<string, u
   if (a && b && b < a) throw unprocessable([{ propertyPath: end, message: PERIOD_END_BEFORE_START }]);
 }
 
+/** A project of `organizationId` other than `exceptId` already has this code (the unique index compares it in lower case). */
+async function codeTaken(db: DbOrTx, organizationId: number, code: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organization_id, organizationId), sql`lower(${projects.code}) = lower(${code})`, exceptId === undefined ? undefined : ne(projects.id, exceptId)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Every fault of a project's create or edit in one 422: the body's violations with a code already
+ * used (the validator answered the first ones, the unique index the code only once the rest was
+ * fixed). A body whose only fault is the code is left to the index (409, race-free).
+ */
+async function projectViolations(req: FastifyRequest, db: DbOrTx): Promise<void> {
+  const route = req.routeOptions.url;
+  const create = req.method === 'POST' && route === '/api/project';
+  if (!create && !(req.method === 'PUT' && route === '/api/project/:id')) return;
+  const parsed = (create ? projectCreate : projectUpdate).safeParse(req.body);
+  if (parsed.success) return;
+  const violations = parsed.error.issues.map((i) => ({ propertyPath: i.path.map(String).join('.'), message: i.message }));
+  const code = projectInput.shape.code.safeParse((req.body as { code?: unknown } | null)?.code);
+  if (code.success && !violations.some((v) => v.propertyPath === 'code')) {
+    const user = userOf(req);
+    const id = create ? undefined : Number((req.params as { id?: unknown }).id);
+    const [row] = id === undefined ? [] : await db.select({ organization_id: projects.organization_id }).from(projects).where(eq(projects.id, id));
+    // Another organization's project is not looked into (the route answers 404 for it).
+    const organizationId = create ? user.organizationId : row && (user.superAdmin || row.organization_id === user.organizationId) ? row.organization_id : undefined;
+    if (organizationId !== undefined && (await codeTaken(db, organizationId, code.data, id))) violations.push({ propertyPath: 'code', message: 'Já está em uso' });
+  }
+  throw unprocessable(violations);
+}
+
 /** `/api/project`, `/api/project/task`, `/api/project/{id}/task|activity|dashboard`. */
 export async function projectRoutes(fastify: FastifyInstance) {
   registerAfterCommit(fastify);
+  fastify.addHook('preValidation', (req) => projectViolations(req, fastify.db));
   const projectDef = defineApiResource(fastify, projectResource, {
     table: projects,
     defaultSort: [asc(projects.code), asc(projects.id)],
@@ -186,7 +225,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
         summary: 'Criar uma tarefa no projeto',
         description: 'O mesmo que `POST /api/project/task`, com o projeto do caminho (mesmas regras: datas, dependências sem ciclo, aviso ao responsável).',
         params: idParam,
-        body: projectTaskInput.omit({ project_id: true }),
+        body: projectTaskInput.omit({ project_id: true }).superRefine(...periodRule('starts_on', 'due_on')),
         response: { 201: projectTaskRead },
       },
     },

@@ -4,7 +4,7 @@
  */
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Box, Button } from '@mui/material';
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, periodInOrder, projectInput } from '@operacoes/contract';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, periodRule, projectInput } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
@@ -20,7 +20,7 @@ import { TasksSection } from './TasksSection';
 
 const schema = projectInput
   .extend({ budget: blankToNull(projectInput.shape.budget), client: blankToNull(projectInput.shape.client), description: blankToNull(projectInput.shape.description) })
-  .superRefine(periodInOrder('starts_on', 'ends_on'));
+  .superRefine(...periodRule('starts_on', 'ends_on'));
 
 const blank = { code: '', name: '', client: '', manager_id: undefined as never, unit_organizational_id: undefined as never, starts_on: undefined as never, ends_on: undefined as never, budget: '', status: 'planejamento' as const, description: '' };
 

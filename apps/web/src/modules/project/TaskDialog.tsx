@@ -1,6 +1,6 @@
 /** Create or edit a task of a project: title, assignee, dates, progress, status, dependencies, milestone. */
 import { Button, Chip, Dialog, DialogContent, DialogTitle, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { TASK_STATUSES, TASK_STATUS_LABELS, periodInOrder, projectTaskInput, type ProjectTaskRead } from '@operacoes/contract';
+import { TASK_STATUSES, TASK_STATUS_LABELS, periodRule, projectTaskInput, type ProjectTaskRead } from '@operacoes/contract';
 import { Controller, useFormContext } from 'react-hook-form';
 import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, FormSwitch, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
@@ -8,7 +8,7 @@ import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
 import { getPerson, searchPeople, taskApi } from './api';
 
-const schema = projectTaskInput.omit({ project_id: true }).superRefine(periodInOrder('starts_on', 'due_on'));
+const schema = projectTaskInput.omit({ project_id: true }).superRefine(...periodRule('starts_on', 'due_on'));
 
 /** The tasks this one waits for (other tasks of the project). */
 function DependsOnField({ tasks }: { tasks: ProjectTaskRead[] }) {
