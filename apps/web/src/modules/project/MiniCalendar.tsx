@@ -3,8 +3,9 @@ import { Box, Typography } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import ptBr from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
+import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
-import type { ProjectActivityRead } from '@operacoes/contract';
+import { type ProjectActivityRead, SCHEDULE_TIME_ZONE } from '@operacoes/contract';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../core/permissions';
 
@@ -29,11 +30,12 @@ export function MiniCalendar({ activities }: { activities: ProjectActivityRead[]
       }}
     >
       <FullCalendar
-        plugins={[dayGridPlugin]}
+        // A named zone needs the luxon plugin: without it FullCalendar shows the UTC clock (a 14:00 visit at 17).
+        plugins={[dayGridPlugin, luxonPlugin]}
         initialView="dayGridMonth"
         initialDate={first ?? undefined}
         locale={ptBr}
-        timeZone="America/Sao_Paulo"
+        timeZone={SCHEDULE_TIME_ZONE}
         height="auto"
         headerToolbar={{ left: 'title', center: '', right: 'prev,next' }}
         dayMaxEvents={2}
