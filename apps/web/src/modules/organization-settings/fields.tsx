@@ -1,6 +1,7 @@
 /** Inputs of the settings forms that the core kit does not have: lists of values and option sets. */
 import { Autocomplete, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
-import { Controller, useFormContext, type FieldError } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import { Controller, useFormContext, type ControllerFieldState, type ControllerRenderProps, type FieldError } from 'react-hook-form';
 
 /** Messages of an array field's errors ("2º item: Endereço IP inválido"). */
 export function arrayErrors(error: unknown): string | undefined {
@@ -13,6 +14,12 @@ export function arrayErrors(error: unknown): string | undefined {
     if (/^\d+$/.test(k) && m) out.push(`${Number(k) + 1}º item: ${m}`);
   }
   return out.join(' · ') || undefined;
+}
+
+/** A form field whose value is a list of texts: `render` gets the list (empty when unset) with the field. */
+function StringListField({ name, render }: { name: string; render: (values: string[], field: ControllerRenderProps, fieldState: ControllerFieldState) => ReactElement }) {
+  const { control } = useFormContext();
+  return <Controller name={name} control={control} render={({ field, fieldState }) => render((field.value as string[] | undefined) ?? [], field, fieldState)} />;
 }
 
 /** A list of short texts typed as chips (Enter or comma adds one). */
@@ -29,13 +36,10 @@ export function FormChipList({
   disabled?: boolean;
   placeholder?: string;
 }) {
-  const { control } = useFormContext();
   return (
-    <Controller
+    <StringListField
       name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const values = (field.value as string[] | undefined) ?? [];
+      render={(values, field, fieldState) => {
         const err = arrayErrors(fieldState.error);
         return (
           <Autocomplete<string, true, false, true>
@@ -93,13 +97,10 @@ export function FormCheckboxes({
   disabled?: boolean;
   helperText?: string;
 }) {
-  const { control } = useFormContext();
   return (
-    <Controller
+    <StringListField
       name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const values = (field.value as string[] | undefined) ?? [];
+      render={(values, field, fieldState) => {
         return (
           <FormControl component="fieldset" error={!!fieldState.error} disabled={disabled}>
             <FormLabel component="legend">{label}</FormLabel>
