@@ -1,4 +1,4 @@
--- Movements are append-only (issue 5): nothing edits or deletes a movement, not even SQL run by mistake.
+-- Movements are append-only: nothing edits or deletes a movement, not even SQL run by mistake.
 CREATE OR REPLACE FUNCTION movement_append_only() RETURNS trigger AS $$
 BEGIN
   RAISE EXCEPTION 'As movimentações não podem ser alteradas nem excluídas.' USING ERRCODE = 'P0001';

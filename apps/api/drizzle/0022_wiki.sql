@@ -1,4 +1,4 @@
--- Wiki search (issue 16): Portuguese full text that ignores accents. The copy of 'portuguese' runs
+-- Wiki search: Portuguese full text that ignores accents. The copy of 'portuguese' runs
 -- words through unaccent before the Portuguese stemmer, so "configuracao" and "configuração" (and
 -- "roteadores"/"roteador") meet, and ts_headline marks the accented words of the original text.
 CREATE TEXT SEARCH CONFIGURATION wiki_pt (COPY = portuguese);--> statement-breakpoint
