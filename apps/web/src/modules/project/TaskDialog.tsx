@@ -4,6 +4,7 @@ import { TASK_STATUSES, TASK_STATUS_LABELS, periodRule, projectTaskInput, type P
 import { Controller, useFormContext } from 'react-hook-form';
 import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, FormSwitch, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
+import { useFieldLabel } from '../../core/form/fieldLabels';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
 import { getPerson, searchPeople, taskApi } from './api';
@@ -13,6 +14,7 @@ const schema = projectTaskInput.omit({ project_id: true }).superRefine(...period
 /** The tasks this one waits for (other tasks of the project). */
 function DependsOnField({ tasks }: { tasks: ProjectTaskRead[] }) {
   const { control } = useFormContext();
+  useFieldLabel('depends_on', 'Depende de');
   return (
     <Controller
       name="depends_on"

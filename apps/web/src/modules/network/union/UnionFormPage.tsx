@@ -5,6 +5,7 @@ import { Alert, Box, Button, IconButton, MenuItem, TextField, Typography } from 
 import { UNION_MODES, UNION_MODE_LABELS, unionInput, type UnionRead } from '@operacoes/contract';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { enumOptions, FormGrid, FormNotes, FormSelect } from '../../../core/form';
+import { useItemLabel } from '../../../core/form/fieldLabels';
 import { useFormReadOnly } from '../../../core/readOnly';
 import { ResourcePage } from '../../../core/resource';
 import { FormText } from '../../../core/ResourceForm';
@@ -49,6 +50,8 @@ function Members() {
   const { control } = useFormContext();
   const readOnly = useFormReadOnly();
   const { fields, append, remove } = useFieldArray({ control, name: 'members' });
+  // A violation on a whole member ("members.1") reads "Membro 2".
+  useItemLabel('members', 'Membro');
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {fields.map((m, i) => (
