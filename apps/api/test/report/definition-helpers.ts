@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { ReportQuery } from '@operacoes/contract';
 import { searchText } from '../../src/core/list';
 import type { Cell } from '../../src/core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../../src/modules/report/definition';
+import { pdfColumns } from '../../src/modules/report/pdf';
 import { unitsOrganizational } from '../../src/modules/unit-organizational';
 import type { TestApp } from '../helpers';
 
@@ -101,4 +103,23 @@ async function expectExports(t: TestApp, def: ReportDefinition, token: string, q
   const pdf = await t.call('GET', url('pdf'), token);
   expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
   expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  // Read back by poppler: every printed header whole (its words in order under the filters), nothing cut.
+  const text = pdfLayoutText(pdf.rawPayload);
+  expect(text).not.toContain('…');
+  const words = tokens(text.slice(text.indexOf('Filtros:')));
+  for (const c of pdfColumns(def.columns, def.print)) {
+    let at = 0;
+    for (const word of tokens(c.label)) {
+      at = words.indexOf(word, at) + 1;
+      expect(at, `header "${c.label}" in the PDF`).toBeGreaterThan(0);
+    }
+  }
 }
+
+/** A PDF's text as another program reads it: poppler's `pdftotext -layout` (lines kept where they are printed). */
+export function pdfLayoutText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
+}
+
+/** The whitespace-separated words of a text. */
+export const tokens = (text: string) => text.split(/\s+/).filter(Boolean);

@@ -20,6 +20,12 @@ export type ReportScope = {
   asOf?: Date;
 };
 
+/**
+ * A column of the PDF: a report column's key (printed as it is), or several of them in one cell
+ * under a header of its own, their texts joined by `join` (" / " by default).
+ */
+export type PrintColumn = string | { label: string; keys: string[]; join?: string };
+
 export type ReportDefinition = {
   /** The URL segment: `/api/report/{name}`. */
   name: string;
@@ -36,6 +42,8 @@ export type ReportDefinition = {
    * `date` a Date (its São Paulo day) or 'AAAA-MM-DD'; `datetime` a Date; `text` strings.
    */
   columns: ReportColumn[];
+  /** The PDF's columns when paper is better with fewer (merged, or left out); default: every column as is. */
+  print?: PrintColumn[];
   count(scope: ReportScope, q: ReportQuery): Promise<number>;
   /**
    * Every row, in the report's order, in batches of about `batchSize` (keyset paging, never OFFSET):

@@ -71,6 +71,24 @@ export const shipmentsReport: ReportDefinition = {
     { key: 'damaged', label: 'Danificados', type: 'number', width: 10 },
     { key: 'divergences', label: 'Itens com divergência', type: 'text', width: 40 },
   ],
+  // On paper the tracking code goes with its carrier.
+  print: [
+    'id',
+    'status',
+    'origin',
+    'destination',
+    'recipient',
+    { label: 'Transportadora / rastreio', keys: ['carrier', 'tracking_code'] },
+    'created_at',
+    'dispatched_at',
+    'expected_date',
+    'received_at',
+    'sent',
+    'received',
+    'missing',
+    'damaged',
+    'divergences',
+  ],
 
   count: (scope, q) => countRows(scope.db, sql`${shipments} s`, where(scope, q)),
 
