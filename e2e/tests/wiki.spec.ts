@@ -186,6 +186,70 @@ test('wiki: a page with a link and an image, two editors (the second gets the 40
   await reader.context().close();
 });
 
+test('wiki: accents typed in the editor (link text, heading, body) read as letters in the page, the history diff and the search excerpt', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const uid = Date.now().toString(36);
+  const root = `acentos-${uid}`;
+  const gestor = await apiLogin(request, 'gestor');
+  for (const body of [
+    { path: root, title: `Acentos ${uid}`, body: '<p>Páginas com acentos.</p>' },
+    { path: `${root}/alvo`, title: 'Página alvo', body: '<p>O destino do link.</p>' },
+  ]) {
+    const r = await request.post('/api/wiki/page', { headers: auth(gestor.token), data: body });
+    expect(r.status(), await r.text()).toBe(201);
+  }
+  const a = await as(browser, 'gestor');
+  const path = `${root}/acentuacao`;
+  const letters = 'á ç ã é õ ü';
+  // What a person reads: never an entity name nor an escaped ampersand.
+  const noEntities = async (text: Promise<string | null> | string | null) => expect(await text).not.toMatch(/&(?:[a-z]+|#\d+);|&amp;/i);
+
+  await a.goto(`/wiki/${path}`);
+  await a.getByRole('link', { name: 'Criar esta página' }).click();
+  await a.getByLabel(/^Título/).fill(`Acentuação ${uid}`);
+  // A heading through the editor's block menu, then the body with a [[…|…]] link, typed key by key.
+  await expect(editorBody(a)).toBeVisible({ timeout: 30_000 });
+  await editorBody(a).click();
+  await a.locator('.tox-tbtn--select').filter({ hasText: /Parágrafo|Paragraph/ }).click();
+  await a.getByRole('menuitemcheckbox', { name: /Cabeçalho 2|Título 2|Heading 2/ }).click();
+  await editorBody(a).pressSequentially(`Configuração básica ${letters}`);
+  await editorBody(a).press('Enter');
+  await editorBody(a).pressSequentially(`Corpo com ${letters}; veja [[${root}/alvo|a página çãéõü]] & ação.`);
+  await expect(editorBody(a).locator('h2')).toHaveText(`Configuração básica ${letters}`);
+  await a.getByRole('button', { name: 'Criar página' }).click();
+  await expectToast(a, 'Página criada!');
+
+  // The page view: heading, body and the link's text as typed.
+  const body = a.getByTestId('wiki-body');
+  await expect(body.getByRole('heading', { level: 2 })).toHaveText(`Configuração básica ${letters}`);
+  await expect(body).toContainText(`Corpo com ${letters}; veja a página çãéõü & ação.`);
+  await expect(body.getByRole('link', { name: 'a página çãéõü' })).toHaveAttribute('href', `/wiki/${root}/alvo`);
+  await noEntities(body.textContent());
+
+  // A second version, then the history diff of the two: accents as letters on both sides.
+  await a.getByRole('link', { name: 'Editar' }).click();
+  await expect(editorBody(a)).toContainText('Corpo com', { timeout: 30_000 });
+  await typeInEditor(a, ' Revisão: atenção à fusão.');
+  await a.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expectToast(a, 'Página salva!');
+  await a.goto(`/wiki/${path}?modo=historico&de=1&para=2`);
+  const diff = a.getByTestId('wiki-diff');
+  const left = diff.locator('[data-side="left"]');
+  await expect(left.filter({ hasText: `Configuração básica ${letters}` })).toHaveCount(1);
+  await expect(left.filter({ hasText: 'a página çãéõü & ação.' })).toHaveCount(1);
+  expect((await diff.locator('[data-side="right"] ins').allTextContents()).join(' ')).toContain('atenção à fusão');
+  await noEntities(diff.textContent());
+
+  // The search excerpt: the words found unaccented, shown with their accents.
+  await a.goto(`/wiki/search?q=${encodeURIComponent(`basica ${uid}`)}`);
+  const hit = a.getByTestId('wiki-search-hit').filter({ hasText: `Acentuação ${uid}` });
+  await expect(hit).toBeVisible();
+  await expect(hit).toContainText(letters);
+  await expect(hit.locator('mark').first()).toBeVisible();
+  await noEntities(hit.textContent());
+  await a.context().close();
+});
+
 test('wiki on a phone: the tree opens in a drawer and the page fits 375 px', async ({ browser, request }) => {
   const uid = Date.now().toString(36);
   const root = `celular-${uid}`;
