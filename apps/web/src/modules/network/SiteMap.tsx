@@ -5,13 +5,14 @@
  * map offers to create a site at that point.
  */
 import 'leaflet/dist/leaflet.css';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { SITE_STATUS_LABELS, SITE_TYPE_LABELS, type SiteMarker, type SiteStatus } from '@operacoes/contract';
 import { latLngBounds, type LatLngExpression } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
-import { CircleMarker, MapContainer, Popup, ScaleControl, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { useEffect, useState } from 'react';
+import { CircleMarker, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/number';
+import { MapFrame } from '../../core/MapFrame';
 
 const BRAZIL: LatLngExpression = [-14.24, -51.93];
 const COLOR: Record<SiteStatus, string> = { ativo: '#2e7d32', em_implantacao: '#ed6c02', desativado: '#757575' };
@@ -48,46 +49,28 @@ function CreateHere({ canCreate }: { canCreate: boolean }) {
 
 export default function SiteMap({ markers, tileUrl, canCreate, height = 520 }: { markers: SiteMarker[]; tileUrl: string; canCreate: boolean; height?: number | string }) {
   const navigate = useNavigate();
-  const [tilesFailed, setTilesFailed] = useState(false);
-  const handlers = useMemo(() => ({ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }), []);
   return (
-    <Box>
-      {tilesFailed && (
-        <Alert severity="warning" sx={{ mb: 1 }} role="status">
-          Não foi possível carregar as imagens do mapa. Os sites continuam marcados sobre um fundo em branco.
-        </Alert>
-      )}
-      <Box
-        role="region"
-        aria-label="Mapa de sites"
-        data-testid="site-map"
-        sx={{ height, minHeight: 320, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#f4f4f0', '& .leaflet-container': { height: '100%', bgcolor: '#f4f4f0' } }}
-      >
-        <MapContainer center={BRAZIL} zoom={4} scrollWheelZoom style={{ height: '100%', width: '100%' }}>
-          <TileLayer url={tileUrl} attribution='&copy; colaboradores do <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' eventHandlers={handlers} />
-          <ScaleControl position="bottomleft" imperial={false} />
-          <FitToMarkers markers={markers} />
-          <CreateHere canCreate={canCreate} />
-          {markers.map((m) => (
-            <CircleMarker
-              key={m.id}
-              center={[m.latitude, m.longitude]}
-              radius={8}
-              className={`site-marker site-marker-${m.id}`}
-              pathOptions={{ color: '#fff', weight: 2, fillColor: COLOR[m.status], fillOpacity: 0.95 }}
-              bubblingMouseEvents={false}
-              eventHandlers={{ click: () => navigate(`/site/edit/${m.id}`) }}
-            >
-              <Tooltip direction="top" offset={[0, -6]}>
-                <strong>{m.code}</strong> — {m.name}
-                <br />
-                {SITE_TYPE_LABELS[m.type]} · {SITE_STATUS_LABELS[m.status]}
-                {m.city ? ` · ${m.city}` : ''}
-              </Tooltip>
-            </CircleMarker>
-          ))}
-        </MapContainer>
-      </Box>
-    </Box>
+    <MapFrame label="Mapa de sites" testId="site-map" marked="Os sites" tileUrl={tileUrl} height={height} minHeight={320} center={BRAZIL} zoom={4} scrollWheelZoom>
+      <FitToMarkers markers={markers} />
+      <CreateHere canCreate={canCreate} />
+      {markers.map((m) => (
+        <CircleMarker
+          key={m.id}
+          center={[m.latitude, m.longitude]}
+          radius={8}
+          className={`site-marker site-marker-${m.id}`}
+          pathOptions={{ color: '#fff', weight: 2, fillColor: COLOR[m.status], fillOpacity: 0.95 }}
+          bubblingMouseEvents={false}
+          eventHandlers={{ click: () => navigate(`/site/edit/${m.id}`) }}
+        >
+          <Tooltip direction="top" offset={[0, -6]}>
+            <strong>{m.code}</strong> — {m.name}
+            <br />
+            {SITE_TYPE_LABELS[m.type]} · {SITE_STATUS_LABELS[m.status]}
+            {m.city ? ` · ${m.city}` : ''}
+          </Tooltip>
+        </CircleMarker>
+      ))}
+    </MapFrame>
   );
 }

@@ -4,10 +4,10 @@
  * shows them on a blank layer with its scale, and says that the images could not load.
  */
 import 'leaflet/dist/leaflet.css';
-import { Alert, Box } from '@mui/material';
 import { latLngBounds } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
-import { CircleMarker, MapContainer, Polyline, ScaleControl, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { useEffect } from 'react';
+import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { MapFrame } from '../../core/MapFrame';
 
 type Point = { latitude: number; longitude: number };
 
@@ -45,42 +45,24 @@ export default function UnitMap({
   height?: number;
   label?: string;
 }) {
-  const [tilesFailed, setTilesFailed] = useState(false);
-  const handlers = useMemo(() => ({ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }), []);
   const c: [number, number] = [client.latitude, client.longitude];
   const s: [number, number] | null = site ? [site.latitude, site.longitude] : null;
   return (
-    <Box>
-      {tilesFailed && (
-        <Alert severity="warning" sx={{ mb: 1 }} role="status">
-          Não foi possível carregar as imagens do mapa. Os pontos continuam marcados sobre um fundo em branco.
-        </Alert>
+    <MapFrame label={label} testId="unit-map" marked="Os pontos" tileUrl={tileUrl} height={height} center={c} zoom={15} scrollWheelZoom={false}>
+      <Fit client={client} site={site ?? null} />
+      {s && <Polyline positions={[c, s]} pathOptions={{ color: '#1565c0', weight: 3, dashArray: '6 6' }} />}
+      {s && (
+        <CircleMarker center={s} radius={9} className="unit-map-site" pathOptions={{ color: '#fff', weight: 2, fillColor: '#2e7d32', fillOpacity: 0.95 }}>
+          <Tooltip direction="top" offset={[0, -6]}>
+            {siteLabel ?? 'Site'}
+          </Tooltip>
+        </CircleMarker>
       )}
-      <Box
-        role="region"
-        aria-label={label}
-        data-testid="unit-map"
-        sx={{ height, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#f4f4f0', '& .leaflet-container': { height: '100%', bgcolor: '#f4f4f0' } }}
-      >
-        <MapContainer center={c} zoom={15} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
-          <TileLayer url={tileUrl} attribution='&copy; colaboradores do <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' eventHandlers={handlers} />
-          <ScaleControl position="bottomleft" imperial={false} />
-          <Fit client={client} site={site ?? null} />
-          {s && <Polyline positions={[c, s]} pathOptions={{ color: '#1565c0', weight: 3, dashArray: '6 6' }} />}
-          {s && (
-            <CircleMarker center={s} radius={9} className="unit-map-site" pathOptions={{ color: '#fff', weight: 2, fillColor: '#2e7d32', fillOpacity: 0.95 }}>
-              <Tooltip direction="top" offset={[0, -6]}>
-                {siteLabel ?? 'Site'}
-              </Tooltip>
-            </CircleMarker>
-          )}
-          <CircleMarker center={c} radius={9} className="unit-map-client" pathOptions={{ color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 0.95 }}>
-            <Tooltip direction="top" offset={[0, -6]} permanent={!s}>
-              {clientLabel}
-            </Tooltip>
-          </CircleMarker>
-        </MapContainer>
-      </Box>
-    </Box>
+      <CircleMarker center={c} radius={9} className="unit-map-client" pathOptions={{ color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 0.95 }}>
+        <Tooltip direction="top" offset={[0, -6]} permanent={!s}>
+          {clientLabel}
+        </Tooltip>
+      </CircleMarker>
+    </MapFrame>
   );
 }
