@@ -1,7 +1,7 @@
 import { ORGANIZATION_SETTINGS, SETTINGS_SECTIONS, userSettings } from '@operacoes/contract';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_FIELD_LABELS } from '../organization-settings';
-import { diffRows, entityLabel, entityLink, fieldLabel, formatValue, humanize } from './labels';
+import { diffRows, entityLabel, entityLink, fieldLabel, formatValue, humanize, REFERENCE_FIELDS } from './labels';
 
 describe('revision log labels', () => {
   it('names entities, fields and settings fields in pt-BR', () => {
@@ -20,6 +20,8 @@ describe('revision log labels', () => {
       for (const key of Object.keys(ORGANIZATION_SETTINGS[section].shape)) if (!SETTINGS_FIELD_LABELS[section][key]) missing.push(`${section}.${key}`);
     }
     for (const key of Object.keys(userSettings.shape)) if (fieldLabel(key, 'user') === humanize(key)) missing.push(`settings.${key}`);
+    // A reference (shown by the record's name) is labelled too.
+    for (const key of Object.keys(REFERENCE_FIELDS)) if (fieldLabel(key) === humanize(key)) missing.push(key);
     expect(missing).toEqual([]);
     expect(fieldLabel('ends_at', 'schedule_event')).toBe('Fim');
     expect(fieldLabel('path', 'wiki_page')).toBe('Endereço');
