@@ -115,3 +115,53 @@ test('projects: create with tasks and a milestone, drag a bar on the Gantt, read
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(1);
 });
+
+test('projects: a refused save shows every fault at once on its field, and its toast names fields by their labels', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).toUpperCase().slice(-6);
+  await uiLogin(page, 'gestor');
+  await page.goto('/project/create');
+  const control = (label: RegExp) => page.locator('.MuiFormControl-root').filter({ has: page.locator('label', { hasText: label }) });
+
+  // Blank required fields and an end before the start: all said at once, each under its field.
+  await page.getByRole('textbox', { name: /^Código/ }).fill('PRJ-FTTH-PG');
+  await fillDate(page, page, 'Início', '10/12/2026');
+  await fillDate(page, page, 'Término', '01/12/2026');
+  await page.getByRole('button', { name: 'Criar projeto' }).click();
+  await expect(page.getByRole('textbox', { name: /^Nome/ })).toHaveAccessibleDescription('Informe o nome');
+  for (const picker of [/^Gerente/, /^Unidade organizacional/]) await expect(page.getByRole('combobox', { name: picker })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Campo obrigatório', { exact: true })).toHaveCount(2);
+  await expect(control(/^Término/)).toContainText('O término deve ser igual ou posterior ao início');
+
+  // The rest fixed, the code is the demo project's: the server's answer lands on "Código".
+  await page.getByRole('textbox', { name: /^Nome/ }).fill(`Anel óptico ${tag}`);
+  await pick(page, /Gerente/, 'Marina');
+  await page.getByRole('combobox', { name: /Unidade organizacional/ }).click();
+  await page.getByRole('option', { name: /Matriz Curitiba/ }).click();
+  await fillDate(page, page, 'Término', '31/03/2027');
+  await expect(control(/^Término/)).not.toContainText('O término deve');
+  await page.getByRole('button', { name: 'Criar projeto' }).click();
+  await expectToast(page, '409: Já existe um projeto com o código "PRJ-FTTH-PG".');
+  await expect(page.getByRole('textbox', { name: /^Código/ })).toHaveAccessibleDescription('Já está em uso');
+  await page.getByRole('textbox', { name: /^Código/ }).fill(`PRJ-ANEL-${tag}`);
+  await page.getByRole('button', { name: 'Criar projeto' }).click();
+  await expectToast(page, 'Projeto criado!');
+  await expect(page).toHaveURL(/\/project\/edit\/\d+$/);
+  const projectId = Number(page.url().split('/').pop());
+
+  // A refusal only the server can give (a dependency cycle): its toast reads the field's label, never "depends_on".
+  const token = (await apiLogin(request, 'gestor')).token;
+  const task = async (body: Record<string, unknown>) => (await (await request.post(`/api/project/${projectId}/task`, { headers: auth(token), data: { starts_on: '2026-12-10', due_on: '2026-12-20', ...body } })).json()) as { id: number };
+  const a = await task({ title: 'Projeto executivo' });
+  await task({ title: 'Lançamento de cabos', depends_on: [a.id] });
+  await page.reload();
+  await page.getByRole('button', { name: 'Editar Projeto executivo' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: /Depende de/ }).click();
+  await page.getByRole('option', { name: 'Lançamento de cabos' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Salvar tarefa' }).click();
+  const cycle = 'Dependência circular: "Projeto executivo" → "Lançamento de cabos" → "Projeto executivo". Remova uma das dependências.';
+  await expectToast(page, `422: Depende de: ${cycle}`);
+  await expect(dialog.getByText(cycle)).toBeVisible();
+});
