@@ -23,6 +23,7 @@ import { Fragment, useState } from 'react';
 import { formatDateTime, formatInt } from '../../core/format';
 import { dsKeys, fetchRecords, fetchRuns, type DataSourceRun } from './api';
 import { cellText, RUN_STATUS, RunSummary } from './SourceDialogs';
+import { SmallTable } from '../../core/SmallTable';
 
 const duration = (r: DataSourceRun) => {
   if (!r.finished_at) return '—';
@@ -52,62 +53,60 @@ export function RunsPanel({ sourceId }: { sourceId: number }) {
       </Paper>
     );
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Execuções da fonte">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 48 }} />
-            <TableCell>Início</TableCell>
-            <TableCell>Situação</TableCell>
-            <TableCell align="right">Criados</TableCell>
-            <TableCell align="right">Atualizados</TableCell>
-            <TableCell align="right">Rejeitados</TableCell>
-            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-              Duração
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {runs.map((r) => {
-            const expandable = r.log.length > 0 || !!r.error;
-            return (
-              <Fragment key={r.id}>
-                <TableRow hover sx={{ '& > td': { borderBottom: open === r.id ? 'unset' : undefined } }}>
-                  <TableCell>
-                    {expandable && (
-                      <IconButton size="small" aria-label={open === r.id ? 'Ocultar detalhes' : 'Ver detalhes'} onClick={() => setOpen(open === r.id ? null : r.id)}>
-                        {open === r.id ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                      </IconButton>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.started_at, true)}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={RUN_STATUS[r.status].color} label={RUN_STATUS[r.status].label} />
-                  </TableCell>
-                  <TableCell align="right">{formatInt(r.created)}</TableCell>
-                  <TableCell align="right">{formatInt(r.updated)}</TableCell>
-                  <TableCell align="right">{formatInt(r.rejected)}</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {duration(r)}
-                  </TableCell>
-                </TableRow>
+    <SmallTable
+      label="Execuções da fonte"
+      head={
+        <>
+          <TableCell sx={{ width: 48 }} />
+          <TableCell>Início</TableCell>
+          <TableCell>Situação</TableCell>
+          <TableCell align="right">Criados</TableCell>
+          <TableCell align="right">Atualizados</TableCell>
+          <TableCell align="right">Rejeitados</TableCell>
+          <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+            Duração
+          </TableCell>
+        </>
+      }
+    >
+      {runs.map((r) => {
+        const expandable = r.log.length > 0 || !!r.error;
+        return (
+          <Fragment key={r.id}>
+            <TableRow hover sx={{ '& > td': { borderBottom: open === r.id ? 'unset' : undefined } }}>
+              <TableCell>
                 {expandable && (
-                  <TableRow>
-                    <TableCell colSpan={7} sx={{ py: 0 }}>
-                      <Collapse in={open === r.id} unmountOnExit>
-                        <Box sx={{ py: 1.5 }}>
-                          <RunSummary run={r} />
-                        </Box>
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
+                  <IconButton size="small" aria-label={open === r.id ? 'Ocultar detalhes' : 'Ver detalhes'} onClick={() => setOpen(open === r.id ? null : r.id)}>
+                    {open === r.id ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                  </IconButton>
                 )}
-              </Fragment>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.started_at, true)}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={RUN_STATUS[r.status].color} label={RUN_STATUS[r.status].label} />
+              </TableCell>
+              <TableCell align="right">{formatInt(r.created)}</TableCell>
+              <TableCell align="right">{formatInt(r.updated)}</TableCell>
+              <TableCell align="right">{formatInt(r.rejected)}</TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {duration(r)}
+              </TableCell>
+            </TableRow>
+            {expandable && (
+              <TableRow>
+                <TableCell colSpan={7} sx={{ py: 0 }}>
+                  <Collapse in={open === r.id} unmountOnExit>
+                    <Box sx={{ py: 1.5 }}>
+                      <RunSummary run={r} />
+                    </Box>
+                  </Collapse>
+                </TableCell>
+              </TableRow>
+            )}
+          </Fragment>
+        );
+      })}
+    </SmallTable>
   );
 }
 

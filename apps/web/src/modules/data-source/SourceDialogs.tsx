@@ -14,14 +14,9 @@ import {
   DialogTitle,
   IconButton,
   LinearProgress,
-  Paper,
   Stack,
   Tab,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tabs,
   Typography,
@@ -34,6 +29,7 @@ import { isAxiosError } from '../../core/api';
 import { formatInt } from '../../core/format';
 import { listKey } from '../../core/ResourceList';
 import { dsKeys, PATH, runSource, testSource, type DataSourceRun, type DataSourceTest } from './api';
+import { SmallTable } from '../../core/SmallTable';
 
 /** The pt-BR message of a failed call (502/504 from a broken or slow source). */
 export function errorMessage(e: unknown): string {
@@ -52,32 +48,31 @@ export function RowsTable({ rows, label, maxColumns = 12 }: { rows: Record<strin
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].slice(0, maxColumns);
   if (rows.length === 0) return <Typography color="text.secondary">Nenhum registro.</Typography>;
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }}>
-      <Table size="small" stickyHeader aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 40 }}>#</TableCell>
-            {columns.map((c) => (
-              <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
-                {c}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={i}>
-              <TableCell>{i + 1}</TableCell>
-              {columns.map((c) => (
-                <TableCell key={c} sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={cellText(r[c])}>
-                  {cellText(r[c])}
-                </TableCell>
-              ))}
-            </TableRow>
+    <SmallTable
+      label={label}
+      maxHeight={360}
+      head={
+        <>
+          <TableCell sx={{ width: 40 }}>#</TableCell>
+          {columns.map((c) => (
+            <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
+              {c}
+            </TableCell>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </>
+      }
+    >
+      {rows.map((r, i) => (
+        <TableRow key={i}>
+          <TableCell>{i + 1}</TableCell>
+          {columns.map((c) => (
+            <TableCell key={c} sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={cellText(r[c])}>
+              {cellText(r[c])}
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </SmallTable>
   );
 }
 
@@ -197,24 +192,23 @@ export function RunSummary({ run }: { run: DataSourceRun }) {
         </Alert>
       )}
       {run.log.length > 0 && (
-        <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 280 }}>
-          <Table size="small" stickyHeader aria-label="Registros rejeitados">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 90 }}>Registro</TableCell>
-                <TableCell>Motivo</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {run.log.map((l) => (
-                <TableRow key={`${l.row}-${l.reason}`}>
-                  <TableCell>{l.row}</TableCell>
-                  <TableCell>{l.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label="Registros rejeitados"
+          maxHeight={280}
+          head={
+            <>
+              <TableCell sx={{ width: 90 }}>Registro</TableCell>
+              <TableCell>Motivo</TableCell>
+            </>
+          }
+        >
+          {run.log.map((l) => (
+            <TableRow key={`${l.row}-${l.reason}`}>
+              <TableCell>{l.row}</TableCell>
+              <TableCell>{l.reason}</TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       )}
     </Box>
   );

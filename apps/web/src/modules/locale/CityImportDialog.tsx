@@ -21,11 +21,7 @@ import {
   Step,
   StepLabel,
   Stepper,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -39,6 +35,7 @@ import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
 import { importCities } from './api';
 import { buildChunks, CHUNK_ROWS, decodeCsv, mapRejected, MAX_CSV_CHARS, prepareCsv, type PreparedCsv } from './csv-import';
+import { SmallTable } from '../../core/SmallTable';
 
 type Rejected = CityImportReport['rejected'];
 type Phase =
@@ -58,31 +55,30 @@ function RejectedTable({ rows }: { rows: Rejected }) {
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         Linhas rejeitadas ({formatInt(rows.length)})
       </Typography>
-      <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 260 }}>
-        <Table size="small" stickyHeader aria-label="Linhas rejeitadas">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 70 }}>Linha</TableCell>
-              <TableCell>Motivo</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Conteúdo</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.slice(0, SHOW_REJECTED).map((r) => (
-              <TableRow key={`${r.line}-${r.reason}`}>
-                <TableCell>{r.line}</TableCell>
-                <TableCell>
-                  {r.reason}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}>
-                    {r.content}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{r.content}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <SmallTable
+        label="Linhas rejeitadas"
+        maxHeight={260}
+        head={
+          <>
+            <TableCell sx={{ width: 70 }}>Linha</TableCell>
+            <TableCell>Motivo</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Conteúdo</TableCell>
+          </>
+        }
+      >
+        {rows.slice(0, SHOW_REJECTED).map((r) => (
+          <TableRow key={`${r.line}-${r.reason}`}>
+            <TableCell>{r.line}</TableCell>
+            <TableCell>
+              {r.reason}
+              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}>
+                {r.content}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{r.content}</TableCell>
+          </TableRow>
+        ))}
+      </SmallTable>
       {rows.length > SHOW_REJECTED && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           Mostrando as primeiras {SHOW_REJECTED} de {formatInt(rows.length)} linhas rejeitadas.
@@ -287,26 +283,25 @@ export function CityImportDialog({ open, onClose }: { open: boolean; onClose: ()
                 <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                   Primeiras linhas aceitas
                 </Typography>
-                <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 260 }}>
-                  <Table size="small" stickyHeader aria-label="Primeiras linhas aceitas">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Código IBGE</TableCell>
-                        <TableCell>Nome</TableCell>
-                        <TableCell>UF</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {phase.report.preview.map((r) => (
-                        <TableRow key={r.ibge_code}>
-                          <TableCell>{r.ibge_code}</TableCell>
-                          <TableCell>{r.name}</TableCell>
-                          <TableCell>{r.uf}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                <SmallTable
+                  label="Primeiras linhas aceitas"
+                  maxHeight={260}
+                  head={
+                    <>
+                      <TableCell>Código IBGE</TableCell>
+                      <TableCell>Nome</TableCell>
+                      <TableCell>UF</TableCell>
+                    </>
+                  }
+                >
+                  {phase.report.preview.map((r) => (
+                    <TableRow key={r.ibge_code}>
+                      <TableCell>{r.ibge_code}</TableCell>
+                      <TableCell>{r.name}</TableCell>
+                      <TableCell>{r.uf}</TableCell>
+                    </TableRow>
+                  ))}
+                </SmallTable>
               </>
             )}
             <RejectedTable rows={phase.rejected} />

@@ -1,7 +1,7 @@
 /** The "SLA" tab of /circuit: a month's availability per circuit, totals per carrier, exports and the carriers' letters. */
 import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, MenuItem, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { percentText } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
@@ -9,6 +9,7 @@ import { downloadFile } from '../../core/download';
 import { formatBRL } from '../../core/format';
 import { circuitKeys, fetchCarriers, fetchSla, thisMonth, type SlaItem } from './circuitApi';
 import { ToneChip } from '../../core/ToneChip';
+import { SmallTable } from '../../core/SmallTable';
 
 const minutes = (n: number | null) => (n === null ? '—' : n.toLocaleString('pt-BR', { maximumFractionDigits: 1 }));
 
@@ -44,70 +45,68 @@ export default function CircuitSlaPanel() {
       {q.isLoading && <CircularProgress aria-label="Carregando o relatório" />}
       {q.data && q.data.items.length === 0 && <Alert severity="info">Nenhum circuito para este filtro.</Alert>}
       {q.data && q.data.items.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={`SLA das operadoras em ${month}`}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Designação</TableCell>
-                <TableCell align="right">Indisponível (min)</TableCell>
-                <TableCell align="right">Disponibilidade</TableCell>
-                <TableCell align="right">SLA</TableCell>
-                <TableCell align="right">Incidentes</TableCell>
-                <TableCell align="right">MTTR (min)</TableCell>
-                <TableCell align="right">Custo mensal</TableCell>
-                <TableCell align="right">Crédito</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {[...byCarrier].map(([name, items]) => {
-                const total = q.data.carriers.find((c) => c.carrier === name);
-                return (
-                  <Fragment key={name}>
-                    <TableRow sx={{ bgcolor: 'action.hover' }}>
-                      <TableCell colSpan={8}>
-                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                          <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
-                          <Box sx={{ flex: 1 }} />
-                          <Button size="small" startIcon={<DescriptionIcon />} onClick={() => void downloadFile('/circuit/sla/letter', `pedido-de-desconto-${month}.pdf`, { month, carrier: name })}>
-                            Carta de pedido de desconto
-                          </Button>
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                    {items.map((i) => (
-                      <TableRow key={i.circuit_id}>
-                        <TableCell>
-                          {i.designation} {i.breached && <ToneChip color="error" label="SLA violado" status="breached" />}
-                        </TableCell>
-                        <TableCell align="right">{minutes(i.downtime_minutes)}</TableCell>
-                        <TableCell align="right">{percentText(i.availability_percent)}</TableCell>
-                        <TableCell align="right">{percentText(i.sla_percent)}</TableCell>
-                        <TableCell align="right">{i.incidents}</TableCell>
-                        <TableCell align="right">{minutes(i.mttr_minutes)}</TableCell>
-                        <TableCell align="right">{formatBRL(i.monthly_cost)}</TableCell>
-                        <TableCell align="right">{formatBRL(i.credit)}</TableCell>
-                      </TableRow>
-                    ))}
-                    {total && (
-                      <TableRow>
-                        <TableCell sx={{ fontWeight: 700 }}>
-                          Total {name} ({total.circuits} circuito{total.circuits === 1 ? '' : 's'})
-                        </TableCell>
-                        <TableCell align="right" sx={{ fontWeight: 700 }}>
-                          {minutes(total.downtime_minutes)}
-                        </TableCell>
-                        <TableCell colSpan={5} />
-                        <TableCell align="right" sx={{ fontWeight: 700 }}>
-                          {formatBRL(total.credit)}
-                        </TableCell>
-                      </TableRow>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label={`SLA das operadoras em ${month}`}
+          head={
+            <>
+              <TableCell>Designação</TableCell>
+              <TableCell align="right">Indisponível (min)</TableCell>
+              <TableCell align="right">Disponibilidade</TableCell>
+              <TableCell align="right">SLA</TableCell>
+              <TableCell align="right">Incidentes</TableCell>
+              <TableCell align="right">MTTR (min)</TableCell>
+              <TableCell align="right">Custo mensal</TableCell>
+              <TableCell align="right">Crédito</TableCell>
+            </>
+          }
+        >
+          {[...byCarrier].map(([name, items]) => {
+            const total = q.data.carriers.find((c) => c.carrier === name);
+            return (
+              <Fragment key={name}>
+                <TableRow sx={{ bgcolor: 'action.hover' }}>
+                  <TableCell colSpan={8}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                      <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+                      <Box sx={{ flex: 1 }} />
+                      <Button size="small" startIcon={<DescriptionIcon />} onClick={() => void downloadFile('/circuit/sla/letter', `pedido-de-desconto-${month}.pdf`, { month, carrier: name })}>
+                        Carta de pedido de desconto
+                      </Button>
+                    </Box>
+                  </TableCell>
+                </TableRow>
+                {items.map((i) => (
+                  <TableRow key={i.circuit_id}>
+                    <TableCell>
+                      {i.designation} {i.breached && <ToneChip color="error" label="SLA violado" status="breached" />}
+                    </TableCell>
+                    <TableCell align="right">{minutes(i.downtime_minutes)}</TableCell>
+                    <TableCell align="right">{percentText(i.availability_percent)}</TableCell>
+                    <TableCell align="right">{percentText(i.sla_percent)}</TableCell>
+                    <TableCell align="right">{i.incidents}</TableCell>
+                    <TableCell align="right">{minutes(i.mttr_minutes)}</TableCell>
+                    <TableCell align="right">{formatBRL(i.monthly_cost)}</TableCell>
+                    <TableCell align="right">{formatBRL(i.credit)}</TableCell>
+                  </TableRow>
+                ))}
+                {total && (
+                  <TableRow>
+                    <TableCell sx={{ fontWeight: 700 }}>
+                      Total {name} ({total.circuits} circuito{total.circuits === 1 ? '' : 's'})
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 700 }}>
+                      {minutes(total.downtime_minutes)}
+                    </TableCell>
+                    <TableCell colSpan={5} />
+                    <TableCell align="right" sx={{ fontWeight: 700 }}>
+                      {formatBRL(total.credit)}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </SmallTable>
       )}
     </Box>
   );
