@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/core/schema';
 import { activitiesReport as def } from '../../src/modules/report/reports/activities';
-import { createTestApp, type TestApp } from '../helpers';
-import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, scopeOf } from './definition-helpers';
+import type { TestApp } from '../helpers';
+import { expectHttpAccess, insertUnit, itCoversEveryRowOnce, objects, ok, reportSuite, run, scopeOf } from './definition-helpers';
 
 /**
  * Five activities made through the API, then put where their workflow would have left them on
@@ -40,23 +40,12 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: external activities', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  let a: Awaited<ReturnType<typeof dataset>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Atividades A');
-    orgB = await t.createOrganization('Org Atividades B');
-    a = await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Atividades', dataset);
 
   it('lists the activities newest first with technicians, due time and SLA compliance', async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA));
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA));
     expect(count).toBe(5);
-    const [c1, c2, c3, c4, c5] = a.codes;
+    const [c1, c2, c3, c4, c5] = s.a.codes;
     const found = objects(def, rows);
     expect(found.map((r) => [r.code, r.type, r.status, r.technicians, r.sla])).toEqual([
       [c5, 'Instalação', 'Agendada', 'Teodoro Lima (Téo)', 'No prazo'],
@@ -79,35 +68,32 @@ describe('report: external activities', () => {
     expect(found[2].late_hours as number).toBeGreaterThan(24);
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA));
-    await expectStableBatches(def, scopeOf(t, null));
-  });
+  itCoversEveryRowOnce(s, def);
 
   it('filters by period, technician, status and unit (a technician’s main unit)', async () => {
-    const codes = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(t, orgA), q)).rows).map((r) => r.code);
-    const [c1, c2, c3, c4, c5] = a.codes;
-    expect(await codes({ technician: a.teo })).toEqual([c5, c4, c3, c1]);
-    expect(await codes({ technician: a.uli })).toEqual([c3, c2]);
-    expect(await codes({ unit: a.south })).toEqual([c3, c2]);
+    const codes = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(s.t, s.orgA), q)).rows).map((r) => r.code);
+    const [c1, c2, c3, c4, c5] = s.a.codes;
+    expect(await codes({ technician: s.a.teo })).toEqual([c5, c4, c3, c1]);
+    expect(await codes({ technician: s.a.uli })).toEqual([c3, c2]);
+    expect(await codes({ unit: s.a.south })).toEqual([c3, c2]);
     expect(await codes({ status: 'concluida' })).toEqual([c2, c1]);
     expect(await codes({ from: '2026-03-10' })).toEqual([c5, c4, c3]);
     expect(await codes({ from: '2026-03-02', to: '2026-03-04' })).toEqual([c2, c1]);
-    expect(await codes({ technician: a.uli, status: 'concluida' })).toEqual([c2]);
+    expect(await codes({ technician: s.a.uli, status: 'concluida' })).toEqual([c2]);
   });
 
   it('charts the activities per ISO week (labelled by their Monday), split by SLA', async () => {
-    const chart = await def.chart!(scopeOf(t, orgA), {});
+    const chart = await def.chart!(scopeOf(s.t, s.orgA), {});
     expect(chart.labels).toEqual(['02/03', '09/03', '16/03']);
     expect(chart.series).toEqual([
       { label: 'Dentro do SLA', data: [1, 0, 1] },
       { label: 'SLA estourado', data: [1, 0, 1] },
       { label: 'Canceladas', data: [0, 0, 1] },
     ]);
-    const march = await def.chart!(scopeOf(t, orgA), { from: '2026-03-01', to: '2026-03-31' });
+    const march = await def.chart!(scopeOf(s.t, s.orgA), { from: '2026-03-01', to: '2026-03-31' });
     expect(march.labels).toEqual(['23/02', '02/03', '09/03', '16/03', '23/03', '30/03']);
     expect(march.series[1].data).toEqual([0, 1, 0, 1, 0, 0]);
-    const all = await def.chart!(scopeOf(t, null), {});
+    const all = await def.chart!(scopeOf(s.t, null), {});
     expect(all.series.map((s) => s.data)).toEqual([
       [2, 0, 2],
       [2, 0, 2],
@@ -116,14 +102,14 @@ describe('report: external activities', () => {
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
-    expect((await run(def, scopeOf(t, orgB), { technician: a.teo })).count).toBe(0);
-    expect((await run(def, scopeOf(t, orgB), { unit: a.south })).count).toBe(0);
-    expect((await run(def, scopeOf(t, null))).count).toBe(10);
+    expect((await run(def, scopeOf(s.t, s.orgB), { technician: s.a.teo })).count).toBe(0);
+    expect((await run(def, scopeOf(s.t, s.orgB), { unit: s.a.south })).count).toBe(0);
+    expect((await run(def, scopeOf(s.t, null))).count).toBe(10);
   });
 
   it('answers over HTTP: 403 without EXTERNAL_ACTIVITY, 200 with EXTERNAL_ACTIVITY.INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA, `?technician=${a.uli}`);
+    const preview = await expectHttpAccess(s.t, def, s.orgA, `?technician=${s.a.uli}`);
     expect(preview.total_rows).toBe(2);
-    expect(preview.rows.map((r) => r[0])).toEqual([a.codes[2], a.codes[1]]);
+    expect(preview.rows.map((r) => r[0])).toEqual([s.a.codes[2], s.a.codes[1]]);
   });
 });

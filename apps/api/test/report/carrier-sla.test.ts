@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { circuitUnavailabilities } from '../../src/modules/network';
 import { carrierSlaReport as def } from '../../src/modules/report/reports/carrier-sla';
-import { createTestApp, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 import { makeCircuit } from '../network/circuit-helpers';
-import { expectHttpAccess, expectStableBatches, objects, run, scopeOf } from './definition-helpers';
+import { expectHttpAccess, itCoversEveryRowOnce, objects, reportSuite, run, scopeOf } from './definition-helpers';
 
 /**
  * March 2026 has 44,640 minutes in São Paulo. Embratel EBT-1 (SLA 99,5%, R$ 1.000,00) was down
@@ -35,20 +35,10 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: carrier SLA', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Circuitos A');
-    orgB = await t.createOrganization('Org Circuitos B');
-    await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Circuitos', dataset);
 
   it("gives each circuit's month: downtime, availability, breach and credit", async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA), { month: '2026-03' });
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA), { month: '2026-03' });
     expect(count).toBe(3);
     expect(objects(def, rows)).toEqual([
       { carrier: 'Embratel', designation: 'EBT-1', minutes_in_month: 44640, downtime_minutes: 240, availability_percent: 99.462366, sla_percent: 99.5, breached: 'Sim', incidents: 1, mttr_minutes: 240, monthly_cost: 1000, credit: 5.38 },
@@ -58,8 +48,8 @@ describe('report: carrier SLA', () => {
   });
 
   it('writes availability with three decimals in the CSV and PDF ("99,462"), never six', async () => {
-    const reader = await t.createUser({ permissions: ['OPERATOR_CIRCUIT'], organizationId: orgA });
-    const csv = await t.call('GET', '/api/report/carrier-sla/export?format=csv&month=2026-03', reader.token);
+    const reader = await s.t.createUser({ permissions: ['OPERATOR_CIRCUIT'], organizationId: s.orgA });
+    const csv = await s.t.call('GET', '/api/report/carrier-sla/export?format=csv&month=2026-03', reader.token);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.body).toContain(';99,462;');
     expect(csv.body).not.toContain('99,462366');
@@ -67,52 +57,49 @@ describe('report: carrier SLA', () => {
   });
 
   it('filters by month and by carrier (case-insensitive)', async () => {
-    const feb = objects(def, (await run(def, scopeOf(t, orgA), { month: '2026-02' })).rows);
+    const feb = objects(def, (await run(def, scopeOf(s.t, s.orgA), { month: '2026-02' })).rows);
     expect(feb.map((r) => [r.designation, r.minutes_in_month, r.downtime_minutes, r.availability_percent, r.breached, r.credit])).toEqual([
       ['EBT-1', 40320, 0, 100, 'Não', 0],
       ['EBT-2', 40320, 60, 99.85119, 'Sim', 2.98],
       ['VIV-1', 40320, 0, 100, 'Não', 0],
     ]);
-    const vivo = await run(def, scopeOf(t, orgA), { month: '2026-03', carrier: 'vivo' });
+    const vivo = await run(def, scopeOf(s.t, s.orgA), { month: '2026-03', carrier: 'vivo' });
     expect(vivo.count).toBe(1);
     expect(vivo.rows[0][1]).toBe('VIV-1');
   });
 
   it('agrees with the network module’s own SLA report', async () => {
-    const reader = await t.createUser({ permissions: ['OPERATOR_CIRCUIT.INDEX'], organizationId: orgA });
-    const res = await t.call('GET', '/api/circuit/sla?month=2026-03', reader.token);
+    const reader = await s.t.createUser({ permissions: ['OPERATOR_CIRCUIT.INDEX'], organizationId: s.orgA });
+    const res = await s.t.call('GET', '/api/circuit/sla?month=2026-03', reader.token);
     expect(res.statusCode, res.body).toBe(200);
     const items = (res.json() as { items: { designation: string; availability_percent: number; credit: string; breached: boolean }[] }).items;
-    const mine = objects(def, (await run(def, scopeOf(t, orgA), { month: '2026-03' })).rows);
+    const mine = objects(def, (await run(def, scopeOf(s.t, s.orgA), { month: '2026-03' })).rows);
     expect(mine.map((r) => [r.designation, r.availability_percent, r.credit, r.breached === 'Sim'])).toEqual(items.map((i) => [i.designation, i.availability_percent, Number(i.credit), i.breached]));
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA), { month: '2026-03' });
-    await expectStableBatches(def, scopeOf(t, null), { month: '2026-03' });
-  });
+  itCoversEveryRowOnce(s, def, { month: '2026-03' });
 
   it('charts the availability per carrier over its circuits', async () => {
-    const chart = await def.chart!(scopeOf(t, orgA), { month: '2026-03' });
+    const chart = await def.chart!(scopeOf(s.t, s.orgA), { month: '2026-03' });
     expect(chart).toMatchObject({ kind: 'bar', unit: '%', labels: ['Embratel', 'Vivo'] });
     // Embratel: 240 min down over 2 × 44,640 circuit-minutes.
     expect(chart.series).toEqual([{ label: 'Disponibilidade', data: [99.7312, 99.8656] }]);
-    expect((await def.chart!(scopeOf(t, null), { month: '2026-03' })).series[0].data).toEqual([99.7312, 99.8656]);
+    expect((await def.chart!(scopeOf(s.t, null), { month: '2026-03' })).series[0].data).toEqual([99.7312, 99.8656]);
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
-    expect((await run(def, scopeOf(t, orgB), { month: '2026-03' })).count).toBe(3);
-    const all = await run(def, scopeOf(t, null), { month: '2026-03' });
+    expect((await run(def, scopeOf(s.t, s.orgB), { month: '2026-03' })).count).toBe(3);
+    const all = await run(def, scopeOf(s.t, null), { month: '2026-03' });
     expect(all.count).toBe(6);
     expect(all.rows.map((r) => r[1])).toEqual(['EBT-1', 'EBT-1', 'EBT-2', 'EBT-2', 'VIV-1', 'VIV-1']);
   });
 
   it('answers over HTTP: 403 without OPERATOR_CIRCUIT, 200 with OPERATOR_CIRCUIT.INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA, '?month=2026-03&carrier=Embratel');
+    const preview = await expectHttpAccess(s.t, def, s.orgA, '?month=2026-03&carrier=Embratel');
     expect(preview.total_rows).toBe(2);
     expect(preview.rows.map((r) => r[1])).toEqual(['EBT-1', 'EBT-2']);
     // A month that does not exist is a validation error in Portuguese, never a 500.
-    const bad = await t.call('GET', '/api/report/carrier-sla?month=2026-13', (await t.createUser({ permissions: ['OPERATOR_CIRCUIT.INDEX'], organizationId: orgA })).token);
+    const bad = await s.t.call('GET', '/api/report/carrier-sla?month=2026-13', (await s.t.createUser({ permissions: ['OPERATOR_CIRCUIT.INDEX'], organizationId: s.orgA })).token);
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('Mês inválido');
   });

@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReportQuery } from '@operacoes/contract';
 import { searchText } from '../../src/core/list';
 import type { Cell } from '../../src/core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../../src/modules/report/definition';
 import { pdfColumns } from '../../src/modules/report/pdf';
 import { unitsOrganizational } from '../../src/modules/unit-organizational';
-import type { TestApp } from '../helpers';
+import { createTestApp, type TestApp } from '../helpers';
+import { WAREHOUSE_ALL } from '../warehouse/helpers';
 
 /** A report's scope as the routes build it: the organization's rows, or every organization's (null) for a super admin. */
 export function scopeOf(t: TestApp, organizationId: number | null): ReportScope {
@@ -17,6 +18,35 @@ export function scopeOf(t: TestApp, organizationId: number | null): ReportScope 
     organizationId,
     asOf: new Date(),
   };
+}
+
+/** A report suite's world: its test app, two organizations with the same dataset, and the first one's dataset. */
+export type ReportSuite<D> = { t: TestApp; orgA: number; orgB: number; a: D };
+
+/**
+ * A report suite's world, made before its tests and closed after them: organizations "Org <name> A"
+ * and "Org <name> B" each get `dataset` (so every report is checked not to show another
+ * organization's rows).
+ */
+export function reportSuite<D>(name: string, dataset: (t: TestApp, organizationId: number) => Promise<D>): ReportSuite<D> {
+  const s = {} as ReportSuite<D>;
+  beforeAll(async () => {
+    s.t = await createTestApp();
+    s.orgA = await s.t.createOrganization(`Org ${name} A`);
+    s.orgB = await s.t.createOrganization(`Org ${name} B`);
+    s.a = await dataset(s.t, s.orgA);
+    await dataset(s.t, s.orgB);
+  });
+  afterAll(async () => s.t?.close());
+  return s;
+}
+
+/** The test every report has: its batches, of any size, cover every row once, for a user and for a super admin. */
+export function itCoversEveryRowOnce(s: ReportSuite<unknown>, def: ReportDefinition, q: ReportQuery = {}) {
+  it('batches cover every row exactly once whatever their size', async () => {
+    await expectStableBatches(def, scopeOf(s.t, s.orgA), q);
+    await expectStableBatches(def, scopeOf(s.t, null), q);
+  });
 }
 
 /** Every batch of a report (small batches cross boundaries), the rows in order, and the count it claims. */
@@ -60,6 +90,17 @@ let units = 0;
 export async function insertUnit(t: TestApp, organizationId: number, name = `Unidade R${++units}`) {
   const [unit] = await t.app.db.insert(unitsOrganizational).values({ organization_id: organizationId, name, code: `UR${++units}`, search_text: searchText(name) }).returning();
   return unit.id;
+}
+
+/**
+ * The start of a warehouse dataset: a manager of the organization (the warehouse rows go through
+ * the API as them: `call` must succeed) and two units, Norte and Sul.
+ */
+export async function warehouseStart(t: TestApp, organizationId: number, o: { units?: [string, string]; manager?: { nickname?: string; fullName?: string } } = {}) {
+  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId, ...o.manager });
+  const call = <T = { id: number }>(method: string, url: string, body?: unknown) => ok<T>(t, method, url, boss.token, body);
+  const [northName, southName] = o.units ?? ['Norte', 'Sul'];
+  return { boss, call, north: await insertUnit(t, organizationId, northName), south: await insertUnit(t, organizationId, southName) };
 }
 
 /** A call that must succeed; its JSON. */

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryReport as def } from '../../src/modules/report/reports/inventory';
-import { createTestApp, type TestApp } from '../helpers';
-import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, scopeOf } from './definition-helpers';
-
-const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
+import type { TestApp } from '../helpers';
+import { expectHttpAccess, itCoversEveryRowOnce, objects, reportSuite, run, scopeOf, warehouseStart } from './definition-helpers';
 
 /**
  * Two stocks in two units: "Almox Norte" (sections A1, B1) and "Almox Sul" (C1). Cabo drop
@@ -12,10 +10,7 @@ const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 
  * (neither present in a section).
  */
 async function dataset(t: TestApp, organizationId: number) {
-  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId });
-  const call = <T = { id: number }>(method: string, url: string, body?: unknown) => ok<T>(t, method, url, boss.token, body);
-  const north = await insertUnit(t, organizationId, 'Unidade Norte');
-  const south = await insertUnit(t, organizationId, 'Unidade Sul');
+  const { boss, call, north, south } = await warehouseStart(t, organizationId, { units: ['Unidade Norte', 'Unidade Sul'] });
   const sNorth = await call('POST', '/api/stock', { name: 'Almox Norte', code: 'AN', unit_organizational_id: north });
   const sSouth = await call('POST', '/api/stock', { name: 'Almox Sul', code: 'AS', unit_organizational_id: south });
   const a1 = await call('POST', '/api/section', { stock_id: sNorth.id, name: 'A1', code: 'A1' });
@@ -36,21 +31,10 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: inventory', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  let a: Awaited<ReturnType<typeof dataset>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Inventário A');
-    orgB = await t.createOrganization('Org Inventário B');
-    a = await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Inventário', dataset);
 
   it('lists each section and product with its quantity, price and value, in stock, section and product order', async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA));
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA));
     expect(count).toBe(5);
     expect(objects(def, rows)).toEqual([
       { stock: 'Almox Norte', section: 'A1', code: 'CAB', product: 'Cabo drop', kind: 'Consumível', unit: 'm', quantity: 100, price: 2.5, value: 250 },
@@ -61,31 +45,28 @@ describe('report: inventory', () => {
     ]);
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA));
-    await expectStableBatches(def, scopeOf(t, null));
-  });
+  itCoversEveryRowOnce(s, def);
 
   it('filters by stock and by unit', async () => {
-    const south = await run(def, scopeOf(t, orgA), { stock: a.stockSouth });
+    const south = await run(def, scopeOf(s.t, s.orgA), { stock: s.a.stockSouth });
     expect(south.count).toBe(1);
     expect(objects(def, south.rows).map((r) => [r.section, r.product, r.quantity])).toEqual([['C1', 'Cabo drop', 40]]);
-    const north = await run(def, scopeOf(t, orgA), { unit: a.north });
+    const north = await run(def, scopeOf(s.t, s.orgA), { unit: s.a.north });
     expect(north.count).toBe(4);
     expect(north.rows.every((r) => r[0] === 'Almox Norte')).toBe(true);
-    expect((await run(def, scopeOf(t, orgA), { unit: a.north, stock: a.stockSouth })).count).toBe(0);
+    expect((await run(def, scopeOf(s.t, s.orgA), { unit: s.a.north, stock: s.a.stockSouth })).count).toBe(0);
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
     // Organization B has the same dataset: its stock ids never match A's filter, and A's report has only A's rows.
-    expect((await run(def, scopeOf(t, orgB), { stock: a.stockSouth })).count).toBe(0);
-    const all = await run(def, scopeOf(t, null));
+    expect((await run(def, scopeOf(s.t, s.orgB), { stock: s.a.stockSouth })).count).toBe(0);
+    const all = await run(def, scopeOf(s.t, null));
     expect(all.count).toBe(10);
     expect(all.rows.filter((r) => r[1] === 'A1')).toHaveLength(6);
   });
 
   it('answers over HTTP: 403 without STOCK, 200 with STOCK.INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA);
+    const preview = await expectHttpAccess(s.t, def, s.orgA);
     expect(preview.total_rows).toBe(5);
     expect(preview.rows[0].slice(0, 4)).toEqual(['Almox Norte', 'A1', 'CAB', 'Cabo drop']);
   });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { outRequestsReport as def } from '../../src/modules/report/reports/out-requests';
-import { createTestApp, type TestApp } from '../helpers';
-import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, scopeOf } from './definition-helpers';
-
-const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
+import type { TestApp } from '../helpers';
+import { expectHttpAccess, itCoversEveryRowOnce, objects, ok, reportSuite, run, scopeOf, warehouseStart } from './definition-helpers';
 
 /**
  * Four out-requests from stock "Almox" (unit Norte), asked by Carla and decided by the manager:
@@ -13,10 +11,8 @@ const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 
  * request (devolução) is not an out-request.
  */
 async function dataset(t: TestApp, organizationId: number) {
-  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId, nickname: 'Gestor', fullName: 'Gilberto Souza' });
+  const { boss, north, south } = await warehouseStart(t, organizationId, { manager: { nickname: 'Gestor', fullName: 'Gilberto Souza' } });
   const carla = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST'], organizationId, nickname: 'Carla', fullName: 'Carla Mendes' });
-  const north = await insertUnit(t, organizationId, 'Norte');
-  const south = await insertUnit(t, organizationId, 'Sul');
   const stock = await ok(t, 'POST', '/api/stock', boss.token, { name: 'Almox', code: 'AL', unit_organizational_id: north });
   const section = await ok(t, 'POST', '/api/section', boss.token, { stock_id: stock.id, name: 'S1', code: 'S1' });
   const onu = await ok(t, 'POST', '/api/product', boss.token, { code: 'ONU', name: 'ONU', tracking: 'patrimonio' });
@@ -44,23 +40,12 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: out-requests', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  let a: Awaited<ReturnType<typeof dataset>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Solicitações A');
-    orgB = await t.createOrganization('Org Solicitações B');
-    a = await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Solicitações', dataset);
 
   it('lists the out-requests newest first with their decision and the hours to decide', async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA));
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA));
     expect(count).toBe(4);
-    const [r1, r2, r3, r4] = a.ids;
+    const [r1, r2, r3, r4] = s.a.ids;
     expect(objects(def, rows).map((r) => [r.id, r.status, r.decision, r.hours])).toEqual([
       [r4, 'Cancelada', 'Aprovada', 0.75],
       [r3, 'Aguardando', null, null],
@@ -80,41 +65,38 @@ describe('report: out-requests', () => {
     expect(objects(def, rows)[3].destination).toBe('O próprio solicitante');
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA));
-    await expectStableBatches(def, scopeOf(t, null));
-  });
+  itCoversEveryRowOnce(s, def);
 
   it('filters by period, status and unit (the stock’s or the destination’s)', async () => {
-    const ids = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(t, orgA), q)).rows).map((r) => r.id);
-    const [r1, r2, r3, r4] = a.ids;
+    const ids = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(s.t, s.orgA), q)).rows).map((r) => r.id);
+    const [r1, r2, r3, r4] = s.a.ids;
     expect(await ids({ from: '2026-03-01', to: '2026-03-31' })).toEqual([r3, r2, r1]);
     expect(await ids({ from: '2026-03-05', to: '2026-03-05' })).toEqual([r2]);
     expect(await ids({ status: 'recusada' })).toEqual([r2]);
-    expect(await ids({ unit: a.south })).toEqual([r2]);
-    expect(await ids({ unit: a.north })).toEqual([r4, r3, r2, r1]);
+    expect(await ids({ unit: s.a.south })).toEqual([r2]);
+    expect(await ids({ unit: s.a.north })).toEqual([r4, r3, r2, r1]);
     // A status outside the list matches nothing (no error).
     expect(await ids({ status: 'inexistente' })).toEqual([]);
   });
 
   it('charts the count by status', async () => {
-    const chart = await def.chart!(scopeOf(t, orgA), {});
+    const chart = await def.chart!(scopeOf(s.t, s.orgA), {});
     expect(chart.kind).toBe('bar');
     expect(chart.labels).toEqual(['Aguardando', 'Aprovada', 'Recusada', 'Entregue', 'Devolvida', 'Cancelada']);
     expect(chart.series).toEqual([{ label: 'Solicitações', data: [1, 1, 1, 0, 0, 1] }]);
-    expect((await def.chart!(scopeOf(t, null), { from: '2026-03-01', to: '2026-03-31' })).series[0].data).toEqual([2, 2, 2, 0, 0, 0]);
+    expect((await def.chart!(scopeOf(s.t, null), { from: '2026-03-01', to: '2026-03-31' })).series[0].data).toEqual([2, 2, 2, 0, 0, 0]);
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
-    expect((await run(def, scopeOf(t, orgB), { unit: a.south })).count).toBe(0);
-    const mine = objects(def, (await run(def, scopeOf(t, orgB))).rows).map((r) => r.id);
-    expect(mine.some((id) => a.ids.includes(id as number))).toBe(false);
-    expect((await run(def, scopeOf(t, null))).count).toBe(8);
+    expect((await run(def, scopeOf(s.t, s.orgB), { unit: s.a.south })).count).toBe(0);
+    const mine = objects(def, (await run(def, scopeOf(s.t, s.orgB))).rows).map((r) => r.id);
+    expect(mine.some((id) => s.a.ids.includes(id as number))).toBe(false);
+    expect((await run(def, scopeOf(s.t, null))).count).toBe(8);
   });
 
   it('answers over HTTP: 403 without PATRIMONY_OUT_REQUEST, 200 with its .INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA, '?status=recusada');
+    const preview = await expectHttpAccess(s.t, def, s.orgA, '?status=recusada');
     expect(preview.total_rows).toBe(1);
-    expect(preview.rows[0][0]).toBe(a.ids[1]);
+    expect(preview.rows[0][0]).toBe(s.a.ids[1]);
   });
 });

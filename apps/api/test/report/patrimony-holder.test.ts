@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/core/schema';
 import { patrimonyHolderReport as def } from '../../src/modules/report/reports/patrimony-holder';
-import { createTestApp, type TestApp } from '../helpers';
-import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, scopeOf } from './definition-helpers';
-
-const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
+import type { TestApp } from '../helpers';
+import { expectHttpAccess, itCoversEveryRowOnce, objects, reportSuite, run, scopeOf, warehouseStart } from './definition-helpers';
 
 /**
  * Ana (unit Norte) holds P-01 and P-03, Bruno (unit Sul) holds P-02; stock "Almox" (unit Norte)
  * has P-04 and P-05 in S1 and P-06 (in maintenance) in S2; P-07 was written off.
  */
 async function dataset(t: TestApp, organizationId: number) {
-  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId });
-  const call = <T = { id: number }>(method: string, url: string, body?: unknown) => ok<T>(t, method, url, boss.token, body);
-  const north = await insertUnit(t, organizationId, 'Norte');
-  const south = await insertUnit(t, organizationId, 'Sul');
+  const { call, north, south } = await warehouseStart(t, organizationId);
   const ana = await t.createUser({ organizationId, nickname: 'Ana', fullName: 'Ana Paula Reis' });
   const bruno = await t.createUser({ organizationId, nickname: 'Bruno', fullName: 'Bruno Teixeira' });
   await t.app.db.update(users).set({ unit_organizational_id: north }).where(eq(users.id, ana.id));
@@ -38,21 +33,10 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: patrimony by holder', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  let a: Awaited<ReturnType<typeof dataset>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Responsáveis A');
-    orgB = await t.createOrganization('Org Responsáveis B');
-    a = await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Responsáveis', dataset);
 
   it('groups the items by holder (users, then sections) with each holder’s count', async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA));
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA));
     expect(count).toBe(6);
     const found = objects(def, rows);
     expect(found.map((r) => [r.holder_kind, r.holder, r.holder_items, r.tag])).toEqual([
@@ -67,33 +51,30 @@ describe('report: patrimony by holder', () => {
     expect(found[5]).toMatchObject({ status: 'Em manutenção', value: null, confirmed_at: null });
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA));
-    await expectStableBatches(def, scopeOf(t, null));
-  });
+  itCoversEveryRowOnce(s, def);
 
   it('filters by user, stock, unit and status (written-off items only on request)', async () => {
-    const tags = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(t, orgA), q)).rows).map((r) => r.tag);
-    expect(await tags({ user: a.ana })).toEqual(['P-01', 'P-03']);
-    expect(await tags({ stock: a.stock })).toEqual(['P-04', 'P-05', 'P-06']);
-    expect(await tags({ unit: a.north })).toEqual(['P-01', 'P-03', 'P-04', 'P-05', 'P-06']);
-    expect(await tags({ unit: a.south })).toEqual(['P-02']);
+    const tags = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(s.t, s.orgA), q)).rows).map((r) => r.tag);
+    expect(await tags({ user: s.a.ana })).toEqual(['P-01', 'P-03']);
+    expect(await tags({ stock: s.a.stock })).toEqual(['P-04', 'P-05', 'P-06']);
+    expect(await tags({ unit: s.a.north })).toEqual(['P-01', 'P-03', 'P-04', 'P-05', 'P-06']);
+    expect(await tags({ unit: s.a.south })).toEqual(['P-02']);
     expect(await tags({ status: 'manutencao' })).toEqual(['P-06']);
-    const gone = await run(def, scopeOf(t, orgA), { status: 'baixado' });
+    const gone = await run(def, scopeOf(s.t, s.orgA), { status: 'baixado' });
     expect(gone.count).toBe(1);
     expect(objects(def, gone.rows)[0]).toMatchObject({ holder_kind: 'Sem responsável', holder: null, holder_items: 1, tag: 'P-07', status: 'Baixado' });
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
-    expect((await run(def, scopeOf(t, orgB), { user: a.ana })).count).toBe(0);
-    const all = await run(def, scopeOf(t, null));
+    expect((await run(def, scopeOf(s.t, s.orgB), { user: s.a.ana })).count).toBe(0);
+    const all = await run(def, scopeOf(s.t, null));
     expect(all.count).toBe(12);
     // Each organization's Ana is a holder of her own two items.
     expect(objects(def, all.rows).filter((r) => r.holder === 'Ana Paula Reis (Ana)').map((r) => r.holder_items)).toEqual([2, 2, 2, 2]);
   });
 
   it('answers over HTTP: 403 without PATRIMONY, 200 with PATRIMONY.INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA, `?user=${a.ana}`);
+    const preview = await expectHttpAccess(s.t, def, s.orgA, `?user=${s.a.ana}`);
     expect(preview.total_rows).toBe(2);
     expect(preview.rows.map((r) => r[3])).toEqual(['P-01', 'P-03']);
   });

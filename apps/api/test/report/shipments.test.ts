@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shipmentItems, shipments } from '../../src/modules/logistics';
 import { shipmentsReport as def } from '../../src/modules/report/reports/shipments';
-import { createTestApp, type TestApp } from '../helpers';
-import { expectHttpAccess, expectStableBatches, insertUnit, objects, ok, run, scopeOf } from './definition-helpers';
-
-const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'];
+import type { TestApp } from '../helpers';
+import { expectHttpAccess, itCoversEveryRowOnce, objects, reportSuite, run, scopeOf, warehouseStart } from './definition-helpers';
 
 /**
  * Three shipments from "Almox Norte" (unit Norte). The warehouse rows come through the API; the
@@ -14,10 +12,7 @@ const WAREHOUSE_ALL = ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 
  * E2 (10 May, to an address) received; E3 (1 Jun, to a person) still being prepared.
  */
 async function dataset(t: TestApp, organizationId: number) {
-  const boss = await t.createUser({ permissions: WAREHOUSE_ALL, organizationId });
-  const call = <T = { id: number }>(method: string, url: string, body?: unknown) => ok<T>(t, method, url, boss.token, body);
-  const north = await insertUnit(t, organizationId, 'Norte');
-  const south = await insertUnit(t, organizationId, 'Sul');
+  const { call, north, south } = await warehouseStart(t, organizationId);
   const stock = await call('POST', '/api/stock', { name: 'Almox Norte', code: 'AN', unit_organizational_id: north });
   const section = await call('POST', '/api/section', { stock_id: stock.id, name: 'S1', code: 'S1' });
   const onu = await call('POST', '/api/product', { code: 'ONU', name: 'ONU', tracking: 'patrimonio' });
@@ -55,23 +50,12 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: shipments and divergences', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  let a: Awaited<ReturnType<typeof dataset>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Envios A');
-    orgB = await t.createOrganization('Org Envios B');
-    a = await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Envios', dataset);
 
   it('lists the shipments newest first with items sent, received, missing and damaged', async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA));
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA));
     expect(count).toBe(3);
-    const [e1, e2, e3] = a.ids;
+    const [e1, e2, e3] = s.a.ids;
     const found = objects(def, rows);
     expect(found.map((r) => [r.id, r.status, r.destination, r.sent, r.received, r.missing, r.damaged, r.divergences])).toEqual([
       [e3, 'Preparando', 'Eva', 1, 0, 0, 0, null],
@@ -91,32 +75,29 @@ describe('report: shipments and divergences', () => {
     expect(found[0]).toMatchObject({ dispatched_at: null, expected_date: null, received_at: null });
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA));
-    await expectStableBatches(def, scopeOf(t, null));
-  });
+  itCoversEveryRowOnce(s, def);
 
   it('filters by period, status and unit (the origin stock’s or the destination’s)', async () => {
-    const ids = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(t, orgA), q)).rows).map((r) => r.id);
-    const [e1, e2, e3] = a.ids;
+    const ids = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(s.t, s.orgA), q)).rows).map((r) => r.id);
+    const [e1, e2, e3] = s.a.ids;
     expect(await ids({ from: '2026-05-01', to: '2026-05-31' })).toEqual([e2, e1]);
     expect(await ids({ from: '2026-05-05' })).toEqual([e3, e2]);
     expect(await ids({ status: 'recebido_com_divergencia' })).toEqual([e1]);
-    expect(await ids({ unit: a.south })).toEqual([e1]);
-    expect(await ids({ unit: a.north })).toEqual([e3, e2, e1]);
+    expect(await ids({ unit: s.a.south })).toEqual([e1]);
+    expect(await ids({ unit: s.a.north })).toEqual([e3, e2, e1]);
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
-    expect((await run(def, scopeOf(t, orgB), { unit: a.south })).count).toBe(0);
-    const theirs = objects(def, (await run(def, scopeOf(t, orgB))).rows).map((r) => r.id);
+    expect((await run(def, scopeOf(s.t, s.orgB), { unit: s.a.south })).count).toBe(0);
+    const theirs = objects(def, (await run(def, scopeOf(s.t, s.orgB))).rows).map((r) => r.id);
     expect(theirs).toHaveLength(3);
-    expect(theirs.some((id) => a.ids.includes(id as number))).toBe(false);
-    expect((await run(def, scopeOf(t, null))).count).toBe(6);
+    expect(theirs.some((id) => s.a.ids.includes(id as number))).toBe(false);
+    expect((await run(def, scopeOf(s.t, null))).count).toBe(6);
   });
 
   it('answers over HTTP: 403 without ASSET_SHIPMENT, 200 with ASSET_SHIPMENT.INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA, '?from=2026-05-01&to=2026-05-31');
+    const preview = await expectHttpAccess(s.t, def, s.orgA, '?from=2026-05-01&to=2026-05-31');
     expect(preview.total_rows).toBe(2);
-    expect(preview.rows.map((r) => r[0])).toEqual([a.ids[1], a.ids[0]]);
+    expect(preview.rows.map((r) => r[0])).toEqual([s.a.ids[1], s.a.ids[0]]);
   });
 });

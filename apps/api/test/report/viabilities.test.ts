@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { viabilitiesReport as def } from '../../src/modules/report/reports/viabilities';
-import { createTestApp, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 import { fixture, makeUnit, makeViability, north } from '../viability/helpers';
-import { expectHttpAccess, expectStableBatches, objects, run, scopeOf } from './definition-helpers';
+import { expectHttpAccess, itCoversEveryRowOnce, objects, reportSuite, run, scopeOf } from './definition-helpers';
 
 /**
  * Three viabilities made through the API (their units calculated by the module), then given fixed
@@ -33,23 +33,12 @@ async function dataset(t: TestApp, organizationId: number) {
 }
 
 describe('report: viabilities', () => {
-  let t: TestApp;
-  let orgA: number;
-  let orgB: number;
-  let a: Awaited<ReturnType<typeof dataset>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    orgA = await t.createOrganization('Org Viabilidade A');
-    orgB = await t.createOrganization('Org Viabilidade B');
-    a = await dataset(t, orgA);
-    await dataset(t, orgB);
-  });
-  afterAll(async () => t?.close());
+  const s = reportSuite('Viabilidade', dataset);
 
   it('lists the studies newest first with their units by verdict and the proposals’ value', async () => {
-    const { rows, count } = await run(def, scopeOf(t, orgA));
+    const { rows, count } = await run(def, scopeOf(s.t, s.orgA));
     expect(count).toBe(3);
-    const [c1, c2, c3] = a.codes;
+    const [c1, c2, c3] = s.a.codes;
     const found = objects(def, rows);
     expect(found.map((r) => [r.code, r.client_name, r.seller, r.status, r.units, r.viavel, r.viavel_com_custo, r.inviavel, r.accepted, r.price, r.verdicts])).toEqual([
       [c3, 'Farmácia Três', 'Sara Nogueira (Sara)', 'Cancelada', 0, 0, 0, 0, 0, null, null],
@@ -61,43 +50,40 @@ describe('report: viabilities', () => {
     expect(found[2].client_document).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
   });
 
-  it('batches cover every row exactly once whatever their size', async () => {
-    await expectStableBatches(def, scopeOf(t, orgA));
-    await expectStableBatches(def, scopeOf(t, null));
-  });
+  itCoversEveryRowOnce(s, def);
 
   it('filters by seller, status and period', async () => {
-    const codes = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(t, orgA), q)).rows).map((r) => r.code);
-    const [c1, c2, c3] = a.codes;
-    expect(await codes({ seller: a.sara })).toEqual([c3, c1]);
-    expect(await codes({ seller: a.tiago })).toEqual([c2]);
+    const codes = async (q: Parameters<typeof run>[2]) => objects(def, (await run(def, scopeOf(s.t, s.orgA), q)).rows).map((r) => r.code);
+    const [c1, c2, c3] = s.a.codes;
+    expect(await codes({ seller: s.a.sara })).toEqual([c3, c1]);
+    expect(await codes({ seller: s.a.tiago })).toEqual([c2]);
     expect(await codes({ status: 'aberta' })).toEqual([c2]);
     expect(await codes({ from: '2026-04-05', to: '2026-04-30' })).toEqual([c2]);
     expect(await codes({ to: '2026-04-01' })).toEqual([c1]);
   });
 
   it('charts the units by verdict for each seller', async () => {
-    const chart = await def.chart!(scopeOf(t, orgA), {});
+    const chart = await def.chart!(scopeOf(s.t, s.orgA), {});
     expect(chart.labels).toEqual(['Sara Nogueira (Sara)', 'Tiago Alves (Tiago)']);
     expect(chart.series).toEqual([
       { label: 'Viável', data: [1, 0] },
       { label: 'Viável com custo', data: [0, 1] },
       { label: 'Inviável', data: [1, 0] },
     ]);
-    expect((await def.chart!(scopeOf(t, orgA), { seller: a.tiago })).labels).toEqual(['Tiago Alves (Tiago)']);
-    expect((await def.chart!(scopeOf(t, null), {})).labels).toEqual(['Sara Nogueira (Sara)', 'Sara Nogueira (Sara)', 'Tiago Alves (Tiago)', 'Tiago Alves (Tiago)']);
+    expect((await def.chart!(scopeOf(s.t, s.orgA), { seller: s.a.tiago })).labels).toEqual(['Tiago Alves (Tiago)']);
+    expect((await def.chart!(scopeOf(s.t, null), {})).labels).toEqual(['Sara Nogueira (Sara)', 'Sara Nogueira (Sara)', 'Tiago Alves (Tiago)', 'Tiago Alves (Tiago)']);
   });
 
   it("never shows another organization's rows; a super admin sees every organization", async () => {
-    expect((await run(def, scopeOf(t, orgB), { seller: a.sara })).count).toBe(0);
-    const theirs = objects(def, (await run(def, scopeOf(t, orgB))).rows).map((r) => r.code);
+    expect((await run(def, scopeOf(s.t, s.orgB), { seller: s.a.sara })).count).toBe(0);
+    const theirs = objects(def, (await run(def, scopeOf(s.t, s.orgB))).rows).map((r) => r.code);
     expect(theirs).toHaveLength(3);
-    expect((await run(def, scopeOf(t, null))).count).toBe(6);
+    expect((await run(def, scopeOf(s.t, null))).count).toBe(6);
   });
 
   it('answers over HTTP: 403 without VIABILITY, 200 with VIABILITY.INDEX and the same total', async () => {
-    const preview = await expectHttpAccess(t, def, orgA, `?seller=${a.sara}`);
+    const preview = await expectHttpAccess(s.t, def, s.orgA, `?seller=${s.a.sara}`);
     expect(preview.total_rows).toBe(2);
-    expect(preview.rows.map((r) => r[0])).toEqual([a.codes[2], a.codes[0]]);
+    expect(preview.rows.map((r) => r[0])).toEqual([s.a.codes[2], s.a.codes[0]]);
   });
 });
