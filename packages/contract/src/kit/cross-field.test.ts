@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import './zod-pt-br';
-import { unavailabilityNested } from '../network/unavailability';
+import { unavailabilityNested, unavailabilityUpdate } from '../network/unavailability';
 import { projectCreate, projectTaskCreate, projectUpdate } from '../project/project';
 import { scheduleEventCreate } from '../schedule/event';
 
@@ -20,5 +20,6 @@ describe('a rule across fields is reported with every other violation', () => {
     expect(violations(projectTaskCreate.safeParse({ starts_on: '2025-03-10', due_on: '2025-03-01' }))).toMatchObject({ title: 'Campo obrigatório', due_on: 'O término deve ser igual ou posterior ao início' });
     expect(violations(scheduleEventCreate.safeParse({ title: '', starts_at: '2025-03-10T10:00:00-03:00', ends_at: '2025-03-10T09:00:00-03:00' }))).toMatchObject({ title: 'Informe o título', ends_at: 'O fim deve ser depois do início' });
     expect(violations(unavailabilityNested.safeParse({ started_at: '2025-03-10T10:00:00-03:00', ended_at: '2025-03-10T09:00:00-03:00' }))).toMatchObject({ cause: 'Campo obrigatório', responsibility: 'Responsabilidade inválida', ended_at: 'O fim deve ser depois do início' });
+    expect(violations(unavailabilityUpdate.safeParse({ cause: '', started_at: '2025-03-10T10:00:00-03:00', ended_at: '2025-03-10T09:00:00-03:00' }))).toEqual({ cause: 'Informe a causa', ended_at: 'O fim deve ser depois do início' });
   });
 });

@@ -29,7 +29,7 @@ export const unavailabilityFields = z.object({
   counts_for_sla: z.boolean().optional(),
   notes: optionalText(4000),
 });
-/** An end before its start is refused on `ended_at` (the create body; updates are checked against the row). */
+/** An end before its start is refused on `ended_at` (a body carrying both; the API checks an update against the row too). */
 export const endAfterStart = (v: { started_at?: string; ended_at?: string | null }, ctx: z.RefinementCtx) => {
   if (v.started_at && v.ended_at && Date.parse(v.ended_at) < Date.parse(v.started_at)) ctx.addIssue({ code: 'custom', message: 'O fim deve ser depois do início', path: ['ended_at'] });
 };
@@ -37,7 +37,7 @@ export const endAfterStart = (v: { started_at?: string; ended_at?: string | null
 export const unavailabilityNested = unavailabilityFields.superRefine(endAfterStart, whenValid('started_at', 'ended_at'));
 export const unavailabilityInput = unavailabilityFields.extend({ circuit_id: id });
 export const unavailabilityCreate = unavailabilityInput.superRefine(endAfterStart, whenValid('started_at', 'ended_at'));
-export const unavailabilityUpdate = updateOf(unavailabilityFields);
+export const unavailabilityUpdate = updateOf(unavailabilityFields).superRefine(endAfterStart, whenValid('started_at', 'ended_at'));
 export type UnavailabilityInput = z.input<typeof unavailabilityFields>;
 
 export const unavailabilityRead = tenantRecord({
