@@ -18,7 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, or, sql } from 'drizzle-orm';
-import { circuitCarriers, circuitRead, circuitResource, idParam, siteEntity } from '@operacoes/contract';
+import { circuitCarriers, circuitRead, circuitResource, idParam } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
 import { registerAfterCommit } from '../../../core/after-commit';
 import { audit } from '../../../core/audit';
@@ -28,13 +28,13 @@ import { findVisible, tenancyCondition } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { saveUpload, uploadedFile } from '../../files';
 import { lmxSegments } from '../lmc/schema';
-import { sites } from '../site/schema';
 import { unionMembers } from '../union/schema';
 import { contractNoticeJob } from './notices';
 import { presentCircuits } from './present';
 import { slaRoutes } from './report';
 import { circuitUnavailabilities, circuits } from './schema';
 import { unavailabilityRoutes } from './unavailability';
+import { siteEndRefs } from '../site/routes';
 
 type CircuitRow = typeof circuits.$inferSelect;
 
@@ -52,10 +52,7 @@ export async function circuitRoutes(fastify: FastifyInstance) {
         : sql`${q.down ? sql`` : sql`not `}exists (select 1 from ${circuitUnavailabilities} u where u.circuit_id = ${circuits.id} and u.ended_at is null)`,
     ],
     searchOf: (r) => searchText(r.carrier as string, r.designation as string, r.notes as string | null),
-    refs: {
-      site_a_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
-      site_b_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
-    },
+    refs: siteEndRefs,
     unique: { designation: 'a designação' },
     guardDelete: [
       [circuitUnavailabilities, circuitUnavailabilities.circuit_id, 'período de indisponibilidade', 'períodos de indisponibilidade'],

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { LMC_SAME_SITES, CIRCUIT_ONLY_FOR_OPERATOR, CIRCUIT_REQUIRED, circuitEntity, idParam, lmcEntity, lmcRead, lmcReorder, lmcResource, lmxResource, networkAssetEntity, siteEntity } from '@operacoes/contract';
+import { LMC_SAME_SITES, CIRCUIT_ONLY_FOR_OPERATOR, CIRCUIT_REQUIRED, circuitEntity, idParam, lmcEntity, lmcRead, lmcReorder, lmcResource, lmxResource, networkAssetEntity } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
@@ -22,11 +22,11 @@ import { defineApiResource } from '../../../core/resource-kit';
 import { networkAssets, networkInterfaces } from '../asset/schema';
 import { interfaceReferences } from '../asset/interfaces';
 import { circuits } from '../circuit/schema';
-import { sites } from '../site/schema';
 import { svcs } from '../svc/schema';
 import { unionMembers } from '../union/schema';
 import { type LmcRow, type LmxRow, presentLmcs, presentSegments } from './present';
 import { lmcs, lmxSegments } from './schema';
+import { siteEndRefs } from '../site/routes';
 
 interfaceReferences.push([lmxSegments, [lmxSegments.from_interface_id, lmxSegments.to_interface_id], 'segmento LMX', 'segmentos LMX']);
 
@@ -58,10 +58,7 @@ export async function lmcRoutes(fastify: FastifyInstance) {
     defaultSort: [asc(lmcs.code), asc(lmcs.id)],
     filters: (q) => [q.status ? eq(lmcs.status, q.status) : undefined, q.site ? or(eq(lmcs.site_a_id, q.site), eq(lmcs.site_b_id, q.site)) : undefined],
     searchOf: (r) => searchText(r.code as string, r.name as string, r.notes as string | null),
-    refs: {
-      site_a_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
-      site_b_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
-    },
+    refs: siteEndRefs,
     unique: { code: 'o código' },
     guardDelete: [
       [svcs, svcs.lmc_id, 'SVC', 'SVCs'],

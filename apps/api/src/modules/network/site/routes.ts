@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SQL, and, asc, count, eq, inArray, isNotNull, like } from 'drizzle-orm';
-import { COORDINATES_PAIRED, SITE_MAP_MAX, type SiteListQuery, cityEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity, unpairedCoordinate } from '@operacoes/contract';
+import { COORDINATES_PAIRED, SITE_MAP_MAX, type SiteListQuery, cityEntity, siteEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity, unpairedCoordinate } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { byIds, tenancyCondition } from '../../../core/resource';
-import { type Guard, defineApiResource } from '../../../core/resource-kit';
+import { type Guard, type RefSlot, defineApiResource } from '../../../core/resource-kit';
 import { unitsOrganizational } from '../../../core/schema';
 import { cities, presentCities } from '../../locale';
 import { networkAssets } from '../asset/schema';
@@ -21,6 +21,12 @@ type SiteRow = typeof sites.$inferSelect;
  * What refers to a site: a delete while any of these does is refused (409, naming them).
  * The circuits (other half) add their line here.
  */
+/** The two ends of a link between sites (circuits, LMCs): each checked and shown as id, code and name. */
+export const siteEndRefs: Record<'site_a_id' | 'site_b_id', RefSlot> = {
+  site_a_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
+  site_b_id: { table: sites, noun: siteEntity, show: ['id', 'code', 'name'] },
+};
+
 export const siteReferences: Guard[] = [
   [networkAssets, networkAssets.site_id, 'ativo de rede', 'ativos de rede'],
   [circuits, [circuits.site_a_id, circuits.site_b_id], 'circuito de operadora', 'circuitos de operadora'],
