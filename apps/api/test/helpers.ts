@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { ALL_PERMISSIONS } from '@operacoes/contract';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -35,8 +36,16 @@ export async function freshPgDatabase(serverUrl: string, prefix = 't') {
   };
 }
 
+let template: Blob | undefined;
+/** The migrated PGlite database of test/global-setup.ts, read once per worker. */
+function pgliteTemplate() {
+  const file = inject('pgliteTemplate');
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return template;
+}
+
 /**
- * A fresh API on a fresh database: in-memory PGlite, or a new PostgreSQL database created on
+ * A fresh API on a fresh database: in-memory PGlite (a copy of the migrated template), or a new PostgreSQL database created on
  * the server of `TEST_DATABASE_URL` (dropped at close).
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
@@ -55,7 +64,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       ...overrides,
     },
   );
-  const database = await openDatabase({ databaseUrl, poolSize: 5 });
+  const database = await openDatabase({ databaseUrl, poolSize: 5, pgliteTemplate: databaseUrl ? undefined : pgliteTemplate() });
   const app = await buildApp(config, database, { logger: Boolean(process.env.DEBUG_LOG) });
   const base = await seedBase(app.db, app.passwords, { adminUsername: ADMIN.username, adminPassword: ADMIN.password }, app.log);
   await app.ready();

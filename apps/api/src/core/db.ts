@@ -22,6 +22,8 @@ export type Database = {
   pool?: pg.Pool;
   /** Opens a dedicated client for LISTEN (postgres mode only). */
   connectListener?: () => Promise<pg.Client>;
+  /** The whole database as a tarball (PGlite only): a template for `pgliteTemplate`. */
+  dump?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -68,8 +70,13 @@ export function lockPgliteDir(dir: string): () => void {
   throw new Error(`Não foi possível travar o banco embutido em ${dir} (${file}).`);
 }
 
-/** PGlite in `dataDir` (or in memory when omitted), or a PostgreSQL pool when a URL is given. Applies migrations. */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
+/**
+ * PGlite in `dataDir` (or in memory when omitted), or a PostgreSQL pool when a URL is given. Applies migrations.
+ * `pgliteTemplate`: an in-memory PGlite starts from this dump of a database (`dumpDataDir`) instead of an empty
+ * one; the test suite makes one migrated database and copies it, since a fresh cluster plus every migration is
+ * most of what a test database costs.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number; pgliteTemplate?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     // A request waits at most 5 s for a connection (then 503, see core/errors), never forever;
     // keepAlive notices a server that vanished without closing its connections.
@@ -98,7 +105,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   const unlock = opts.pgliteDir ? lockPgliteDir(opts.pgliteDir) : () => undefined;
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create({ dataDir: opts.pgliteDir, loadDataDir: opts.pgliteDir ? undefined : opts.pgliteTemplate, extensions: { pg_trgm, unaccent } });
   } catch (err) {
     unlock();
     // The recovery path (README): after a crash PGlite replays its WAL by itself; if it still cannot open, restore a backup.
@@ -113,6 +120,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       unlock();
