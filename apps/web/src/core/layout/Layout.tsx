@@ -32,7 +32,7 @@ import {
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { ptBR as pickersPtBR } from '@mui/x-date-pickers/locales';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { canSeeRoute } from '../permissions';
 import { useSession } from '../session';
@@ -123,6 +123,32 @@ export default function Layout({ bell, extras }: { bell?: ReactNode; extras?: Re
       localeText={pickersPtBR.components.MuiLocalizationProvider.defaultProps.localeText}
     >
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        {/* The first stop of the keyboard: past the top bar and the side menu's links, straight to the page. */}
+        <Box
+          component="a"
+          href="#conteudo"
+          onClick={(e: MouseEvent) => {
+            e.preventDefault();
+            document.getElementById('conteudo')?.focus();
+          }}
+          sx={{
+            position: 'fixed',
+            top: 8,
+            left: 8,
+            zIndex: (t) => t.zIndex.tooltip + 1,
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            bgcolor: 'background.paper',
+            color: 'primary.main',
+            fontWeight: 600,
+            boxShadow: 3,
+            transform: 'translateY(-150%)',
+            '&:focus': { transform: 'none' },
+          }}
+        >
+          Pular para o conteúdo
+        </Box>
         <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
           <Toolbar variant="dense" sx={{ gap: 0.5 }}>
             <IconButton
@@ -222,7 +248,7 @@ export default function Layout({ bell, extras }: { bell?: ReactNode; extras?: Re
           <Toolbar variant="dense" />
           {drawer}
         </Drawer>
-        <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Box component="main" id="conteudo" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, '&:focus': { outline: 'none' } }}>
           <Toolbar variant="dense" />
           <Suspense
             fallback={

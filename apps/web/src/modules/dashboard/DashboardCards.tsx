@@ -104,12 +104,46 @@ export function DashboardCards({ cards }: { cards: DashboardCard[] }) {
   );
 }
 
-export function CardsSkeleton() {
+/** What the dashboard showed last time (for this user): its skeleton takes the same room. */
+export type DashboardShape = { user: number; cards: number; figures: number; height: number };
+
+export const figureGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } } as const;
+
+/**
+ * While the dashboard loads: the cards and figures of the last visit as placeholders, in a box
+ * as tall as they were, so the quick access below does not jump when they arrive (three cards
+ * on a first visit).
+ */
+export function CardsSkeleton({ shape }: { shape: DashboardShape | null }) {
+  const cards = shape ? shape.cards : 3;
   return (
-    <Box sx={cardGrid} aria-label="Carregando o painel" aria-busy role="progressbar">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} variant="rounded" height={180} />
-      ))}
+    <Box aria-label="Carregando o painel" aria-busy role="progressbar" sx={{ minHeight: shape?.height, mb: shape ? 0 : 3 }}>
+      {cards > 0 && (
+        <Box sx={{ mb: 3 }}>
+          {shape && (
+            <Typography variant="h6" component="p" sx={{ mb: 1.5 }}>
+              O que precisa de mim agora
+            </Typography>
+          )}
+          <Box sx={cardGrid}>
+            {Array.from({ length: cards }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={180} />
+            ))}
+          </Box>
+        </Box>
+      )}
+      {!!shape?.figures && (
+        <Box sx={{ mb: 3 }}>
+          <Typography variant="h6" component="p" sx={{ mb: 1.5 }}>
+            Números da organização
+          </Typography>
+          <Box sx={figureGrid}>
+            {Array.from({ length: shape.figures }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={120} />
+            ))}
+          </Box>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { CircuitRealtimeMessage, DashboardRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../core/api';
 import { MENU_ICONS } from '../../core/layout/icons';
@@ -18,10 +18,24 @@ import { builtEntries, useMenu, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { fetchUnreadCount, notificationKeys, useRealtimeEvent } from '../notification';
-import { CardsSkeleton, DashboardCards } from './DashboardCards';
+import { CardsSkeleton, DashboardCards, type DashboardShape } from './DashboardCards';
 import { KeyFigures } from './KeyFigures';
 
 const dashboardKey = ['dashboard'] as const;
+const SHAPE_KEY = 'dashboardShape';
+
+function readShape(user: number | undefined): DashboardShape | null {
+  try {
+    const s = JSON.parse(localStorage.getItem(SHAPE_KEY) ?? 'null') as DashboardShape | null;
+    return s && s.user === user ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How many figures KeyFigures draws. */
+const figureCount = (d: DashboardRead) =>
+  d.figures ? [d.figures.activities_week, d.figures.activities_concluded_month, d.figures.circuits, d.figures.stock_value].filter((v) => v !== null).length : 0;
 
 function greeting(d = new Date()): string {
   const h = d.getHours();
@@ -50,6 +64,18 @@ export default function DashboardPage() {
   // Modules still "em breve" stay out of the tiles (menu.ts flag).
   const shortcuts = builtEntries(visibleMenu(useMenu(), canSeeRoute)).filter((e) => e.path !== '/');
   const data = dashboard.data;
+  const [shape] = useState(() => readShape(user?.id));
+  const block = useRef<HTMLDivElement>(null);
+  // Remember the drawn dashboard's shape and height for the next visit's skeleton.
+  useLayoutEffect(() => {
+    if (!data || !block.current || user?.id === undefined) return;
+    const next: DashboardShape = { user: user.id, cards: data.cards.length, figures: figureCount(data), height: block.current.offsetHeight };
+    try {
+      localStorage.setItem(SHAPE_KEY, JSON.stringify(next));
+    } catch {
+      /* private mode: the next skeleton is the default one */
+    }
+  }, [data, user?.id]);
 
   return (
     <Box>
@@ -57,37 +83,38 @@ export default function DashboardPage() {
         title={`${greeting()}, ${user?.person?.nickname || user?.username || ''}!`}
         subtitle={[user?.organization?.fantasy_name, user?.unit_organizational?.name].filter(Boolean).join(' · ')}
       />
-      {dashboard.isPending ? (
-        <Box sx={{ mb: 3 }}>
-          <CardsSkeleton />
-        </Box>
-      ) : dashboard.isError && !data ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void dashboard.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        >
-          Não foi possível carregar o painel.
-        </Alert>
-      ) : (
-        data && (
-          <>
-            {data.cards.length > 0 && (
-              <Box component="section" aria-labelledby="dashboard-now" sx={{ mb: 3 }}>
-                <Typography variant="h6" component="h2" id="dashboard-now" sx={{ mb: 1.5 }}>
-                  O que precisa de mim agora
-                </Typography>
-                <DashboardCards cards={data.cards} />
-              </Box>
-            )}
-            {data.figures && <KeyFigures figures={data.figures} />}
-          </>
-        )
-      )}
+      {/* flow-root: the sections' bottom margins count in the measured height. */}
+      <Box ref={block} sx={{ display: 'flow-root' }}>
+        {dashboard.isPending ? (
+          <CardsSkeleton shape={shape} />
+        ) : dashboard.isError && !data ? (
+          <Alert
+            severity="error"
+            sx={{ mb: 3 }}
+            action={
+              <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void dashboard.refetch()}>
+                Tentar de novo
+              </Button>
+            }
+          >
+            Não foi possível carregar o painel.
+          </Alert>
+        ) : (
+          data && (
+            <>
+              {data.cards.length > 0 && (
+                <Box component="section" aria-labelledby="dashboard-now" sx={{ mb: 3 }}>
+                  <Typography variant="h6" component="h2" id="dashboard-now" sx={{ mb: 1.5 }}>
+                    O que precisa de mim agora
+                  </Typography>
+                  <DashboardCards cards={data.cards} />
+                </Box>
+              )}
+              {data.figures && <KeyFigures figures={data.figures} />}
+            </>
+          )
+        )}
+      </Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Acesso rápido
       </Typography>

@@ -3,6 +3,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import type { DashboardFigures } from '@operacoes/contract';
 import type { ReactNode } from 'react';
+import { figureGrid } from './DashboardCards';
 
 const percent = (n: number, digits: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 
@@ -44,7 +45,7 @@ export function KeyFigures({ figures: f }: { figures: DashboardFigures }) {
           atualizados às {at}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+      <Box sx={figureGrid}>
         {f.activities_week !== null && (
           <Figure label="Atividades na semana" value={f.activities_week.toLocaleString('pt-BR')} detail="abertas desde segunda-feira">
             {f.activities_per_day && (
