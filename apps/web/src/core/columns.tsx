@@ -10,11 +10,19 @@ export function linkColumn<T extends GridValidRowModel>(field: string, headerNam
     headerName,
     flex: 1.4,
     minWidth: 160,
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={to(row)} underline="hover" color="inherit">
-        {String(row[field] ?? '')}
-      </Link>
-    ),
+    // The cell's value (a valueGetter's too); no link when the row has nowhere to go (an empty
+    // link, named by nothing, pointed at the list itself).
+    renderCell: ({ row, value }) => {
+      const href = to(row);
+      const text = String(value ?? '');
+      return href ? (
+        <Link component={RouterLink} to={href} underline="hover" color="inherit">
+          {text}
+        </Link>
+      ) : (
+        text
+      );
+    },
     ...more,
   };
 }

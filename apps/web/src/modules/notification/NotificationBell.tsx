@@ -11,7 +11,9 @@ export default function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const { data: unread = 0 } = useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCount, staleTime: 60_000 });
-  const label = unread > 0 ? `${unread} ${unread === 1 ? 'notificação não lida' : 'notificações não lidas'}` : 'Notificações';
+  // The name holds the count as the badge shows it ("99+"), so what is seen is what is said.
+  const shown = unread > 99 ? '99+' : String(unread);
+  const label = unread > 0 ? `${shown} ${unread === 1 ? 'notificação não lida' : 'notificações não lidas'}` : 'Notificações';
 
   const openBell = (el: HTMLElement) => {
     setAnchor(el);
@@ -26,9 +28,9 @@ export default function NotificationBell() {
       <Tooltip title="Notificações">
         <IconButton onClick={(e) => openBell(e.currentTarget)} aria-label={label} aria-haspopup="dialog" data-testid="notification-bell">
           <Badge
-            badgeContent={unread}
+            // No count at all when nothing is unread: the hidden badge kept a "0" inside the button, text its name lacked.
+            badgeContent={unread > 0 ? shown : undefined}
             color="error"
-            max={99}
             data-testid="notification-badge"
             // error.main on white text is below AA contrast for this small count; the dark shade passes.
             sx={{ '& .MuiBadge-badge': { bgcolor: 'error.dark', color: '#fff' } }}

@@ -7,7 +7,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import {
   type ExportFormat,
@@ -65,12 +65,14 @@ function ReportList({ items }: { items: ReportInfo[] }) {
             <ul style={{ padding: 0 }}>
               <ListSubheader sx={{ fontWeight: 600, lineHeight: '36px' }}>{moduleLabel(module)}</ListSubheader>
               {reports.map((r) => (
-                <ListItemButton key={r.name} component={RouterLink} to={`/report?name=${encodeURIComponent(r.name)}`}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <AssessmentIcon color="primary" />
-                  </ListItemIcon>
-                  <ListItemText primary={r.title} secondary={r.description} />
-                </ListItemButton>
+                <ListItem key={r.name} disablePadding>
+                  <ListItemButton component={RouterLink} to={`/report?name=${encodeURIComponent(r.name)}`}>
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      <AssessmentIcon color="primary" />
+                    </ListItemIcon>
+                    <ListItemText primary={r.title} secondary={r.description} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </ul>
           </li>

@@ -77,7 +77,7 @@ export default function EventPage() {
                 ['Criado por', e.created_by?.name ?? '—'],
                 [
                   'Cor',
-                  e.color ? <Box component="span" sx={{ display: 'inline-block', width: 16, height: 16, borderRadius: '50%', bgcolor: e.color, verticalAlign: 'middle' }} aria-label={e.color} /> : 'Padrão',
+                  e.color ? <Box component="span" sx={{ display: 'inline-block', width: 16, height: 16, borderRadius: '50%', bgcolor: e.color, verticalAlign: 'middle' }} role="img" aria-label={e.color} /> : 'Padrão',
                 ],
               ]}
             />

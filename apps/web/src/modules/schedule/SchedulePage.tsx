@@ -58,11 +58,16 @@ type Filters = { mine: boolean; person: Ref | null; unit: number | ''; type: num
 
 export default function SchedulePage() {
   const theme = useTheme();
+  const pressed = theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.dark;
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const { user } = useCan();
   const canWrite = eventApi.canWrite(user);
   const calendar = useRef<FullCalendar>(null);
+  const calendarBox = useRef<HTMLDivElement>(null);
+  // FullCalendar draws its arrows as role="img" with no name; the buttons around them are named
+  // by their title ("Semana anterior"), so the icons leave the accessibility tree.
+  const hideCalendarIcons = () => calendarBox.current?.querySelectorAll('.fc-icon[role="img"]').forEach((el) => el.setAttribute('aria-hidden', 'true'));
   const [filters, setFilters] = useState<Filters>({ mine: false, person: null, unit: '', type: '' });
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
@@ -202,6 +207,7 @@ export default function SchedulePage() {
       )}
       <Paper
         variant="outlined"
+        ref={calendarBox}
         className="schedule-calendar"
         data-testid="schedule-calendar"
         sx={{
@@ -214,15 +220,17 @@ export default function SchedulePage() {
           '--fc-today-bg-color': alpha(theme.palette.warning.main, 0.12),
           '--fc-button-bg-color': theme.palette.primary.main,
           '--fc-button-border-color': theme.palette.primary.main,
-          '--fc-button-hover-bg-color': theme.palette.primary.dark,
-          '--fc-button-hover-border-color': theme.palette.primary.dark,
-          '--fc-button-active-bg-color': theme.palette.primary.dark,
-          '--fc-button-active-border-color': theme.palette.primary.dark,
+          // The pressed view button: dark text on the dark theme's primary.dark was 4.4:1, on its light shade it is 11:1.
+          '--fc-button-hover-bg-color': pressed,
+          '--fc-button-hover-border-color': pressed,
+          '--fc-button-active-bg-color': pressed,
+          '--fc-button-active-border-color': pressed,
           '--fc-button-text-color': theme.palette.primary.contrastText,
         }}
       >
         <FullCalendar
           ref={calendar}
+          datesSet={hideCalendarIcons}
           plugins={PLUGINS}
           locale={ptBrLocale}
           firstDay={0}

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import './topology.css';
 import { type AssetNodeData, type EdgeRole, edgeLabel, edgePath, type SiteNodeData, type TopoEdge, type TopoNode } from './layout';
 
-export const EDGE_COLORS: Record<EdgeRole | 'down', string> = { main: '#1565c0', sibling: '#7b1fa2', circuit: '#00796b', down: '#d32f2f' };
+export const EDGE_COLORS: Record<EdgeRole | 'down', string> = { main: '#1565c0', sibling: '#7b1fa2', circuit: '#00796b', down: '#c62828' };
 const DASH: Record<EdgeRole, string | undefined> = { main: undefined, sibling: '8 5', circuit: '2 5' };
 
 function SiteNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'site' }>>) {
