@@ -10,7 +10,6 @@ import {
   faqCategoryResource,
   faqFeedbackInput,
   faqMoveInput,
-  type FaqCategoryRead,
   type FaqQuestionRead,
   faqQuestionRead,
   faqQuestionResource,
@@ -27,6 +26,7 @@ import { type ResourceDef, byIds, findVisible, plainPresent } from '../../core/r
 import { defineApiResource } from '../../core/resource-kit';
 import { organizations } from '../../core/schema';
 import { faqCategories, faqFeedback, faqQuestions } from './schema';
+import type { z } from 'zod';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -234,50 +234,51 @@ export async function faqRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/faq/category/:id/move',
-    {
-      config: { access: faqCategoryResource.access.write },
-      schema: { tags: ['faq_category'], summary: 'Mover a categoria', description: 'Uma posição acima (`up`) ou abaixo (`down`) na página.', params: idParam, body: faqMoveInput, response: { 200: faqCategoryRead } },
-    },
-    async (req) => {
-      const user = userOf(req);
-      const row = await findVisible<Row>(categoryDef, app.db, user, req.params.id);
-      const organizationId = row.organization_id as number;
-      await app.db.transaction((tx: Tx) =>
-        moveAmong(
-          tx,
-          user,
-          { table: faqCategories, id: faqCategories.id, position: faqCategories.position, siblings: eq(faqCategories.organization_id, organizationId), entity: faqCategoryResource.entity, organizationId },
-          row.id,
-          req.body.direction,
-        ),
-      );
-      return presentOne<FaqCategoryRead>(categoryDef, row.id, user);
-    },
-  );
+  /** POST <path>/:id/move: one place up or down among the record's siblings, answered as the kit presents the record. */
+  function moveRoute(o: {
+    path: string;
+    def: ResourceDef;
+    resource: { entity: string; access: { write: typeof faqCategoryResource.access.write } };
+    summary: string;
+    description: string;
+    response: z.ZodType;
+    siblings: (row: Row) => { table: PgTable; id: PgColumn; position: PgColumn; siblings: SQL };
+  }) {
+    app.post(
+      `${o.path}/:id/move`,
+      {
+        config: { access: o.resource.access.write },
+        schema: { tags: [o.resource.entity], summary: o.summary, description: o.description, params: idParam, body: faqMoveInput, response: { 200: o.response } },
+      },
+      async (req) => {
+        const user = userOf(req);
+        const row = await findVisible<Row>(o.def, app.db, user, req.params.id);
+        await app.db.transaction((tx: Tx) =>
+          moveAmong(tx, user, { ...o.siblings(row), entity: o.resource.entity, organizationId: row.organization_id as number }, row.id, req.body.direction),
+        );
+        return presentOne<unknown>(o.def, row.id, user);
+      },
+    );
+  }
 
-  app.post(
-    '/faq/question/:id/move',
-    {
-      config: { access: faqQuestionResource.access.write },
-      schema: { tags: ['faq_question'], summary: 'Mover a pergunta', description: 'Uma posição acima (`up`) ou abaixo (`down`) dentro da sua categoria.', params: idParam, body: faqMoveInput, response: { 200: faqQuestionRead } },
-    },
-    async (req) => {
-      const user = userOf(req);
-      const row = await findVisible<Row>(questionDef, app.db, user, req.params.id);
-      await app.db.transaction((tx: Tx) =>
-        moveAmong(
-          tx,
-          user,
-          { table: faqQuestions, id: faqQuestions.id, position: faqQuestions.position, siblings: eq(faqQuestions.category_id, row.category_id as number), entity: faqQuestionResource.entity, organizationId: row.organization_id as number },
-          row.id,
-          req.body.direction,
-        ),
-      );
-      return presentOne<FaqQuestionRead>(questionDef, row.id, user);
-    },
-  );
+  moveRoute({
+    path: '/faq/category',
+    def: categoryDef,
+    resource: faqCategoryResource,
+    summary: 'Mover a categoria',
+    description: 'Uma posição acima (`up`) ou abaixo (`down`) na página.',
+    response: faqCategoryRead,
+    siblings: (row) => ({ table: faqCategories, id: faqCategories.id, position: faqCategories.position, siblings: eq(faqCategories.organization_id, row.organization_id as number) }),
+  });
+  moveRoute({
+    path: '/faq/question',
+    def: questionDef,
+    resource: faqQuestionResource,
+    summary: 'Mover a pergunta',
+    description: 'Uma posição acima (`up`) ou abaixo (`down`) dentro da sua categoria.',
+    response: faqQuestionRead,
+    siblings: (row) => ({ table: faqQuestions, id: faqQuestions.id, position: faqQuestions.position, siblings: eq(faqQuestions.category_id, row.category_id as number) }),
+  });
 
   /** A row after a move, as the kit answers it. */
   async function presentOne<T>(def: ResourceDef, id: number, user: CurrentUser): Promise<T> {
