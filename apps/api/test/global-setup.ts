@@ -1,18 +1,26 @@
-import { writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/core/db';
+import { freshPgDatabase } from './helpers';
 
 /**
- * Once per run on PGlite: one database with every migration applied, dumped to a file that each
- * test database starts from (test/helpers.ts). Creating a cluster and migrating it took most of a
- * test database's cost; a copy of the migrated one takes a fraction. The migrations themselves still
- * run for real, here, and again (as a no-op check) on every copy.
+ * Once per run: one database with every migration applied, which each test database copies
+ * (test/helpers.ts). Creating a database and migrating it was most of a test database's cost; a
+ * copy takes a fraction. The migrations still run for real, here, and again (as a no-op check) on
+ * every copy. On PGlite the template is a dump (`loadDataDir`); on PostgreSQL a template database
+ * (`CREATE DATABASE … TEMPLATE`).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) return;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = await freshPgDatabase(serverUrl, 'tpl');
+    const database = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
+    await database.close();
+    project.provide('pgTemplate', new URL(template.url).pathname.slice(1));
+    return () => template.drop();
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'operacoes-template-'));
   const file = path.join(dir, 'migrated.tar');
   const database = await openDatabase({});
@@ -24,6 +32,7 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplate: string;
+    pgliteTemplate?: string;
+    pgTemplate?: string;
   }
 }

@@ -16,12 +16,15 @@ import { searchText } from '../src/core/list';
 export const ADMIN = { username: 'admin', password: 'admin-test-pass' };
 export const PASSWORD = 'senha-de-teste-1';
 
-/** A new empty database on the PostgreSQL server of `serverUrl`; `drop` removes it (closing its connections). */
-export async function freshPgDatabase(serverUrl: string, prefix = 't') {
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, empty or a copy of `template`; `drop` removes it
+ * (closing its connections).
+ */
+export async function freshPgDatabase(serverUrl: string, prefix = 't', template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -52,7 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'operacoes-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (process.env.TEST_DATABASE_URL) ({ url: databaseUrl, drop: dropDatabase } = await freshPgDatabase(process.env.TEST_DATABASE_URL, 't'));
+  if (process.env.TEST_DATABASE_URL) ({ url: databaseUrl, drop: dropDatabase } = await freshPgDatabase(process.env.TEST_DATABASE_URL, 't', inject('pgTemplate')));
   const config = loadConfig(
     { DATA_DIR: dataDir },
     {
