@@ -20,7 +20,7 @@ import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
-import { blankToNull } from '../../core/schema-helpers';
+import { blanksToNull } from '../../core/schema-helpers';
 import { confirmAction, toast } from '../../core/toast';
 import { cancelShipment, dispatchShipment, fetchCarriers, getShipment, logisticsKeys, SHIPMENT_PATH, SOLICITATION_PATH, type ShipmentRead, updateShipment } from './api';
 import { destinationText, formatDay, statusCount } from './format';
@@ -33,15 +33,10 @@ import { FormDate } from '../../core/form/FormDate';
 import { RevisionHistory } from '../../core/history';
 import { Details, Section } from '../../core/Section';
 
-const u = shipmentUpdate.shape;
 const formSchema = shipmentUpdate.extend({
-  carrier: blankToNull(u.carrier),
-  tracking_code: blankToNull(u.tracking_code),
-  invoice_number: blankToNull(u.invoice_number),
-  notes: blankToNull(u.notes),
+  ...blanksToNull(shipmentUpdate.shape, ['carrier', 'tracking_code', 'invoice_number', 'notes', 'expected_date']),
   volumes: z.preprocess((v) => (v === undefined || v === '' ? null : v), z.number({ message: 'Informe um número' }).int('Informe um número inteiro').min(1, 'Ao menos 1 volume').max(10_000).nullable()),
   weight_kg: z.preprocess((v) => (v === undefined || v === '' ? null : v), z.number({ message: 'Informe um número' }).min(0, 'O peso não pode ser negativo').max(100_000).nullable()),
-  expected_date: blankToNull(u.expected_date),
 });
 
 function TransportForm({ s, dirtyRef }: { s: ShipmentRead; dirtyRef: RefObject<boolean> }) {

@@ -13,7 +13,7 @@ import { RecordNotFound, RecordSkeleton } from '../../core/RecordPage';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
-import { blankToNull } from '../../core/schema-helpers';
+import { blanksToNull } from '../../core/schema-helpers';
 import { confirmAction, toast } from '../../core/toast';
 import { UnitsPanel } from '../unit-organizational';
 import { createOrganization, getOrganization, orgKeys, updateOrganization, uploadLogo } from './api';
@@ -23,13 +23,7 @@ import { RevisionHistory } from '../../core/history';
 import { Section } from '../../core/Section';
 import { ReadOnlyNotice } from '../../core/readOnly';
 
-const s = organizationInput.shape;
-const formSchema = organizationInput.extend({
-  cnpj: blankToNull(s.cnpj),
-  email: blankToNull(s.email),
-  phone: blankToNull(s.phone),
-  zip_code: blankToNull(s.zip_code),
-});
+const formSchema = organizationInput.extend(blanksToNull(organizationInput.shape, ['cnpj', 'email', 'phone', 'zip_code']));
 
 function OrganizationForm({ org }: { org: OrganizationRead | null }) {
   const navigate = useNavigate();
