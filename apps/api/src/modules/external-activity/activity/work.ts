@@ -147,11 +147,14 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
   const read = externalActivityResource.access.read;
   const write = externalActivityResource.access.write;
   const visible = (db: DbOrTx, user: CurrentUser, id: number, lock = false) => findVisible<ActivityRow>(def, db, user, id, lock);
+  /** GET /external-activity/{id}/<part>: what `load` reads of an activity the user sees. */
+  const readPart = (part: string, summary: string, response: z.ZodType, load: (db: DbOrTx, activityId: number) => Promise<unknown>) =>
+    app.get(`/external-activity/:id/${part}`, { config: { access: read }, schema: { tags, summary, params: idParam, response: { 200: response } } }, async (req) => {
+      const a = await visible(app.db, userOf(req), req.params.id);
+      return load(app.db, a.id);
+    });
 
-  app.get('/external-activity/:id/materials', { config: { access: read }, schema: { tags, summary: 'Materiais utilizados', params: idParam, response: { 200: z.array(materialRead) } } }, async (req) => {
-    const a = await visible(app.db, userOf(req), req.params.id);
-    return materialsOf(app.db, a.id);
-  });
+  readPart('materials', 'Materiais utilizados', z.array(materialRead), materialsOf);
 
   app.post(
     '/external-activity/:id/materials',
@@ -185,10 +188,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
     },
   );
 
-  app.get('/external-activity/:id/photos', { config: { access: read }, schema: { tags, summary: 'Fotos da atividade', params: idParam, response: { 200: z.array(photoRead) } } }, async (req) => {
-    const a = await visible(app.db, userOf(req), req.params.id);
-    return photosOf(app.db, a.id);
-  });
+  readPart('photos', 'Fotos da atividade', z.array(photoRead), photosOf);
 
   app.post(
     '/external-activity/:id/photos',
@@ -233,10 +233,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
     },
   );
 
-  app.get('/external-activity/:id/signature', { config: { access: read }, schema: { tags, summary: 'Assinatura do cliente', params: idParam, response: { 200: signatureRead } } }, async (req) => {
-    const a = await visible(app.db, userOf(req), req.params.id);
-    return signatureOf(app.db, a.id);
-  });
+  readPart('signature', 'Assinatura do cliente', signatureRead, signatureOf);
 
   app.put(
     '/external-activity/:id/signature',
