@@ -23,6 +23,19 @@ const BODY_HINT =
   'Para ligar outra página, use o botão de link (lista "Páginas") ou escreva [[caminho]], por exemplo [[redes/mikrotik]] ou [[redes/mikrotik|texto do link]]. ' +
   'Imagens: cole, arraste ou use o botão de imagem (PNG, JPEG ou WebP); PDFs pelo botão de link ("Procurar"), até 10 MB.';
 
+/** The page's text in the rich editor, with the hint on links and files under it. */
+function BodyField() {
+  const extras = useEditorExtras();
+  return (
+    <>
+      <FormRichText name="body" label="Conteúdo" height={460} {...extras} />
+      <Typography variant="caption" color="text.secondary">
+        {BODY_HINT}
+      </Typography>
+    </>
+  );
+}
+
 /** The editor's extras: uploads into the page, and the wiki's pages in the link dialog. */
 function useEditorExtras() {
   const qc = useQueryClient();
@@ -64,7 +77,6 @@ function useCancel(dirty: () => boolean, to: string) {
 
 export function PageCreate({ fixedPath, parent }: { fixedPath: string | null; parent: string | null }) {
   const openSaved = useOpenSaved();
-  const extras = useEditorExtras();
   const form = useSchemaForm(wikiPageCreate, { title: '', path: fixedPath ?? (parent ? `${parent}/` : ''), body: '' });
   const cancel = useCancel(() => form.formState.isDirty, wikiHref(fixedPath ?? parent ?? ''));
   // The address follows the title ("Configuração de VLANs" → redes/configuracao-de-vlans) until the user writes one.
@@ -102,10 +114,7 @@ export function PageCreate({ fixedPath, parent }: { fixedPath: string | null; pa
             helperText={`Até ${WIKI_MAX_DEPTH} níveis separados por "/", só letras minúsculas sem acento, números e hífens (ex.: redes/mikrotik/vlan). O nível de cima precisa existir.`}
             slotProps={{ input: { startAdornment: <InputAdornment position="start">/wiki/</InputAdornment> } }}
           />
-          <FormRichText name="body" label="Conteúdo" height={460} {...extras} />
-          <Typography variant="caption" color="text.secondary">
-            {BODY_HINT}
-          </Typography>
+          <BodyField />
         </Stack>
       </ResourceForm>
     </Box>
@@ -138,7 +147,6 @@ function CurrentVersion({ current, onUse }: { current: WikiPage; onUse: () => vo
 export function PageEdit({ view }: { view: WikiPageView }) {
   const { page, breadcrumbs } = view;
   const openSaved = useOpenSaved();
-  const extras = useEditorExtras();
   const form = useSchemaForm(editSchema, { title: page.title, body: page.body });
   // The version the user's text is based on: the loaded one, then the current one after a conflict.
   const [base, setBase] = useState(page.version);
@@ -197,10 +205,7 @@ export function PageEdit({ view }: { view: WikiPageView }) {
                 </Typography>
               )}
               <FormText name="title" label="Título" required />
-              <FormRichText name="body" label="Conteúdo" height={460} {...extras} />
-              <Typography variant="caption" color="text.secondary">
-                {BODY_HINT}
-              </Typography>
+              <BodyField />
             </Stack>
           </ResourceForm>
         </Box>
