@@ -6,5 +6,5 @@ export { ResourcePage, useResourceForm, type ResourceFormOptions } from './Resou
 export { useListActions } from './useListActions';
 export { useRemove } from './useRemove';
 export { resourceWords } from './words';
-export { useWorkflowSteps, type StepTexts, type WorkflowStep } from './useWorkflowSteps';
+export { requestSteps, useWorkflowSteps, type StepTexts, type WorkflowStep } from './useWorkflowSteps';
 export { editOrView, ListPage } from './ListPage';

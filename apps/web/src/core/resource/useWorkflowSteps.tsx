@@ -98,3 +98,19 @@ export function useWorkflowSteps<D extends WebResource, R extends WithSteps = Re
 
   return { run, buttons, dialogs };
 }
+
+/**
+ * The refuse and cancel steps of a request ("solicitação": of patrimony, of a shipment), the same
+ * words everywhere; `text` says what follows for this kind of request.
+ */
+export const requestSteps = {
+  refuse: <R extends { id: number }>(text: string): StepTexts<R> => ({ title: (s) => `Recusar a solicitação #${s.id}?`, text, reasonLabel: 'Motivo da recusa', done: 'Solicitação recusada!' }),
+  cancel: <R extends { id: number }>(text: string): StepTexts<R> => ({
+    title: (s) => `Cancelar a solicitação #${s.id}?`,
+    text,
+    reasonLabel: 'Motivo do cancelamento',
+    confirmText: 'Cancelar solicitação',
+    optionalReason: true,
+    done: 'Solicitação cancelada!',
+  }),
+};

@@ -1,6 +1,6 @@
 /** Approve / refuse / cancel a shipment request, with their confirmations (list and form share them), on the kit's useWorkflowSteps. */
 import { useNavigate } from 'react-router';
-import { listKey, useWorkflowSteps, type StepTexts, type WorkflowStep } from '../../core/resource';
+import { listKey, requestSteps, useWorkflowSteps, type StepTexts, type WorkflowStep } from '../../core/resource';
 import { SHIPMENT_PATH, solicitationApi, type SolicitationRead } from './api';
 
 export function useSolicitationSteps() {
@@ -12,20 +12,8 @@ export function useSolicitationSteps() {
       done: (r) => `Solicitação aprovada: envio #${r.shipment_id} criado!`,
       after: (r) => r.shipment_id && navigate(`/shipment/edit/${r.shipment_id}`),
     },
-    refuse: {
-      title: (s) => `Recusar a solicitação #${s.id}?`,
-      text: 'O solicitante será avisado com o motivo. Esta ação não pode ser desfeita.',
-      reasonLabel: 'Motivo da recusa',
-      done: 'Solicitação recusada!',
-    },
-    cancel: {
-      title: (s) => `Cancelar a solicitação #${s.id}?`,
-      text: 'A solicitação deixa de aguardar aprovação. Esta ação não pode ser desfeita.',
-      reasonLabel: 'Motivo do cancelamento',
-      confirmText: 'Cancelar solicitação',
-      optionalReason: true,
-      done: 'Solicitação cancelada!',
-    },
+    refuse: requestSteps.refuse('O solicitante será avisado com o motivo. Esta ação não pode ser desfeita.'),
+    cancel: requestSteps.cancel('A solicitação deixa de aguardar aprovação. Esta ação não pode ser desfeita.'),
   };
   const wf = useWorkflowSteps(solicitationApi, { texts, invalidates: [listKey(SHIPMENT_PATH)] });
   /** The API's step (its label and whether it needs a reason); the page shows the buttons by `steps` too. */

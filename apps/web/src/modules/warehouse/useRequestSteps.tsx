@@ -4,27 +4,15 @@
  * nobody decides their own request); this file gives only the texts.
  */
 import type { SolicitationStep } from '@operacoes/contract';
-import { useWorkflowSteps, type StepTexts } from '../../core/resource';
+import { requestSteps, useWorkflowSteps, type StepTexts } from '../../core/resource';
 import { requestApi, type SolicitationRead } from './api';
 
 const TEXTS: Record<SolicitationStep, StepTexts<SolicitationRead>> = {
   approve: { title: (s) => `Aprovar a solicitação #${s.id}?`, text: 'O almoxarifado será avisado para separar e entregar os itens.', done: 'Solicitação aprovada!' },
   deliver: { title: (s) => `Entregar os itens da solicitação #${s.id}?`, text: 'Os itens passam a ficar com o solicitante (em uso) e saem do estoque.', done: 'Itens entregues ao solicitante!' },
   return: { title: (s) => `Receber a devolução da solicitação #${s.id}?`, text: 'Os itens voltam a ficar disponíveis na seção de onde saíram.', done: 'Devolução recebida!' },
-  refuse: {
-    title: (s) => `Recusar a solicitação #${s.id}?`,
-    text: 'O solicitante será avisado com o motivo e os itens reservados voltam a ficar disponíveis.',
-    reasonLabel: 'Motivo da recusa',
-    done: 'Solicitação recusada!',
-  },
-  cancel: {
-    title: (s) => `Cancelar a solicitação #${s.id}?`,
-    text: 'Os itens reservados voltam a ficar disponíveis. Esta ação não pode ser desfeita.',
-    reasonLabel: 'Motivo do cancelamento',
-    confirmText: 'Cancelar solicitação',
-    optionalReason: true,
-    done: 'Solicitação cancelada!',
-  },
+  refuse: requestSteps.refuse('O solicitante será avisado com o motivo e os itens reservados voltam a ficar disponíveis.'),
+  cancel: requestSteps.cancel('Os itens reservados voltam a ficar disponíveis. Esta ação não pode ser desfeita.'),
 };
 
 export function useRequestSteps(onChanged?: (s: SolicitationRead) => void) {
