@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organization';
+import { users } from './user';
 
 /** The columns every kit record has: identity id and timestamps. */
 export const recordColumns = () => ({
@@ -20,3 +21,14 @@ export const tenantColumns = () => ({
 
 /** The trigram index the kit's accent-insensitive search runs on. */
 export const searchIndex = (table: string, t: { search_text: AnyPgColumn }) => index(`${table}_search_trgm`).using('gin', sql`${t.search_text} gin_trgm_ops`);
+
+/** A row one user owns in an organization (a notification, an export job): it goes when the user goes. */
+export const userOwnedColumns = () => ({
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  organization_id: integer()
+    .notNull()
+    .references(() => organizations.id),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});

@@ -1,16 +1,10 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations, users } from '../../core/schema';
+import { userOwnedColumns } from '../../core/schema';
 
 export const notifications = pgTable(
   'notification',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    organization_id: integer()
-      .notNull()
-      .references(() => organizations.id),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedColumns(),
     title: text().notNull(),
     message: text().notNull(),
     link: text(),

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ExportFormat, ExportJobStatus, ReportQuery } from '@operacoes/contract';
-import { organizations, users } from '../../core/schema';
+import { userOwnedColumns } from '../../core/schema';
 
 /**
  * A background export: a big CSV/XLSX written into `DATA_DIR/report-exports/` while the
@@ -10,13 +10,7 @@ import { organizations, users } from '../../core/schema';
 export const reportExportJobs = pgTable(
   'report_export_job',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    organization_id: integer()
-      .notNull()
-      .references(() => organizations.id),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedColumns(),
     report: text().notNull(),
     format: text().$type<ExportFormat>().notNull(),
     filters: jsonb().$type<ReportQuery>().notNull(),

@@ -4,7 +4,7 @@ import { persons, users } from '../../../core/schema';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../../external-activity';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant, countRows } from './shared';
+import { all, columnsOf, countRows, dateOrNull, keysetCells, newestFirst, numOrNull, optionsOf, period, personName, rowsOf, tenant } from './shared';
 
 /** The period is the activities' opening (`created_at`); the unit is a technician's main unit. */
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
@@ -30,12 +30,6 @@ const slaOf = (now: SQL) => sql`(case when a.status = 'cancelada' then 'cancelad
 const nowOf = (scope: ReportScope) => (scope.asOf ? sql`${scope.asOf.toISOString()}::timestamptz` : sql`now()`);
 type Sla = 'cancelada' | 'cumprido' | 'estourado' | 'no_prazo';
 const SLA_LABELS: Record<Sla, string> = { cumprido: 'Cumprido', estourado: 'Estourado', no_prazo: 'No prazo', cancelada: 'Não se aplica' };
-
-/**
- * Newest first, in creation order: the id walks the (organization_id, id) index backwards, so each
- * batch is an index range (ordering by `created_at` would sort every remaining row per batch).
- */
-const KEYS: KeyPart[] = [{ expr: sql`a.id`, type: 'int' }];
 
 type Row = {
   code: string;
@@ -68,41 +62,38 @@ export const activitiesReport: ReportDefinition = {
   module: 'external-activity',
   read: ['EXTERNAL_ACTIVITY'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'technician' }, { name: 'status', options: optionsOf(ACTIVITY_STATUS_LABELS) }, { name: 'unit', label: 'Unidade do técnico' }],
-  columns: [
-    { key: 'code', label: 'Código', type: 'text', width: 12 },
-    { key: 'type', label: 'Tipo', type: 'text', width: 24 },
-    { key: 'priority', label: 'Prioridade', type: 'text', width: 10 },
-    { key: 'status', label: 'Situação', type: 'text', width: 16 },
-    { key: 'client_name', label: 'Cliente', type: 'text', width: 28 },
-    { key: 'technicians', label: 'Técnicos', type: 'text', width: 28 },
-    { key: 'created_at', label: 'Aberta em', type: 'datetime', width: 18 },
-    { key: 'due_at', label: 'Prazo (SLA)', type: 'datetime', width: 18 },
-    { key: 'finished_at', label: 'Concluída em', type: 'datetime', width: 18 },
-    { key: 'sla', label: 'SLA', type: 'text', width: 12 },
-    { key: 'late_hours', label: 'Atraso (horas)', type: 'number', width: 10 },
-  ],
+  columns: columnsOf({
+    code: ['Código', 'text', 12],
+    type: ['Tipo', 'text', 24],
+    priority: ['Prioridade', 'text', 10],
+    status: ['Situação', 'text', 16],
+    client_name: ['Cliente', 'text', 28],
+    technicians: ['Técnicos', 'text', 28],
+    created_at: ['Aberta em', 'datetime', 18],
+    due_at: ['Prazo (SLA)', 'datetime', 18],
+    finished_at: ['Concluída em', 'datetime', 18],
+    sla: ['SLA', 'text', 12],
+    late_hours: ['Atraso (horas)', 'number', 10],
+  }),
 
   count: (scope, q) => countRows(scope.db, sql`${externalActivities} a`, where(scope, q)),
 
-  async *batches(scope, q, batchSize) {
+  batches(scope, q, batchSize) {
     const now = nowOf(scope);
     const SLA = slaOf(now);
-    const pages = keysetBatches(
-      (last, limit) =>
-        rowsOf<Row>(
-          scope.db,
-          sql`select ${keyColumns(KEYS)}, a.code, ty.name as type, a.priority, a.status, a.client_name, a.created_at, a.due_at, a.finished_at, ${SLA} as sla,
+    return keysetCells<Row>(
+      scope.db,
+      {
+        ...newestFirst('a'),
+        select: sql`a.code, ty.name as type, a.priority, a.status, a.client_name, a.created_at, a.due_at, a.finished_at, ${SLA} as sla,
                 case when ${SLA} = 'estourado' then round((extract(epoch from coalesce(a.finished_at, ${now}) - a.due_at) / 3600)::numeric, 2)::float8 end as late_hours,
                 (select string_agg(${personName(sql`tu`, sql`tp`)}, ', ' order by ${personName(sql`tu`, sql`tp`)})
-                   from ${activityTechnicians} t join ${users} tu on tu.id = t.user_id join ${persons} tp on tp.id = tu.person_id where t.activity_id = a.id) as technicians
-              from ${externalActivities} a join ${assistanceTypes} ty on ty.id = a.assistance_type_id
-              where ${all([where(scope, q), after(KEYS, last, true)])} order by ${orderOf(KEYS, true)} limit ${limit}`,
-        ),
-      (row) => lastKey(row, KEYS),
+                   from ${activityTechnicians} t join ${users} tu on tu.id = t.user_id join ${persons} tp on tp.id = tu.person_id where t.activity_id = a.id) as technicians`,
+        from: sql`${externalActivities} a join ${assistanceTypes} ty on ty.id = a.assistance_type_id`,
+        where: where(scope, q),
+      },
       batchSize,
-    );
-    for await (const rows of pages) {
-      yield rows.map((r): Cell[] => [
+      (r): Cell[] => [
         r.code,
         r.type,
         ACTIVITY_PRIORITY_LABELS[r.priority],
@@ -114,8 +105,8 @@ export const activitiesReport: ReportDefinition = {
         dateOrNull(r.finished_at),
         SLA_LABELS[r.sla],
         numOrNull(r.late_hours),
-      ]);
-    }
+      ],
+    );
   },
 
   /** Activities per ISO week (Monday to Sunday in Brazil's time), split by SLA; weeks without activities show as zero. */

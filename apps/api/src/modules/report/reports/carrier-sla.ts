@@ -3,7 +3,7 @@ import { type ReportQuery } from '@operacoes/contract';
 import { circuitUnavailabilities, circuits, currentMonth, monthBounds, slaReportOf } from '../../network';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, rowsOf, tenant, countRows } from './shared';
+import { all, columnsOf, countRows, dateOrNull, type KeyPart, keysetPages, rowsOf, tenant } from './shared';
 
 /** The circuits of the scope (a carrier compared case-insensitively, as the network module's report does). */
 const where = (scope: ReportScope, q: ReportQuery): SQL => all([tenant(sql`c.organization_id`, scope), q.carrier ? sql`lower(c.carrier) = lower(${q.carrier})` : undefined]);
@@ -28,14 +28,14 @@ const monthOf = (q: ReportQuery) => q.month ?? currentMonth();
 async function* itemBatches(scope: ReportScope, q: ReportQuery, batchSize: number) {
   const bounds = monthBounds(monthOf(q));
   const now = Date.now();
-  const pages = keysetBatches(
-    (last, limit) =>
-      rowsOf<CircuitRow>(
-        scope.db,
-        sql`select ${keyColumns(KEYS)}, c.id, c.carrier, c.designation, c.sla_percent::text as sla_percent, c.monthly_cost::text as monthly_cost, c.credit_factor::text as credit_factor
-            from ${circuits} c where ${all([where(scope, q), after(KEYS, last)])} order by c.carrier, c.designation, c.id limit ${limit}`,
-      ),
-    (row) => lastKey(row, KEYS),
+  const pages = keysetPages<CircuitRow>(
+    scope.db,
+    {
+      keys: KEYS,
+      select: sql`c.id, c.carrier, c.designation, c.sla_percent::text as sla_percent, c.monthly_cost::text as monthly_cost, c.credit_factor::text as credit_factor`,
+      from: sql`${circuits} c`,
+      where: where(scope, q),
+    },
     batchSize,
   );
   for await (const rows of pages) {
@@ -69,19 +69,19 @@ export const carrierSlaReport: ReportDefinition = {
   module: 'network',
   read: ['OPERATOR_CIRCUIT'],
   filters: [{ name: 'month' }, { name: 'carrier' }],
-  columns: [
-    { key: 'carrier', label: 'Operadora', type: 'text', width: 18 },
-    { key: 'designation', label: 'Designação', type: 'text', width: 22 },
-    { key: 'minutes_in_month', label: 'Minutos no mês', type: 'number', width: 12 },
-    { key: 'downtime_minutes', label: 'Minutos indisponível', type: 'number', width: 14 },
-    { key: 'availability_percent', label: 'Disponibilidade', type: 'percent', width: 14 },
-    { key: 'sla_percent', label: 'SLA contratado', type: 'percent', width: 12 },
-    { key: 'breached', label: 'SLA violado', type: 'text', width: 10 },
-    { key: 'incidents', label: 'Incidentes', type: 'number', width: 10 },
-    { key: 'mttr_minutes', label: 'MTTR (min)', type: 'number', width: 10 },
-    { key: 'monthly_cost', label: 'Custo mensal', type: 'money', width: 14 },
-    { key: 'credit', label: 'Crédito', type: 'money', width: 14 },
-  ],
+  columns: columnsOf({
+    carrier: ['Operadora', 'text', 18],
+    designation: ['Designação', 'text', 22],
+    minutes_in_month: ['Minutos no mês', 'number', 12],
+    downtime_minutes: ['Minutos indisponível', 'number', 14],
+    availability_percent: ['Disponibilidade', 'percent', 14],
+    sla_percent: ['SLA contratado', 'percent', 12],
+    breached: ['SLA violado', 'text', 10],
+    incidents: ['Incidentes', 'number', 10],
+    mttr_minutes: ['MTTR (min)', 'number', 10],
+    monthly_cost: ['Custo mensal', 'money', 14],
+    credit: ['Crédito', 'money', 14],
+  }),
 
   count: (scope, q) => countRows(scope.db, sql`${circuits} c`, where(scope, q)),
 

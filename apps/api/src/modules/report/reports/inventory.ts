@@ -3,7 +3,7 @@ import { type ReportQuery } from '@operacoes/contract';
 import { consumableBalances, patrimonies, products, sections, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, keyColumns, keysetBatches, lastKey, numOrNull, orderOf, rebatch, rowsOf, tenant } from './shared';
+import { after, all, columnsOf, keyColumns, type KeyPart, keysetBatches, lastKey, numOrNull, orderOf, rebatch, rowsOf, tenant } from './shared';
 
 const KIND_LABELS = { consumivel: 'Consumível', patrimonio: 'Patrimônio' } as const;
 
@@ -52,17 +52,17 @@ export const inventoryReport: ReportDefinition = {
   module: 'warehouse',
   read: ['STOCK'],
   filters: [{ name: 'unit' }, { name: 'stock' }],
-  columns: [
-    { key: 'stock', label: 'Estoque', type: 'text', width: 24 },
-    { key: 'section', label: 'Seção', type: 'text', width: 22 },
-    { key: 'code', label: 'Código', type: 'text', width: 14 },
-    { key: 'product', label: 'Produto', type: 'text', width: 32 },
-    { key: 'kind', label: 'Controle', type: 'text', width: 12 },
-    { key: 'unit', label: 'Un.', type: 'text', width: 6 },
-    { key: 'quantity', label: 'Quantidade', type: 'number', width: 12 },
-    { key: 'price', label: 'Preço unitário', type: 'money', width: 14 },
-    { key: 'value', label: 'Valor', type: 'money', width: 14 },
-  ],
+  columns: columnsOf({
+    stock: ['Estoque', 'text', 24],
+    section: ['Seção', 'text', 22],
+    code: ['Código', 'text', 14],
+    product: ['Produto', 'text', 32],
+    kind: ['Controle', 'text', 12],
+    unit: ['Un.', 'text', 6],
+    quantity: ['Quantidade', 'number', 12],
+    price: ['Preço unitário', 'money', 14],
+    value: ['Valor', 'money', 14],
+  }),
 
   async count(scope, q) {
     const where = stockWhere(scope, q);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MOVEMENT_TYPE_LABELS, type MovementType, type ReportQuery } from '@operacoes/contract';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { all, keysetBatches, optionsOf, period, personName, rowsOf, tenant, countRows } from './shared';
+import { all, columnsOf, countRows, keysetBatches, optionsOf, period, personName, rowsOf, tenant } from './shared';
 
 /**
  * Movements by period: the warehouse's append-only history, newest first in the order
@@ -70,24 +70,24 @@ export const movementsReport: ReportDefinition = {
   module: 'warehouse',
   read: ['PATRIMONY_HISTORY'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'unit' }, { name: 'stock' }, { name: 'user', label: 'Usuário ou responsável' }, { name: 'status', label: 'Tipo', options: optionsOf(MOVEMENT_TYPE_LABELS) }],
-  columns: [
-    { key: 'id', label: 'ID', type: 'number', width: 9 },
-    { key: 'created_at', label: 'Data', type: 'datetime', width: 19 },
-    { key: 'type', label: 'Tipo', type: 'text', width: 14 },
-    { key: 'product_code', label: 'Código do produto', type: 'text', width: 16 },
-    { key: 'product', label: 'Produto', type: 'text', width: 30 },
-    { key: 'patrimony', label: 'Patrimônio', type: 'text', width: 14 },
-    { key: 'quantity', label: 'Quantidade', type: 'number', width: 11 },
-    { key: 'from_stock', label: 'Estoque de origem', type: 'text', width: 22 },
-    { key: 'from_section', label: 'Seção de origem', type: 'text', width: 20 },
-    { key: 'to_stock', label: 'Estoque de destino', type: 'text', width: 22 },
-    { key: 'to_section', label: 'Seção de destino', type: 'text', width: 20 },
-    { key: 'from_holder', label: 'Responsável anterior', type: 'text', width: 20 },
-    { key: 'to_holder', label: 'Novo responsável', type: 'text', width: 20 },
-    { key: 'user', label: 'Usuário', type: 'text', width: 18 },
-    { key: 'reason', label: 'Motivo', type: 'text', width: 36 },
-    { key: 'document', label: 'Documento', type: 'text', width: 18 },
-  ],
+  columns: columnsOf({
+    id: ['ID', 'number', 9],
+    created_at: ['Data', 'datetime', 19],
+    type: ['Tipo', 'text', 14],
+    product_code: ['Código do produto', 'text', 16],
+    product: ['Produto', 'text', 30],
+    patrimony: ['Patrimônio', 'text', 14],
+    quantity: ['Quantidade', 'number', 11],
+    from_stock: ['Estoque de origem', 'text', 22],
+    from_section: ['Seção de origem', 'text', 20],
+    to_stock: ['Estoque de destino', 'text', 22],
+    to_section: ['Seção de destino', 'text', 20],
+    from_holder: ['Responsável anterior', 'text', 20],
+    to_holder: ['Novo responsável', 'text', 20],
+    user: ['Usuário', 'text', 18],
+    reason: ['Motivo', 'text', 36],
+    document: ['Documento', 'text', 18],
+  }),
   // On paper the product's code goes with its name, and a stock with its section.
   print: [
     'id',

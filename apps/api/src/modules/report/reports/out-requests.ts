@@ -4,7 +4,7 @@ import { persons, unitsOrganizational, users } from '../../../core/schema';
 import { patrimonySolicitationItems, patrimonySolicitations, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, hoursBetween, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, personName, rowsOf, tenant, countRows } from './shared';
+import { all, columnsOf, countRows, dateOrNull, hoursBetween, keysetCells, newestFirst, optionsOf, period, personName, rowsOf, tenant } from './shared';
 
 /** Out-requests (retiradas): returns (devoluções) are not approved, so they have no time to approve. */
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
@@ -15,12 +15,6 @@ const where = (scope: ReportScope, q: ReportQuery): SQL =>
     q.status ? sql`s.status = ${q.status}` : undefined,
     q.unit ? sql`(s.destination_unit_id = ${q.unit} or s.stock_id in (select id from ${stocks} where unit_organizational_id = ${q.unit}))` : undefined,
   ]);
-
-/**
- * Newest first, in creation order: the id walks the (organization_id, id) index backwards, so each
- * batch is an index range (ordering by `created_at` would sort every remaining row per batch).
- */
-const KEYS: KeyPart[] = [{ expr: sql`s.id`, type: 'int' }];
 
 type Row = {
   id: number;
@@ -48,45 +42,42 @@ export const outRequestsReport: ReportDefinition = {
   module: 'warehouse',
   read: ['PATRIMONY_OUT_REQUEST'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'status', options: optionsOf(SOLICITATION_STATUS_LABELS) }, { name: 'unit' }],
-  columns: [
-    { key: 'id', label: 'Nº', type: 'number', width: 8 },
-    { key: 'status', label: 'Situação', type: 'text', width: 14 },
-    { key: 'requester', label: 'Solicitante', type: 'text', width: 22 },
-    { key: 'stock', label: 'Estoque', type: 'text', width: 22 },
-    { key: 'destination', label: 'Destino', type: 'text', width: 30 },
-    { key: 'items', label: 'Itens', type: 'number', width: 8 },
-    { key: 'reason', label: 'Motivo', type: 'text', width: 36 },
-    { key: 'created_at', label: 'Criada em', type: 'datetime', width: 18 },
-    { key: 'decision', label: 'Decisão', type: 'text', width: 12 },
-    { key: 'decided_by', label: 'Decidida por', type: 'text', width: 22 },
-    { key: 'decided_at', label: 'Decidida em', type: 'datetime', width: 18 },
-    { key: 'hours', label: 'Horas até a decisão', type: 'number', width: 12 },
-  ],
+  columns: columnsOf({
+    id: ['Nº', 'number', 8],
+    status: ['Situação', 'text', 14],
+    requester: ['Solicitante', 'text', 22],
+    stock: ['Estoque', 'text', 22],
+    destination: ['Destino', 'text', 30],
+    items: ['Itens', 'number', 8],
+    reason: ['Motivo', 'text', 36],
+    created_at: ['Criada em', 'datetime', 18],
+    decision: ['Decisão', 'text', 12],
+    decided_by: ['Decidida por', 'text', 22],
+    decided_at: ['Decidida em', 'datetime', 18],
+    hours: ['Horas até a decisão', 'number', 12],
+  }),
 
   count: (scope, q) => countRows(scope.db, sql`${patrimonySolicitations} s`, where(scope, q)),
 
-  async *batches(scope, q, batchSize) {
-    const pages = keysetBatches(
-      (last, limit) =>
-        rowsOf<Row>(
-          scope.db,
-          sql`select ${keyColumns(KEYS)}, s.id, s.status, ${personName(sql`ru`, sql`rp`)} as requester, st.name as stock, s.destination_type, un.name as destination_unit,
+  batches(scope, q, batchSize) {
+    return keysetCells<Row>(
+      scope.db,
+      {
+        ...newestFirst('s'),
+        select: sql`s.id, s.status, ${personName(sql`ru`, sql`rp`)} as requester, st.name as stock, s.destination_type, un.name as destination_unit,
                 (select count(*)::int from ${patrimonySolicitationItems} i where i.solicitation_id = s.id) as items, s.reason, s.created_at, s.decided_at,
-                case when s.decided_by is null then null else ${personName(sql`du`, sql`dp`)} end as decided_by
-              from ${patrimonySolicitations} s
+                case when s.decided_by is null then null else ${personName(sql`du`, sql`dp`)} end as decided_by`,
+        from: sql`${patrimonySolicitations} s
               join ${users} ru on ru.id = s.requester_id
               join ${persons} rp on rp.id = ru.person_id
               left join ${stocks} st on st.id = s.stock_id
               left join ${unitsOrganizational} un on un.id = s.destination_unit_id
               left join ${users} du on du.id = s.decided_by
-              left join ${persons} dp on dp.id = du.person_id
-              where ${all([where(scope, q), after(KEYS, last, true)])} order by ${orderOf(KEYS, true)} limit ${limit}`,
-        ),
-      (row) => lastKey(row, KEYS),
+              left join ${persons} dp on dp.id = du.person_id`,
+        where: where(scope, q),
+      },
       batchSize,
-    );
-    for await (const rows of pages) {
-      yield rows.map((r): Cell[] => {
+      (r): Cell[] => {
         const created = dateOrNull(r.created_at)!;
         const decided = dateOrNull(r.decided_at);
         return [
@@ -103,8 +94,8 @@ export const outRequestsReport: ReportDefinition = {
           decided,
           decided ? hoursBetween(created, decided) : null,
         ];
-      });
-    }
+      },
+    );
   },
 
   async chart(scope, q) {

@@ -4,7 +4,7 @@ import { persons, users } from '../../../core/schema';
 import { patrimonies, products, sections, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, personName, rebatch, rowsOf, tenant, countRows } from './shared';
+import { after, all, columnsOf, countRows, dateOrNull, keyColumns, type KeyPart, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, personName, rebatch, rowsOf, tenant } from './shared';
 
 /**
  * Who answers for an item (the warehouse's model): a user holding it (`holder_user_id`), or the
@@ -140,19 +140,19 @@ export const patrimonyHolderReport: ReportDefinition = {
   module: 'warehouse',
   read: ['PATRIMONY'],
   filters: [{ name: 'user', label: 'Responsável (usuário)' }, { name: 'stock' }, { name: 'unit' }, { name: 'status', options: optionsOf(PATRIMONY_STATUS_LABELS) }],
-  columns: [
-    { key: 'holder_kind', label: 'Tipo de responsável', type: 'text', width: 16 },
-    { key: 'holder', label: 'Responsável', type: 'text', width: 30 },
-    { key: 'holder_items', label: 'Itens do responsável', type: 'number', width: 12 },
-    { key: 'tag', label: 'Patrimônio', type: 'text', width: 16 },
-    { key: 'serial', label: 'Nº de série', type: 'text', width: 18 },
-    { key: 'code', label: 'Código do produto', type: 'text', width: 16 },
-    { key: 'product', label: 'Produto', type: 'text', width: 30 },
-    { key: 'status', label: 'Situação', type: 'text', width: 14 },
-    { key: 'condition', label: 'Estado', type: 'text', width: 12 },
-    { key: 'value', label: 'Valor de aquisição', type: 'money', width: 14 },
-    { key: 'confirmed_at', label: 'Recebimento confirmado em', type: 'datetime', width: 18 },
-  ],
+  columns: columnsOf({
+    holder_kind: ['Tipo de responsável', 'text', 16],
+    holder: ['Responsável', 'text', 30],
+    holder_items: ['Itens do responsável', 'number', 12],
+    tag: ['Patrimônio', 'text', 16],
+    serial: ['Nº de série', 'text', 18],
+    code: ['Código do produto', 'text', 16],
+    product: ['Produto', 'text', 30],
+    status: ['Situação', 'text', 14],
+    condition: ['Estado', 'text', 12],
+    value: ['Valor de aquisição', 'money', 14],
+    confirmed_at: ['Recebimento confirmado em', 'datetime', 18],
+  }),
 
   count: (scope, q) => countRows(scope.db, sql`${patrimonies} p`, where(scope, q)),
 

@@ -1,11 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ReportQuery } from '@operacoes/contract';
+import type { ReportColumn, ReportQuery } from '@operacoes/contract';
 import { endOfDay, startOfDay } from '../../../core/dates';
 import type { DbOrTx } from '../../../core/db';
 import { personDisplayNameSql } from '../../../core/people';
+import type { Cell } from '../../../core/spreadsheet';
 import type { ReportScope } from '../definition';
 
 /** Helpers the report definitions share: keyset paging, tenancy, periods, closed-list options. */
+
+/**
+ * A report's columns in order, one line each: `key: [label, type, width]` (the width a hint in
+ * characters for the spreadsheet and the PDF).
+ */
+export const columnsOf = (spec: Record<string, [label: string, type: ReportColumn['type'], width?: number]>): ReportColumn[] =>
+  Object.entries(spec).map(([key, [label, type, width]]) => ({ key, label, type, width }));
 
 /** A `*_LABELS` map as a status filter's options, in the map's order. */
 export const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -66,6 +74,31 @@ export async function* keysetBatches<R>(page: (last: unknown[] | null, limit: nu
     if (rows.length < limit) return;
     last = lastOf(rows[rows.length - 1]);
   }
+}
+
+/** A keyset-paged statement: `select <select> from <from> where <where>` in the order of `keys`. */
+export type KeysetQuery = { keys: KeyPart[]; descending?: boolean; select: SQL; from: SQL; where: SQL };
+
+/**
+ * Newest first, in creation order: the id of the table aliased `alias` walks the
+ * (organization_id, id) index backwards, so each batch is an index range (ordering by `created_at`
+ * would sort every remaining row per batch).
+ */
+export const newestFirst = (alias: string): Pick<KeysetQuery, 'keys' | 'descending'> => ({ keys: [{ expr: sql.raw(`${alias}.id`), type: 'int' }], descending: true });
+
+/** The rows of a keyset-paged statement, batch by batch (each batch one statement from the last row's key on). */
+export function keysetPages<R extends Record<string, unknown>>(db: DbOrTx, o: KeysetQuery, batchSize: number): AsyncGenerator<R[]> {
+  return keysetBatches(
+    (last, limit) =>
+      rowsOf<R>(db, sql`select ${keyColumns(o.keys)}, ${o.select} from ${o.from} where ${all([o.where, after(o.keys, last, o.descending)])} order by ${orderOf(o.keys, o.descending)} limit ${limit}`),
+    (row) => lastKey(row, o.keys),
+    batchSize,
+  );
+}
+
+/** A report's batches from a keyset-paged statement: each row made the report's cells by `cells`. */
+export async function* keysetCells<R extends Record<string, unknown>>(db: DbOrTx, o: KeysetQuery, batchSize: number, cells: (row: R) => Cell[]): AsyncGenerator<Cell[][]> {
+  for await (const rows of keysetPages<R>(db, o, batchSize)) yield rows.map(cells);
 }
 
 /** Rows from any run of arrays, re-cut into batches of exactly `batchSize` rows (the last one shorter). */

@@ -5,7 +5,7 @@ import { shipmentItems, shipments } from '../../logistics';
 import { patrimonies, products, stocks } from '../../warehouse';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, optionsOf, orderOf, period, rowsOf, tenant, countRows } from './shared';
+import { all, columnsOf, countRows, dateOrNull, keysetCells, newestFirst, optionsOf, period, tenant } from './shared';
 
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
   all([
@@ -14,12 +14,6 @@ const where = (scope: ReportScope, q: ReportQuery): SQL =>
     q.status ? sql`s.status = ${q.status}` : undefined,
     q.unit ? sql`(s.destination_unit_id = ${q.unit} or s.origin_stock_id in (select id from ${stocks} where unit_organizational_id = ${q.unit}))` : undefined,
   ]);
-
-/**
- * Newest first, in creation order: the id walks the (organization_id, id) index backwards, so each
- * batch is an index range (ordering by `created_at` would sort every remaining row per batch).
- */
-const KEYS: KeyPart[] = [{ expr: sql`s.id`, type: 'int' }];
 
 type Row = {
   id: number;
@@ -53,24 +47,24 @@ export const shipmentsReport: ReportDefinition = {
   module: 'logistics',
   read: ['ASSET_SHIPMENT'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'status', options: optionsOf(SHIPMENT_STATUS_LABELS) }, { name: 'unit' }],
-  columns: [
-    { key: 'id', label: 'Nº', type: 'number', width: 8 },
-    { key: 'status', label: 'Situação', type: 'text', width: 18 },
-    { key: 'origin', label: 'Estoque de origem', type: 'text', width: 22 },
-    { key: 'destination', label: 'Destino', type: 'text', width: 28 },
-    { key: 'recipient', label: 'Destinatário', type: 'text', width: 22 },
-    { key: 'carrier', label: 'Transportadora', type: 'text', width: 16 },
-    { key: 'tracking_code', label: 'Rastreio', type: 'text', width: 16 },
-    { key: 'created_at', label: 'Criado em', type: 'datetime', width: 18 },
-    { key: 'dispatched_at', label: 'Enviado em', type: 'datetime', width: 18 },
-    { key: 'expected_date', label: 'Previsão de entrega', type: 'date', width: 12 },
-    { key: 'received_at', label: 'Recebido em', type: 'datetime', width: 18 },
-    { key: 'sent', label: 'Itens enviados', type: 'number', width: 10 },
-    { key: 'received', label: 'Itens recebidos', type: 'number', width: 10 },
-    { key: 'missing', label: 'Faltando', type: 'number', width: 10 },
-    { key: 'damaged', label: 'Danificados', type: 'number', width: 10 },
-    { key: 'divergences', label: 'Itens com divergência', type: 'text', width: 40 },
-  ],
+  columns: columnsOf({
+    id: ['Nº', 'number', 8],
+    status: ['Situação', 'text', 18],
+    origin: ['Estoque de origem', 'text', 22],
+    destination: ['Destino', 'text', 28],
+    recipient: ['Destinatário', 'text', 22],
+    carrier: ['Transportadora', 'text', 16],
+    tracking_code: ['Rastreio', 'text', 16],
+    created_at: ['Criado em', 'datetime', 18],
+    dispatched_at: ['Enviado em', 'datetime', 18],
+    expected_date: ['Previsão de entrega', 'date', 12],
+    received_at: ['Recebido em', 'datetime', 18],
+    sent: ['Itens enviados', 'number', 10],
+    received: ['Itens recebidos', 'number', 10],
+    missing: ['Faltando', 'number', 10],
+    damaged: ['Danificados', 'number', 10],
+    divergences: ['Itens com divergência', 'text', 40],
+  }),
   // On paper the tracking code goes with its carrier.
   print: [
     'id',
@@ -92,14 +86,14 @@ export const shipmentsReport: ReportDefinition = {
 
   count: (scope, q) => countRows(scope.db, sql`${shipments} s`, where(scope, q)),
 
-  async *batches(scope, q, batchSize) {
-    const pages = keysetBatches(
-      (last, limit) =>
-        rowsOf<Row>(
-          scope.db,
-          sql`select ${keyColumns(KEYS)}, s.id, s.status, st.name as origin, s.destination_type, un.name as unit, s.destination_address, s.recipient_name, s.carrier, s.tracking_code,
-                s.created_at, s.dispatched_at, s.expected_date::text as expected_date, s.received_at, c.sent, c.received, c.missing, c.damaged, c.divergences
-              from ${shipments} s
+  batches(scope, q, batchSize) {
+    return keysetCells<Row>(
+      scope.db,
+      {
+        ...newestFirst('s'),
+        select: sql`s.id, s.status, st.name as origin, s.destination_type, un.name as unit, s.destination_address, s.recipient_name, s.carrier, s.tracking_code,
+                s.created_at, s.dispatched_at, s.expected_date::text as expected_date, s.received_at, c.sent, c.received, c.missing, c.damaged, c.divergences`,
+        from: sql`${shipments} s
               join ${stocks} st on st.id = s.origin_stock_id
               left join ${unitsOrganizational} un on un.id = s.destination_unit_id
               left join lateral (
@@ -113,14 +107,11 @@ export const shipmentsReport: ReportDefinition = {
                     filter (where i.received_status in ('faltando', 'danificado')) as divergences
                 from ${shipmentItems} i join ${products} pr on pr.id = i.product_id left join ${patrimonies} p on p.id = i.patrimony_id
                 where i.shipment_id = s.id
-              ) c on true
-              where ${all([where(scope, q), after(KEYS, last, true)])} order by ${orderOf(KEYS, true)} limit ${limit}`,
-        ),
-      (row) => lastKey(row, KEYS),
+              ) c on true`,
+        where: where(scope, q),
+      },
       batchSize,
-    );
-    for await (const rows of pages) {
-      yield rows.map((r): Cell[] => [
+      (r): Cell[] => [
         r.id,
         SHIPMENT_STATUS_LABELS[r.status],
         r.origin,
@@ -137,7 +128,7 @@ export const shipmentsReport: ReportDefinition = {
         Number(r.missing),
         Number(r.damaged),
         r.divergences,
-      ]);
-    }
+      ],
+    );
   },
 };

@@ -4,16 +4,10 @@ import { persons, users } from '../../../core/schema';
 import { viabilities, viabilityUnits } from '../../viability';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { type KeyPart, after, all, dateOrNull, keyColumns, keysetBatches, lastKey, numOrNull, optionsOf, orderOf, period, personName, rowsOf, tenant, countRows } from './shared';
+import { all, columnsOf, countRows, dateOrNull, keysetCells, newestFirst, numOrNull, optionsOf, period, personName, rowsOf, tenant } from './shared';
 
 const where = (scope: ReportScope, q: ReportQuery): SQL =>
   all([tenant(sql`v.organization_id`, scope), ...period(sql`v.created_at`, q), q.status ? sql`v.status = ${q.status}` : undefined, q.seller ? sql`v.seller_id = ${q.seller}` : undefined]);
-
-/**
- * Newest first, in creation order: the id walks the (organization_id, id) index backwards, so each
- * batch is an index range (ordering by `created_at` would sort every remaining row per batch).
- */
-const KEYS: KeyPart[] = [{ expr: sql`v.id`, type: 'int' }];
 
 const VERDICTS = Object.keys(VIABILITY_VERDICT_LABELS) as ViabilityVerdict[];
 /** The verdict's label in SQL (the units' list is assembled by the database). */
@@ -44,32 +38,32 @@ export const viabilitiesReport: ReportDefinition = {
   module: 'viability',
   read: ['VIABILITY'],
   filters: [{ name: 'from' }, { name: 'to' }, { name: 'seller' }, { name: 'status', options: optionsOf(VIABILITY_STATUS_LABELS) }],
-  columns: [
-    { key: 'code', label: 'Código', type: 'text', width: 12 },
-    { key: 'client_name', label: 'Cliente', type: 'text', width: 28 },
-    { key: 'client_document', label: 'CPF/CNPJ', type: 'text', width: 18 },
-    { key: 'seller', label: 'Vendedor', type: 'text', width: 20 },
-    { key: 'status', label: 'Situação', type: 'text', width: 12 },
-    { key: 'created_at', label: 'Criada em', type: 'datetime', width: 18 },
-    { key: 'units', label: 'Unidades', type: 'number', width: 9 },
-    { key: 'viavel', label: 'Viáveis', type: 'number', width: 9 },
-    { key: 'viavel_com_custo', label: 'Viáveis com custo', type: 'number', width: 11 },
-    { key: 'inviavel', label: 'Inviáveis', type: 'number', width: 9 },
-    { key: 'accepted', label: 'Aceitas pelo cliente', type: 'number', width: 11 },
-    { key: 'price', label: 'Valor das propostas', type: 'money', width: 14 },
-    { key: 'verdicts', label: 'Unidades e pareceres', type: 'text', width: 48 },
-  ],
+  columns: columnsOf({
+    code: ['Código', 'text', 12],
+    client_name: ['Cliente', 'text', 28],
+    client_document: ['CPF/CNPJ', 'text', 18],
+    seller: ['Vendedor', 'text', 20],
+    status: ['Situação', 'text', 12],
+    created_at: ['Criada em', 'datetime', 18],
+    units: ['Unidades', 'number', 9],
+    viavel: ['Viáveis', 'number', 9],
+    viavel_com_custo: ['Viáveis com custo', 'number', 11],
+    inviavel: ['Inviáveis', 'number', 9],
+    accepted: ['Aceitas pelo cliente', 'number', 11],
+    price: ['Valor das propostas', 'money', 14],
+    verdicts: ['Unidades e pareceres', 'text', 48],
+  }),
 
   count: (scope, q) => countRows(scope.db, sql`${viabilities} v`, where(scope, q)),
 
-  async *batches(scope, q, batchSize) {
-    const pages = keysetBatches(
-      (last, limit) =>
-        rowsOf<Row>(
-          scope.db,
-          sql`select ${keyColumns(KEYS)}, v.code, v.client_name, v.client_document, ${personName(sql`su`, sql`sp`)} as seller, v.status, v.created_at,
-                c.units, c.viavel, c.viavel_com_custo, c.inviavel, c.accepted, c.price, c.verdicts
-              from ${viabilities} v
+  batches(scope, q, batchSize) {
+    return keysetCells<Row>(
+      scope.db,
+      {
+        ...newestFirst('v'),
+        select: sql`v.code, v.client_name, v.client_document, ${personName(sql`su`, sql`sp`)} as seller, v.status, v.created_at,
+                c.units, c.viavel, c.viavel_com_custo, c.inviavel, c.accepted, c.price, c.verdicts`,
+        from: sql`${viabilities} v
               join ${users} su on su.id = v.seller_id
               join ${persons} sp on sp.id = su.person_id
               left join lateral (
@@ -81,14 +75,11 @@ export const viabilitiesReport: ReportDefinition = {
                   (sum(u.price) filter (where u.verdict <> 'inviavel'))::float8 as price,
                   string_agg(u.name || ': ' || ${VERDICT_LABEL}, '; ' order by u.id) as verdicts
                 from ${viabilityUnits} u where u.viability_id = v.id
-              ) c on true
-              where ${all([where(scope, q), after(KEYS, last, true)])} order by ${orderOf(KEYS, true)} limit ${limit}`,
-        ),
-      (row) => lastKey(row, KEYS),
+              ) c on true`,
+        where: where(scope, q),
+      },
       batchSize,
-    );
-    for await (const rows of pages) {
-      yield rows.map((r): Cell[] => [
+      (r): Cell[] => [
         r.code,
         r.client_name,
         formatCpfCnpj(r.client_document),
@@ -102,8 +93,8 @@ export const viabilitiesReport: ReportDefinition = {
         Number(r.accepted),
         numOrNull(r.price),
         r.verdicts,
-      ]);
-    }
+      ],
+    );
   },
 
   /** Units by verdict for each seller (the sellers with the most units first). */
