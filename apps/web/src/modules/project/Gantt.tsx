@@ -108,7 +108,8 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <Box className="project-gantt" data-testid="gantt" ref={host} sx={{ ...colours, overflowX: 'auto', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, '& .popup-wrapper': { bgcolor: 'background.paper', color: 'text.primary', boxShadow: 4 } }} />
+      {/* Scrolls sideways: reachable by keyboard (arrow keys scroll it), named for screen readers. */}
+      <Box className="project-gantt" data-testid="gantt" ref={host} tabIndex={0} role="region" aria-label="Cronograma do projeto" sx={{ ...colours, overflowX: 'auto', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, '& .popup-wrapper': { bgcolor: 'background.paper', color: 'text.primary', boxShadow: 4 } }} />
     </Box>
   );
 }

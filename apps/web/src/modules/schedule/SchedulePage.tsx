@@ -15,7 +15,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { Alert, Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, alpha, useMediaQuery, useTheme } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
@@ -66,8 +66,17 @@ export default function SchedulePage() {
   const calendar = useRef<FullCalendar>(null);
   const calendarBox = useRef<HTMLDivElement>(null);
   // FullCalendar draws its arrows as role="img" with no name; the buttons around them are named
-  // by their title ("Semana anterior"), so the icons leave the accessibility tree.
-  const hideCalendarIcons = () => calendarBox.current?.querySelectorAll('.fc-icon[role="img"]').forEach((el) => el.setAttribute('aria-hidden', 'true'));
+  // by their title ("Semana anterior"), so the icons leave the accessibility tree, also when
+  // the toolbar is drawn again.
+  useEffect(() => {
+    const box = calendarBox.current;
+    if (!box) return;
+    const hide = () => box.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])').forEach((el) => el.setAttribute('aria-hidden', 'true'));
+    hide();
+    const observer = new MutationObserver(hide);
+    observer.observe(box, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   const [filters, setFilters] = useState<Filters>({ mine: false, person: null, unit: '', type: '' });
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
@@ -230,7 +239,6 @@ export default function SchedulePage() {
       >
         <FullCalendar
           ref={calendar}
-          datesSet={hideCalendarIcons}
           plugins={PLUGINS}
           locale={ptBrLocale}
           firstDay={0}
