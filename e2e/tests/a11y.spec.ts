@@ -1,49 +1,194 @@
+/**
+ * axe-core on every route of the SPEC (public ones logged out, the others as `admin`), in the dark
+ * (default) and the light theme: no serious or critical violation anywhere. Ids are the first
+ * record of each demo list, read through the API; one login per theme, one page reused.
+ */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { uiLogin } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiLogin, auth, lastMailTo, linkIn, uiLogin } from './helpers';
 
-async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).exclude('.swal2-container').analyze();
+type Violation = { id: string; impact: string | null | undefined; help: string; nodes: string[] };
+
+/**
+ * Serious and critical violations on the page as it is now. `rules`: only these (the light pass
+ * runs the colour rules: every other rule reads the same markup in both themes).
+ */
+async function seriousViolations(page: Page, rules?: string[]): Promise<Violation[]> {
+  let axe = new AxeBuilder({ page }).exclude('.swal2-container').options({ resultTypes: ['violations'] });
+  if (rules) axe = axe.withRules(rules);
+  const r = await axe.analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
 
-test('login has no serious accessibility violations', async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+/** Until the page has drawn its data: no spinner, skeleton or busy region left (10 s at most: a page may poll). */
+async function settle(page: Page) {
+  await page.locator('h1, h2').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () => !document.querySelector('main [role="progressbar"], main .MuiSkeleton-root, main [aria-busy="true"], main .MuiLinearProgress-root, main .MuiCircularProgress-root'),
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    )
+    .catch(() => {});
+  // Transitions (menus, fades) end before axe reads colours.
+  await page.waitForTimeout(150);
+}
 
-test('dashboard and users list have no serious accessibility violations', async ({ page }) => {
-  await uiLogin(page, 'gestor');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.goto('/user');
-  await expect(page.getByRole('row').nth(1)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+type Ids = Record<string, number | string | undefined>;
 
-const PAGES: [string, string][] = [
-  ['/organization', 'Organizações'],
-  ['/organization/edit/2', 'Editar organização'],
-  ['/organization/edit/2?tab=unidades', 'Editar organização'],
-  ['/unit-organizational/edit/1?tab=membros', 'Editar unidade'],
-  ['/locale?tab=cidades', 'Localidades'],
-  ['/organization-settings', 'Configurações da organização'],
-  ['/organization-settings/mikrotik', 'Configurações: MikroTik'],
-  ['/organization-settings/data-source/create', 'Nova fonte de dados'],
-  ['/revision', 'Log de revisões'],
-];
-
-test('organization, locale, settings and revision screens have no serious accessibility violations', async ({ page }) => {
-  await uiLogin(page, 'gestor');
-  await page.locator('.swal2-toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-  for (const [path, heading] of PAGES) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await page.getByLabel(/^Carregando/).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
-    expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+/** The first record of each list the routes need (the demo organization's), and the public links' hashes. */
+async function demoIds(request: APIRequestContext): Promise<Ids> {
+  const { token } = await apiLogin(request, 'admin', 'admin12345');
+  const first = async (path: string): Promise<number | undefined> => {
+    const r = await request.get(`/api/${path}`, { headers: auth(token) });
+    expect(r.status(), path).toBe(200);
+    const body = (await r.json()) as { items?: { id: number }[] } | { id: number }[];
+    return (Array.isArray(body) ? body : (body.items ?? []))[0]?.id;
+  };
+  const ids: Ids = {};
+  for (const key of [
+    'schedule', 'project', 'viability/unit/template', 'stock', 'section', 'product', 'patrimony', 'shipment-solicitation', 'shipment',
+    'external-activity', 'external-activity/assistance-type', 'svc', 'lmc', 'lmx', 'site', 'asset', 'union', 'user', 'circuit',
+    'circuit/unavailability', 'unit-organizational', 'organization-settings/data-source',
+  ]) {
+    ids[key] = await first(key);
   }
+  // The demo organization (the platform's own is not on the list of an admin's organizations to edit).
+  const orgs = (await (await request.get('/api/organization', { headers: auth(token) })).json()) as { items: { id: number; fantasy_name: string }[] };
+  ids.organization = orgs.items.find((o) => o.fantasy_name === 'Demo Telecom')?.id ?? orgs.items[0]?.id;
+  // A viability that has a unit (the bakery's accepted proposal).
+  const viabilities = (await (await request.get('/api/viability', { headers: auth(token) })).json()) as { items: { id: number }[] };
+  for (const v of viabilities.items) {
+    const units = (await (await request.get(`/api/viability/${v.id}/unit`, { headers: auth(token) })).json()) as { id: number; public_hash: string | null }[];
+    const unit = units.find((u) => u.public_hash);
+    if (unit) {
+      Object.assign(ids, { viability: v.id, unit: unit.id, hash: unit.public_hash! });
+      break;
+    }
+  }
+  ids.receiving = new URL(linkIn(await lastMailTo('tecnico@demotelecom.com.br', 10_000, '/receiving/'), '/receiving/')).pathname;
+  return ids;
+}
+
+function publicRoutes(ids: Ids): string[] {
+  return [
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/forgot-password/reset/nao-existe',
+    String(ids.receiving),
+    '/confirmed',
+    '/cannot-confirm/abc',
+    `/viability/unit/viewer/${ids.hash}`,
+    `/viability/unit/viewer/cannot/${ids.hash}`,
+  ];
+}
+
+function privateRoutes(ids: Ids): string[] {
+  const crud = (base: string, key = base.slice(1)) => [base, `${base}/create`, ...(ids[key] ? [`${base}/edit/${ids[key]}`] : [])];
+  const { viability: v, unit: u } = ids;
+  return [
+    '/', '/my-account', '/my-patrimony', '/faq', '/settings', '/report', '/revision', '/warehouse', '/notifications', '/release-notes',
+    '/schedule', `/schedule/${ids.schedule}`,
+    ...crud('/project'), `/project/dashboard/${ids.project}`,
+    '/viability', `/viability/${v}/unit`, `/viability/${v}/unit/create`, `/viability/${v}/unit/edit/${u}`, `/viability/${v}/unit/info/${u}`,
+    ...crud('/viability/unit/template'),
+    ...crud('/stock'), `/stock/info/${ids.stock}`,
+    ...crud('/section'), `/section/info/${ids.section}`,
+    ...crud('/product'),
+    ...crud('/patrimony'),
+    '/patrimony-solicitation', '/movements',
+    ...crud('/shipment-solicitation'),
+    '/shipment', `/shipment/edit/${ids.shipment}`,
+    ...crud('/external-activity'), `/external-activity/manage/${ids['external-activity']}`,
+    ...crud('/external-activity/assistance-type'),
+    ...crud('/organization'), `/organization/edit/${ids.organization}?tab=unidades`,
+    `/organization/${ids.organization}/unit-organizational/create`, `/unit-organizational/edit/${ids['unit-organizational']}`, `/unit-organizational/edit/${ids['unit-organizational']}?tab=membros`,
+    ...crud('/svc'),
+    ...crud('/lmc'), `/lmc/generate-script/${ids.lmc}`, `/lmc/topology/${ids.lmc}`,
+    `/lmx/create/${ids.lmc}`, `/lmx/edit/${ids.lmx}`,
+    ...crud('/site'), ...crud('/asset'), ...crud('/union'),
+    '/locale', '/locale?tab=cidades',
+    ...crud('/user'),
+    ...crud('/circuit'), `/circuit/${ids.circuit}/unavailability/`, `/circuit/${ids.circuit}/unavailability/create`, `/circuit/unavailability/edit/${ids['circuit/unavailability']}`,
+    '/wiki', '/wiki/search', '/wiki/procedimentos/rede',
+    '/organization-settings',
+    ...['external-activity', 'viability', 'warehouse', 'logistic', 'mikrotik', 'circuit'].map((s) => `/organization-settings/${s}`),
+    ...crud('/organization-settings/data-source'),
+  ];
+}
+
+test.describe('every route', () => {
+  let ids: Ids;
+  test.beforeAll(async ({ request }) => {
+    ids = await demoIds(request);
+  });
+
+  for (const dark of [true, false]) {
+    const theme = dark ? 'dark' : 'light';
+    test(`every route, ${theme} theme: no serious or critical accessibility violation`, async ({ page }) => {
+      test.setTimeout(600_000);
+      // The theme the app reads from local storage on each load (SPEC §2: dark by default).
+      await page.addInitScript((d) => localStorage.setItem('darkTheme', String(d)), dark);
+      const rules = dark ? undefined : ['color-contrast', 'link-in-text-block'];
+      const found: { path: string; violations: Violation[] }[] = [];
+      const check = async (path: string) => {
+        await settle(page);
+        const violations = await seriousViolations(page, rules);
+        if (violations.length) found.push({ path, violations });
+      };
+      for (const path of publicRoutes(ids)) {
+        await page.goto(path);
+        await check(path);
+      }
+      await page.goto('/login');
+      await uiLogin(page, 'admin', 'admin12345');
+      for (const path of privateRoutes(ids)) {
+        // A fresh load each: the page's own loading states, and the theme from local storage (the login brought the server's).
+        await page.goto(path);
+        await check(path);
+      }
+      await expect(page.locator('body')).toHaveCSS('background-color', dark ? 'rgb(18, 20, 23)' : 'rgb(244, 246, 248)');
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+test('"Pular para o conteúdo" is the first Tab stop and takes the focus to the page', async ({ page }) => {
+  await uiLogin(page, 'gestor');
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab lands inside the page, past the top bar and the side menu.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+});
+
+test('the dashboard does not shift while it loads (CLS ≤ 0.1 on /)', async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 }); // Lighthouse's desktop screen
+  await uiLogin(page, 'gestor');
+  await expect(page.getByRole('heading', { level: 2, name: 'Números da organização' })).toBeVisible();
+  // Opened again, as a user coming back to the start page: every layout shift of the load, up to
+  // the cards and figures drawn and a moment after.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'O que precisa de mim agora' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Números da organização' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Carregando o painel' })).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThanOrEqual(0.1);
 });
