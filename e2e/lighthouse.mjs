@@ -1,7 +1,8 @@
 // Lighthouse (desktop preset, performance only) on /login and on / (logged in as the demo
 // manager) of a running server, with Debian's Chromium. Usage:
 //   npm start   (in another terminal)   then   npm run lighthouse -w e2e [-- http://localhost:3000]
-// Reports the score, LCP, TBT and CLS of each page (budget: performance ≥ 95).
+// Reports the score, LCP, TBT and CLS of each page (budget: performance ≥ 95); exits with 1 when a
+// page's CLS is above 0.1 (the dashboard's skeleton keeps the room of its cards).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ function measure(route, keepStorage) {
   execFileSync(process.execPath, [lighthouse, ...args], { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } });
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const a = r.audits;
-  rows.push({ page: route, final: r.finalDisplayedUrl, score: Math.round(r.categories.performance.score * 100), LCP: a['largest-contentful-paint'].displayValue, TBT: a['total-blocking-time'].displayValue, CLS: a['cumulative-layout-shift'].displayValue, FCP: a['first-contentful-paint'].displayValue });
+  rows.push({ page: route, final: r.finalDisplayedUrl, score: Math.round(r.categories.performance.score * 100), LCP: a['largest-contentful-paint'].displayValue, TBT: a['total-blocking-time'].displayValue, CLS: a['cumulative-layout-shift'].displayValue, cls: a['cumulative-layout-shift'].numericValue, FCP: a['first-contentful-paint'].displayValue });
 }
 
 // /login first, on an empty profile (logged out).
@@ -41,3 +42,8 @@ measure('/', true);
 
 rmSync(profile, { recursive: true, force: true });
 console.table(rows);
+const shifting = rows.filter((r) => r.cls > 0.1);
+if (shifting.length) {
+  console.error(`CLS above 0.1 on ${shifting.map((r) => r.page).join(', ')}`);
+  process.exitCode = 1;
+}
