@@ -148,7 +148,7 @@ async function expectExports(t: TestApp, def: ReportDefinition, token: string, q
   const text = pdfLayoutText(pdf.rawPayload);
   expect(text).not.toContain('…');
   const words = tokens(text.slice(text.indexOf('Filtros:')));
-  for (const c of pdfColumns(def.columns, def.print)) {
+  for (const c of pdfColumns(def.columns, def.printMerges)) {
     let at = 0;
     for (const word of tokens(c.label)) {
       at = words.indexOf(word, at) + 1;

@@ -21,10 +21,10 @@ export type ReportScope = {
 };
 
 /**
- * A column of the PDF: a report column's key (printed as it is), or several of them in one cell
- * under a header of its own, their texts joined by `join` (" / " by default).
+ * Columns printed together on paper: their texts in one cell, joined by `join` (" / " by default),
+ * under a header of their own, where the first of them would be.
  */
-export type PrintColumn = string | { label: string; keys: string[]; join?: string };
+export type PrintMerge = { label: string; keys: string[]; join?: string };
 
 export type ReportDefinition = {
   /** The URL segment: `/api/report/{name}`. */
@@ -42,8 +42,8 @@ export type ReportDefinition = {
    * `date` a Date (its São Paulo day) or 'AAAA-MM-DD'; `datetime` a Date; `text` strings.
    */
   columns: ReportColumn[];
-  /** The PDF's columns when paper is better with fewer (merged, or left out); default: every column as is. */
-  print?: PrintColumn[];
+  /** Columns the PDF prints together, where paper is better with fewer; every other column is printed as it is. */
+  printMerges?: PrintMerge[];
   count(scope: ReportScope, q: ReportQuery): Promise<number>;
   /**
    * Every row, in the report's order, in batches of about `batchSize` (keyset paging, never OFFSET):

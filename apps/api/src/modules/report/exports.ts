@@ -51,7 +51,7 @@ export function exportStream(def: ReportDefinition, scope: ReportScope, q: Repor
   const columns = def.columns.map((c) => ({ header: c.label, width: c.width, type: c.type }));
   if (format === 'csv') return Readable.from(csvChunks(columns, batches, { onRows }), { objectMode: false });
   if (format === 'xlsx') return Readable.from(xlsxChunks(def.title, columns, batches, { onRows }), { objectMode: false });
-  const { doc, done } = reportPdf({ title: def.title, filters: filterTexts(def, q), columns: def.columns, print: def.print, total }, batches, onRows);
+  const { doc, done } = reportPdf({ title: def.title, filters: filterTexts(def, q), columns: def.columns, printMerges: def.printMerges, total }, batches, onRows);
   done.catch(() => undefined); // the error reaches the reader through the destroyed document
   return doc as unknown as Readable;
 }

@@ -3,7 +3,7 @@ import { REPORT_PDF_MAX_ROWS, type ReportColumn, percentText } from '@operacoes/
 import { brDateTime } from '../../core/pdf';
 import type { Cell } from '../../core/spreadsheet';
 import { brl } from '../../core/money';
-import type { PrintColumn } from './definition';
+import type { PrintMerge } from './definition';
 
 /**
  * A report as a PDF: the title, the filters and when it was generated, then a table whose header
@@ -42,15 +42,21 @@ export function pdfText(v: Cell, type: ReportColumn['type']): string {
 export type PdfColumn = { label: string; align: 'left' | 'right'; whole: boolean; text: (cells: Cell[]) => string };
 
 /**
- * The printed columns: the report's own, or its `print` choice (merged or fewer columns). A merged
- * cell joins the texts its columns have, so an empty part leaves no dangling separator.
+ * The printed columns: the report's own in order, each merge in place of its first column (so no
+ * column is lost on paper). A merged cell joins the texts its columns have, so an empty part leaves
+ * no dangling separator.
  */
-export function pdfColumns(columns: ReportColumn[], print?: PrintColumn[]): PdfColumn[] {
-  const chosen = (print ?? columns.map((c) => c.key)).map((p) => (typeof p === 'string' ? { label: columns.find((c) => c.key === p)?.label ?? p, keys: [p] } : p));
+export function pdfColumns(columns: ReportColumn[], merges: PrintMerge[] = []): PdfColumn[] {
+  for (const m of merges) for (const key of m.keys) if (!columns.some((c) => c.key === key)) throw new Error(`print merge "${m.label}": no column "${key}"`);
+  const chosen: PrintMerge[] = [];
+  for (const c of columns) {
+    const merge = merges.find((m) => m.keys.includes(c.key));
+    if (!merge) chosen.push({ label: c.label, keys: [c.key] });
+    else if (merge.keys[0] === c.key) chosen.push(merge);
+  }
   return chosen.map((p) => {
     const parts = p.keys.map((key) => {
       const i = columns.findIndex((c) => c.key === key);
-      if (i < 0) throw new Error(`print column "${p.label}": no column "${key}"`);
       return { i, type: columns[i].type };
     });
     const numeric = parts.length === 1 && parts[0].type !== 'text';
@@ -62,12 +68,12 @@ export function pdfColumns(columns: ReportColumn[], print?: PrintColumn[]): PdfC
         parts
           .map((part) => pdfText(cells[part.i], part.type))
           .filter(Boolean)
-          .join('join' in p && p.join ? p.join : ' / '),
+          .join(p.join ?? ' / '),
     };
   });
 }
 
-export type PdfReport = { title: string; filters: string[]; columns: ReportColumn[]; print?: PrintColumn[]; total: number };
+export type PdfReport = { title: string; filters: string[]; columns: ReportColumn[]; printMerges?: PrintMerge[]; total: number };
 
 type Layout = { size: number; landscape: boolean; widths: number[] };
 
@@ -125,7 +131,7 @@ function layoutOf(doc: PDFKit.PDFDocument, cols: PdfColumn[], sample: string[][]
 /** The document (a readable stream of its bytes) and the drawing, which resolves once every row is drawn and the document ended. */
 export function reportPdf(r: PdfReport, batches: AsyncIterable<Cell[][]>, onRows?: (n: number) => void): { doc: PDFKit.PDFDocument; done: Promise<void> } {
   const doc = new PDFDocument({ size: 'A4', autoFirstPage: false, margin: MARGIN, info: { Title: r.title, Creator: 'Operações' } });
-  const cols = pdfColumns(r.columns, r.print);
+  const cols = pdfColumns(r.columns, r.printMerges);
   const shown = Math.min(r.total, REPORT_PDF_MAX_ROWS);
   let layout: Layout;
   let page = 0;

@@ -89,20 +89,10 @@ export const movementsReport: ReportDefinition = {
     document: ['Documento', 'text', 18],
   }),
   // On paper the product's code goes with its name, and a stock with its section.
-  print: [
-    'id',
-    'created_at',
-    'type',
+  printMerges: [
     { label: 'Produto', keys: ['product_code', 'product'], join: ' · ' },
-    'patrimony',
-    'quantity',
     { label: 'Origem (estoque / seção)', keys: ['from_stock', 'from_section'] },
     { label: 'Destino (estoque / seção)', keys: ['to_stock', 'to_section'] },
-    'from_holder',
-    'to_holder',
-    'user',
-    'reason',
-    'document',
   ],
 
   count: (scope, q) => countRows(scope.db, sql`movement m`, where(scope, q)),

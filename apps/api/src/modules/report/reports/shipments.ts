@@ -66,23 +66,7 @@ export const shipmentsReport: ReportDefinition = {
     divergences: ['Itens com divergência', 'text', 40],
   }),
   // On paper the tracking code goes with its carrier.
-  print: [
-    'id',
-    'status',
-    'origin',
-    'destination',
-    'recipient',
-    { label: 'Transportadora / rastreio', keys: ['carrier', 'tracking_code'] },
-    'created_at',
-    'dispatched_at',
-    'expected_date',
-    'received_at',
-    'sent',
-    'received',
-    'missing',
-    'damaged',
-    'divergences',
-  ],
+  printMerges: [{ label: 'Transportadora / rastreio', keys: ['carrier', 'tracking_code'] }],
 
   count: (scope, q) => countRows(scope.db, sql`${shipments} s`, where(scope, q)),
 
