@@ -26,6 +26,8 @@ export function createAppTheme(dark: boolean) {
         // MUI's dark red (#f44336) is 3.5–4:1 as text on the dark papers and rows; red 300 reads at
         // AA there, and takes dark text when filled (white on #f44336 was 3.7:1).
         ...(dark ? { error: { main: '#e57373' } } : {}),
+        // MUI's light orange (#ed6c02) is 3.1:1 on white, as text and under a button's white label.
+        ...(dark ? {} : { warning: { main: '#b45309' } }),
         background: dark ? { default: '#121417', paper: '#1b1e23' } : { default: '#f4f6f8', paper: '#ffffff' },
       },
       typography: {
@@ -40,6 +42,8 @@ export function createAppTheme(dark: boolean) {
         // wrapped inside a shrunk button with its icon outside); the fields beside it shrink instead.
         MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { flexShrink: 0 } } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        // A disabled field's helper says why it is disabled ("Escolha o ativo primeiro"): readable, not greyed to 2.5:1.
+        MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
         // Date fields as tall as the text fields beside them (the pickers' field is not a MuiTextField).
         MuiPickersTextField: { defaultProps: { size: 'small' } },
         MuiDateCalendar: { defaultProps: { dayOfWeekFormatter: weekdayHeader } },
