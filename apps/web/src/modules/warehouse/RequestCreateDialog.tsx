@@ -3,25 +3,21 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Box,
   Button,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   IconButton,
   List,
   ListItem,
   ListItemText,
   Stack,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import { DESTINATION_TYPE_LABELS, readPermissionsOf, solicitationCreate } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
-import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { FormDialog } from '../../core/FormDialog';
+import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
 import { getActivityOption, getProjectOption, requestApi, searchAvailablePatrimony, searchBalances, searchOpenActivities, searchOpenProjects, searchProducts, type ActivityOption, type PatrimonyRead, type ProjectOption, type SolicitationRead } from './api';
 import { productLabel, useUnitOptions } from './parts';
@@ -30,7 +26,7 @@ import { NumberInput, AsyncPicker, FormRecordPicker, FormSelect } from '../../co
 type Line = { key: string; label: string; value: { patrimony_id: number } | { product_id: number; quantity: number } };
 type ProductOption = { id: number; code: string; name: string };
 
-function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => void; onCancel: () => void }) {
+function RequestForm({ open, onDone, onCancel }: { open: boolean; onDone: (s: SolicitationRead) => void; onCancel: () => void }) {
   const qc = useQueryClient();
   const { can } = useCan();
   const units = useUnitOptions();
@@ -56,12 +52,14 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
   const qtyNumber = qty ?? Number.NaN;
 
   return (
-    <ResourceForm
+    <FormDialog
+      open={open}
+      title="Nova solicitação de patrimônio"
+      onClose={onCancel}
+      maxWidth="md"
       form={form as never}
-      guard={false}
       ariaLabel="Nova solicitação de patrimônio"
       submitLabel="Enviar solicitação"
-      onCancel={onCancel}
       onSubmit={(values) => requestApi.create(values)}
       onSuccess={(saved) => {
         const s = saved as SolicitationRead;
@@ -71,7 +69,7 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
         onDone(s);
       }}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
         <Box>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             Itens
@@ -182,32 +180,26 @@ function RequestForm({ onDone, onCancel }: { onDone: (s: SolicitationRead) => vo
         )}
         <FormText name="destination_note" label="Observação sobre o destino" />
       </Box>
-    </ResourceForm>
+    </FormDialog>
   );
 }
 
 export function RequestCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (s: SolicitationRead) => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const [round, setRound] = useState(0);
+  // A fresh form for the next request, once the closing animation is over.
   const close = () => {
     onClose();
     setTimeout(() => setRound((r) => r + 1), 300);
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Nova solicitação de patrimônio</DialogTitle>
-      <DialogContent>
-        <RequestForm
-          key={round}
-          onCancel={close}
-          onDone={(s) => {
-            close();
-            onCreated?.(s);
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+    <RequestForm
+      key={round}
+      open={open}
+      onCancel={close}
+      onDone={(s) => {
+        close();
+        onCreated?.(s);
+      }}
+    />
   );
 }
