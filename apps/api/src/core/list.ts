@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, asc, desc, like, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import { foldText, type ListResult } from '@operacoes/contract';
 import { HttpError } from './errors';
 
@@ -53,3 +53,11 @@ export function sortOrder(sort: string | undefined, columns: Record<string, AnyC
 }
 
 export const countAll = sql<number>`count(*)::int`;
+
+/**
+ * A list query's plain equality filters: `column = value` for each query key that holds a value
+ * (a missing or empty key filters nothing), e.g. `equalsGiven(q, { status: t.status, unit: t.unit_id })`.
+ */
+export function equalsGiven<Q extends object>(query: Q, columns: { [K in keyof Q]?: AnyColumn }): (SQL | undefined)[] {
+  return (Object.keys(columns) as (keyof Q)[]).map((key) => (query[key] ? eq(columns[key]!, query[key]) : undefined));
+}

@@ -128,6 +128,21 @@ describe('SVC: the IP plan', () => {
     expect((await t.call('GET', '/api/svc?ip=10.0.0.8', token)).json().items).toEqual([]);
   });
 
+  it('filters the list by status, type and LMC, each alone and together', async () => {
+    const k = uid();
+    const lmc = await makeLmc(t);
+    const post = async (extra: Record<string, unknown>) => (await t.call('POST', '/api/svc', token, svc(null, { client_name: `Filtro ${k}`, ...extra }))).json() as { id: number };
+    const a = await post({ status: 'ativo', type: 'voz', lmc_id: lmc.id });
+    const b = await post({ status: 'ativo' });
+    const c = await post({ lmc_id: lmc.id });
+    const ids = async (query: string) => ((await t.call('GET', `/api/svc?search=${encodeURIComponent(`Filtro ${k}`)}&${query}`, token)).json().items as { id: number }[]).map((s) => s.id).sort((x, y) => x - y);
+    expect(await ids('')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('status=ativo')).toEqual([a.id, b.id]);
+    expect(await ids('type=voz')).toEqual([a.id]);
+    expect(await ids(`lmc=${lmc.id}`)).toEqual([a.id, c.id]);
+    expect(await ids(`lmc=${lmc.id}&status=em_ativacao`)).toEqual([c.id]);
+  });
+
   it('lets a cancelled SVC free its block, and checks it again when it comes back', async () => {
     const old = (await t.call('POST', '/api/svc', token, svc('192.168.50.0/24'))).json();
     expect((await t.call('PUT', `/api/svc/${old.id}`, token, { status: 'cancelado' })).statusCode).toBe(200);

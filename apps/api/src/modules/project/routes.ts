@@ -32,7 +32,7 @@ import { audit } from '../../core/audit';
 import { todayInBrazil } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound, unprocessable } from '../../core/errors';
-import { searchPatterns, searchText } from '../../core/list';
+import { equalsGiven, searchPatterns, searchText } from '../../core/list';
 import { notify } from '../../core/notify';
 import { registerPeopleRoute } from '../../core/people';
 import { findVisible } from '../../core/resource';
@@ -137,11 +137,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
   const projectDef = defineApiResource(fastify, projectResource, {
     table: projects,
     defaultSort: [asc(projects.code), asc(projects.id)],
-    filters: (q) => [
-      q.status ? eq(projects.status, q.status) : undefined,
-      q.manager ? eq(projects.manager_id, q.manager) : undefined,
-      q.unit ? eq(projects.unit_organizational_id, q.unit) : undefined,
-    ],
+    filters: (q) => equalsGiven(q, { status: projects.status, manager: projects.manager_id, unit: projects.unit_organizational_id }),
     searchOf: (r) => searchText(r.code as string, r.name as string, r.client as string),
     refs: {
       unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity, owner: true },
@@ -163,9 +159,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
     table: projectTasks,
     defaultSort: [asc(projectTasks.starts_on), asc(projectTasks.id)],
     filters: (q) => [
-      q.project ? eq(projectTasks.project_id, q.project) : undefined,
-      q.status ? eq(projectTasks.status, q.status) : undefined,
-      q.assignee ? eq(projectTasks.assignee_id, q.assignee) : undefined,
+      ...equalsGiven(q, { project: projectTasks.project_id, status: projectTasks.status, assignee: projectTasks.assignee_id }),
       q.milestone !== undefined ? eq(projectTasks.milestone, q.milestone) : undefined,
     ],
     searchOf: (r) => searchText(r.title as string),

@@ -5,11 +5,11 @@
  * both pass; it reads the GiST index on `svc.ip_block` (`&&`), on PostgreSQL and PGlite alike.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { type SvcRead, formatCidr, formatIp, gatewayProblem, lmcEntity, parseCidr, parseIp, svcResource } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, unprocessable } from '../../../core/errors';
-import { searchText } from '../../../core/list';
+import { equalsGiven, searchText } from '../../../core/list';
 import { byIds, plainPresent } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
 import { lmcs } from '../lmc/schema';
@@ -50,9 +50,7 @@ export async function svcRoutes(app: FastifyInstance) {
     table: svcs,
     defaultSort: [asc(svcs.code), asc(svcs.id)],
     filters: (q) => [
-      q.status ? eq(svcs.status, q.status) : undefined,
-      q.type ? eq(svcs.type, q.type) : undefined,
-      q.lmc ? eq(svcs.lmc_id, q.lmc) : undefined,
+      ...equalsGiven(q, { status: svcs.status, type: svcs.type, lmc: svcs.lmc_id }),
       q.ip ? sql`${svcs.ip_block} >>= ${q.ip}::inet` : undefined,
     ],
     searchOf: (r) => searchText(r.code as string, r.client_name as string, r.client_document as string, r.ip_block as string | null, r.contract as string | null),
