@@ -194,6 +194,14 @@ test('viability: a template with two products, a near and a far unit, the public
   // Back in the app: the decision shows on the unit's page.
   await page.goto(`/viability/${viabilityId}/unit/info/${nearId}`);
   await expect(page.getByTestId('unit-decision')).toContainText('Joana Aurora da Silva');
+  // "Aprovar" opens the installation form in a dialog: an empty submit names the missing fields, "Cancelar" closes it.
+  await page.getByRole('button', { name: 'Aprovar', exact: true }).click();
+  const approve = page.getByRole('dialog', { name: 'Aprovar e abrir a instalação' });
+  await expect(approve.getByRole('form', { name: 'Aprovar unidade' })).toBeVisible();
+  await approve.getByRole('button', { name: 'Aprovar e criar atividade' }).click();
+  await expect(approve.getByText(/Informe|Selecione|Escolha/).first()).toBeVisible();
+  await approve.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(approve).toHaveCount(0);
 });
 
 test('viability: a reader (.INDEX) reads studies, units and templates without any action', async ({ page, request }) => {
