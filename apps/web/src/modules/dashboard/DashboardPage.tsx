@@ -65,6 +65,9 @@ export default function DashboardPage() {
   const shortcuts = builtEntries(visibleMenu(useMenu(), canSeeRoute)).filter((e) => e.path !== '/');
   const data = dashboard.data;
   const [shape] = useState(() => readShape(user?.id));
+  // Without a remembered shape the skeleton's height is a guess: the quick access waits for the cards
+  // (drawn with them, below nothing that moves) rather than be pushed down when they arrive.
+  const quickAccessShown = !dashboard.isPending || shape !== null;
   const block = useRef<HTMLDivElement>(null);
   // Remember the drawn dashboard's shape and height for the next visit's skeleton.
   useLayoutEffect(() => {
@@ -115,6 +118,14 @@ export default function DashboardPage() {
           )
         )}
       </Box>
+      {quickAccessShown && <QuickAccess shortcuts={shortcuts} />}
+    </Box>
+  );
+}
+
+function QuickAccess({ shortcuts }: { shortcuts: ReturnType<typeof builtEntries> }) {
+  return (
+    <>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Acesso rápido
       </Typography>
@@ -132,6 +143,6 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Box>
-    </Box>
+    </>
   );
 }

@@ -58,12 +58,18 @@ function UnitMemberships({ user, units, onChange }: { user: UserRead; units: Uni
   };
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label="Unidades do usuário" role="list">
-        {user.units.length === 0 && <Typography color="text.secondary">O usuário não participa de nenhuma unidade.</Typography>}
-        {user.units.map((u) => (
-          <Chip key={u.id} role="listitem" label={u.name} onDelete={() => void remove(u)} />
-        ))}
-      </Box>
+      {/* A list role needs its items: the empty state is a sentence beside it, not inside. */}
+      {user.units.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          O usuário não participa de nenhuma unidade.
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label="Unidades do usuário" role="list">
+          {user.units.map((u) => (
+            <Chip key={u.id} role="listitem" label={u.name} onDelete={() => void remove(u)} />
+          ))}
+        </Box>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <TextField
           select
