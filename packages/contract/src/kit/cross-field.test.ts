@@ -22,4 +22,13 @@ describe('a rule across fields is reported with every other violation', () => {
     expect(violations(unavailabilityNested.safeParse({ started_at: '2025-03-10T10:00:00-03:00', ended_at: '2025-03-10T09:00:00-03:00' }))).toMatchObject({ cause: 'Campo obrigatório', responsibility: 'Responsabilidade inválida', ended_at: 'O fim deve ser depois do início' });
     expect(violations(unavailabilityUpdate.safeParse({ cause: '', started_at: '2025-03-10T10:00:00-03:00', ended_at: '2025-03-10T09:00:00-03:00' }))).toEqual({ cause: 'Informe a causa', ended_at: 'O fim deve ser depois do início' });
   });
+  it('and a body that is not an object is refused as such, the rule never reading fields of nothing', () => {
+    for (const schema of [projectCreate, projectTaskCreate, scheduleEventCreate, unavailabilityNested, unavailabilityUpdate]) {
+      for (const body of [null, [], 'texto', 7]) {
+        const r = schema.safeParse(body);
+        expect(r.success).toBe(false);
+        expect(r.error!.issues.map((i) => i.path.length)).toEqual([0]);
+      }
+    }
+  });
 });

@@ -8,5 +8,10 @@ import type { z } from 'zod';
  * list over its size limit: zod stops there without reading its items).
  */
 export const whenValid = (...fields: string[]): { when: (payload: z.core.ParsePayload) => boolean } => ({
-  when: (payload) => !payload.issues.some((i) => fields.includes(String(i.path?.[0]))),
+  // Never on a body that is not an object at all (null, a list, a text): the rule would read fields of nothing.
+  when: (payload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
+    !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0]))),
 });
