@@ -56,7 +56,8 @@ test('reports: the movements report filtered, previewed and downloaded as XLSX; 
   expect(strap, 'the demo write-off row').toBeDefined();
   expect(strap!.getCell(col('Tipo')).value).toBe('Baixa');
   expect(strap!.getCell(col('Quantidade')).value).toBe(50);
-  expect(strap!.getCell(col('Usuário')).value).toBe('João');
+  // People by full name, the nickname in parentheses.
+  expect(strap!.getCell(col('Usuário')).value).toBe('João Batista Souza (João)');
   expect(strap!.getCell(col('Data')).value).toBeInstanceOf(Date);
 
   // The same URL on a phone.
