@@ -140,3 +140,6 @@ export function perOrganization<T>(make: (t: TestApp, organizationId: number) =>
     return made;
   };
 }
+
+/** A 422 body's violations as { propertyPath: message }, to compare every fault of one answer at once. */
+export const violationsByField = (body: { violations: { propertyPath: string; message: string }[] }) => Object.fromEntries(body.violations.map((v) => [v.propertyPath, v.message]));

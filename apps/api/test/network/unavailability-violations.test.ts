@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, type TestApp, violationsByField } from '../helpers';
 import { makeCircuit } from './circuit-helpers';
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const byField = (body: { violations: { propertyPath: string; message: string }[] }) => Object.fromEntries(body.violations.map((v) => [v.propertyPath, v.message]));
 
 describe('unavailability: one bad request answers every violation at once', () => {
   let t: TestApp;
@@ -18,13 +17,13 @@ describe('unavailability: one bad request answers every violation at once', () =
     const c = await makeCircuit(t);
     const res = await t.call('POST', `/api/circuit/${c.id}/unavailability`, token, { started_at: ago(30), ended_at: ago(60), cause: ' ', responsibility: 'deus' });
     expect(res.statusCode).toBe(422);
-    expect(byField(res.json())).toEqual({ cause: 'Informe a causa', responsibility: 'Responsabilidade inválida', ended_at: 'O fim deve ser depois do início' });
+    expect(violationsByField(res.json())).toEqual({ cause: 'Informe a causa', responsibility: 'Responsabilidade inválida', ended_at: 'O fim deve ser depois do início' });
     expect((await t.call('GET', `/api/circuit/${c.id}/unavailability`, token)).json().total_items).toBe(0);
 
     const made = await t.call('POST', `/api/circuit/${c.id}/unavailability`, token, { started_at: ago(90), ended_at: ago(60), cause: 'Rompimento', responsibility: 'operadora' });
     expect(made.statusCode).toBe(201);
     const edit = await t.call('PUT', `/api/circuit/unavailability/${made.json().id}`, token, { started_at: ago(30), ended_at: ago(60), protocol: 'x'.repeat(101) });
     expect(edit.statusCode).toBe(422);
-    expect(byField(edit.json())).toEqual({ protocol: 'Máximo de 100 caracteres', ended_at: 'O fim deve ser depois do início' });
+    expect(violationsByField(edit.json())).toEqual({ protocol: 'Máximo de 100 caracteres', ended_at: 'O fim deve ser depois do início' });
   });
 });

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { projects } from '../../src/modules/project/schema';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, type TestApp, violationsByField } from '../helpers';
 import { type Fixture, fixture, makeProject, projectBody } from './helpers';
 
-type Body = { code: number; message: string; violations: { propertyPath: string; message: string }[] };
-const byField = (b: Body) => Object.fromEntries(b.violations.map((v) => [v.propertyPath, v.message]));
 
 describe('one bad request answers every violation at once', () => {
   let t: TestApp;
@@ -23,7 +21,7 @@ describe('one bad request answers every violation at once', () => {
     const before = await projectCount();
     const res = await t.call('POST', '/api/project', f.boss.token, { code: taken.code.toLowerCase(), unit_organizational_id: f.unitId, starts_on: '2026-05-10', ends_on: '2026-05-01', budget: '-10,00' });
     expect(res.statusCode).toBe(422);
-    expect(byField(res.json())).toEqual({
+    expect(violationsByField(res.json())).toEqual({
       name: 'Campo obrigatório',
       manager_id: 'Campo obrigatório',
       ends_on: 'O término deve ser igual ou posterior ao início',
@@ -38,10 +36,10 @@ describe('one bad request answers every violation at once', () => {
     const mine = await makeProject(t);
     const res = await t.call('PUT', `/api/project/${mine.id}`, f.boss.token, { code: taken.code, name: 'x'.repeat(201), starts_on: '2026-05-10', ends_on: '2026-05-01' });
     expect(res.statusCode).toBe(422);
-    expect(byField(res.json())).toEqual({ code: 'Já está em uso', name: 'Nome longo demais', ends_on: 'O término deve ser igual ou posterior ao início' });
+    expect(violationsByField(res.json())).toEqual({ code: 'Já está em uso', name: 'Nome longo demais', ends_on: 'O término deve ser igual ou posterior ao início' });
     // Its own code is not "in use" by itself.
     const own = await t.call('PUT', `/api/project/${mine.id}`, f.boss.token, { code: mine.code, budget: '-1' });
-    expect(byField(own.json())).toEqual({ budget: 'O orçamento não pode ser negativo' });
+    expect(violationsByField(own.json())).toEqual({ budget: 'O orçamento não pode ser negativo' });
   });
 
   it('a code already used alone is still the 409 of the unique index', async () => {
@@ -56,9 +54,9 @@ describe('one bad request answers every violation at once', () => {
     const expected = { title: 'Campo obrigatório', due_on: 'O término deve ser igual ou posterior ao início' };
     const kit = await t.call('POST', '/api/project/task', f.boss.token, { project_id: project.id, starts_on: '2026-11-10', due_on: '2026-11-02' });
     expect(kit.statusCode).toBe(422);
-    expect(byField(kit.json())).toEqual(expected);
+    expect(violationsByField(kit.json())).toEqual(expected);
     const nested = await t.call('POST', `/api/project/${project.id}/task`, f.boss.token, { starts_on: '2026-11-10', due_on: '2026-11-02' });
     expect(nested.statusCode).toBe(422);
-    expect(byField(nested.json())).toEqual(expected);
+    expect(violationsByField(nested.json())).toEqual(expected);
   });
 });
