@@ -17,6 +17,8 @@ export const organizations = pgTable(
     logo: text(),
     is_platform: boolean().notNull().default(false),
     is_active: boolean().notNull().default(true),
+    /** IANA zone of the operator's local clock (screens, reports, SLA months, calendars); storage stays UTC. */
+    time_zone: text().notNull().default('America/Sao_Paulo'),
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,8 @@ export const unitsOrganizational = pgTable(
     address: text().notNull().default(''),
     zip_code: text(),
     city_id: integer().references(() => cities.id),
+    /** A unit in another zone (Cuiabá) overrides its organization's; null follows the organization. */
+    time_zone: text(),
     is_active: boolean().notNull().default(true),
     search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
