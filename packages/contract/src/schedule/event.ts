@@ -7,6 +7,7 @@ import { hexColor } from '../external-activity/assistance-type';
 import { ACTIVITY_STATUSES, MAX_VISIT_DAYS } from '../external-activity/external-activity';
 import { id, optionalText, queryId, ref } from '../warehouse';
 import { scheduleEventEntity } from './module';
+import { recurrenceInput, recurrenceRead } from './recurrence';
 
 /** Schedule (DESIGN §4): own events, with participants and patrimony reservations. */
 export const EVENT_END_BEFORE_START = 'O fim deve ser depois do início';
@@ -37,6 +38,11 @@ export const scheduleEventInput = z.object({
   unit_organizational_id: id.nullable().optional(),
   /** Keep the write although a participant is busy then (the 409's clash is recorded on the event). */
   force: z.boolean().optional(),
+  /** Repeats (a series): every occurrence has the event's duration and time of day. Null: a one-off event. */
+  recurrence: recurrenceInput.nullish(),
+  /** Creating a moved occurrence of a series: the series and the occurrence's original start. */
+  series_id: id.optional(),
+  recurrence_id: dateOrDateTime.optional(),
 });
 /** The window is checked with the other fields, not after them (every violation in one answer). */
 const windowFields = whenValid('starts_at', 'ends_at', 'all_day');
@@ -73,6 +79,16 @@ export const scheduleEventRead = tenantRecord({
   created_by: ref.nullable(),
   /** The clash the author chose to keep at the last write ("Marina já está em …"). */
   clash_note: z.string().nullable(),
+  recurrence: recurrenceRead.nullable(),
+  /** "Semanal às segundas, 10 vezes". */
+  recurrence_label: z.string().nullable(),
+  /** The original starts of the cancelled occurrences. */
+  exdates: z.array(z.string()),
+  /** The occurrences moved out of this series (each its own event). */
+  exceptions: z.array(z.object({ id: z.number(), recurrence_id: z.string(), starts_at: z.string(), ends_at: z.string() })),
+  /** For a moved occurrence: its series and its original start. */
+  series_id: z.number().nullable(),
+  recurrence_id: z.string().nullable(),
 });
 export type ScheduleEventRead = z.infer<typeof scheduleEventRead>;
 
@@ -124,6 +140,8 @@ export const calendarItem = z.object({
   reserved_items: z.number(),
   /** This user may drag it (write permission; an activity still open and not started). */
   editable: z.boolean(),
+  /** An occurrence of a recurring event: its original start (the event's page takes it to move or cancel just this one). */
+  occurrence: z.string().nullable().optional(),
 });
 export type CalendarItem = z.infer<typeof calendarItem>;
 
@@ -141,3 +159,7 @@ export const reservationQuery = z.object({ patrimony: queryId, upcoming: queryBo
 /** The personal iCalendar feed: the URL is shown once, when made (only its hash is kept). */
 export const feedStatus = z.object({ active: z.boolean(), created_at: z.string().nullable(), url: z.string().nullable() });
 export type FeedStatus = z.infer<typeof feedStatus>;
+
+/** Cancelling one occurrence of a series: its original start. */
+export const occurrenceBody = z.object({ occurrence: dateOrDateTime });
+export type OccurrenceBody = z.input<typeof occurrenceBody>;

@@ -1,2 +1,4 @@
 export * from './module';
 export * from './event';
+export * from './recurrence';
+export * from './live';

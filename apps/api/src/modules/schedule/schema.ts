@@ -19,9 +19,24 @@ export const scheduleEvents = pgTable(
     created_by: integer().references((): AnyPgColumn => users.id),
     /** The clash the author confirmed (`force`) at the last write, kept for whoever reads the event. */
     clash_note: text(),
+    /**
+     * A series: its iCalendar RRULE (`FREQ=WEEKLY;BYDAY=MO;COUNT=10`) read in the wall-clock time of
+     * the event's zone (Monday 09:00 stays Monday 09:00 there), from the first occurrence
+     * (starts_at/ends_at). Occurrences are expanded when read, not stored: a rule edit is one row.
+     */
+    rrule: text(),
+    /** The original starts of the cancelled occurrences (iCalendar's EXDATE). */
+    exdates: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'::timestamptz[]`),
+    /** The end of a series' last occurrence: "does it touch this window?" is one index range, as for a one-off. */
+    series_until: timestamp({ withTimezone: true }),
+    /** A moved occurrence is its own event: its series and the original start it replaces (iCalendar's RECURRENCE-ID). */
+    series_id: integer().references((): AnyPgColumn => scheduleEvents.id, { onDelete: 'cascade' }),
+    recurrence_id: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('schedule_event_window_idx').on(t.organization_id, t.starts_at, t.ends_at),
+    index('schedule_event_series_idx').on(t.organization_id, t.series_until).where(sql`${t.rrule} is not null`),
+    uniqueIndex('schedule_event_moved_occurrence_unique').on(t.series_id, t.recurrence_id),
     searchIndex('schedule_event', t),
     check('schedule_event_window_check', sql`${t.ends_at} > ${t.starts_at}`),
   ],
@@ -44,6 +59,9 @@ export const scheduleEventParticipants = pgTable(
 /**
  * A patrimony item held for an event's window (a splicing machine for Tuesday). The window is
  * copied from the event (kept in step by every write) so that "is it free then?" is one index range.
+ * A series holds the item with one row per occurrence (bounded by MAX_OCCURRENCES), written with the
+ * series: every reader (this module's check, the warehouse's "reserved on the schedule") sees it
+ * busy on each occurrence and free between them, without knowing about recurrence.
  */
 export const patrimonyReservations = pgTable(
   'patrimony_reservation',
@@ -59,7 +77,7 @@ export const patrimonyReservations = pgTable(
     starts_at: timestamp({ withTimezone: true }).notNull(),
     ends_at: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('patrimony_reservation_event_item_unique').on(t.event_id, t.patrimony_id), index('patrimony_reservation_item_idx').on(t.patrimony_id, t.ends_at, t.starts_at)],
+  (t) => [uniqueIndex('patrimony_reservation_event_item_unique').on(t.event_id, t.patrimony_id, t.starts_at), index('patrimony_reservation_item_idx').on(t.patrimony_id, t.ends_at, t.starts_at)],
 );
 
 /**
