@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { violationsText } from '@operacoes/contract';
 
 export type Violation = { propertyPath: string; message: string };
 
@@ -10,6 +11,8 @@ export class HttpError extends Error {
     public status: number,
     message: string,
     public violations?: Violation[],
+    /** More fields of the answer's body (a scheduling 409's clashes and deadline). */
+    public details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -22,7 +25,7 @@ export const notFound = (what: Noun = { label: 'Registro', gender: 'm' }) => new
 export const forbidden = () => new HttpError(403, 'Você não tem permissão para esta ação.');
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (violations: Violation[]) =>
-  new HttpError(422, violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; ') || 'Dados inválidos.', violations);
+  new HttpError(422, violationsText(violations) || 'Dados inválidos.', violations);
 
 const pathOf = (p: PropertyKey[] | readonly PropertyKey[]) => p.map(String).join('.');
 
@@ -118,18 +121,18 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
   });
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.status).send({ code: err.status, message: err.message, ...(err.violations ? { violations: err.violations } : {}) });
+      return reply.status(err.status).send({ ...err.details, code: err.status, message: err.message, ...(err.violations ? { violations: err.violations } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const violations = err.validation.map((v) => ({
         propertyPath: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body',
         message: v.message ?? 'Valor inválido',
       }));
-      return reply.status(422).send({ code: 422, message: violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; '), violations });
+      return reply.status(422).send({ code: 422, message: violationsText(violations), violations });
     }
     if (err instanceof ZodError) {
       const violations = zodViolations(err);
-      return reply.status(422).send({ code: 422, message: violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; '), violations });
+      return reply.status(422).send({ code: 422, message: violationsText(violations), violations });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response does not match its schema');

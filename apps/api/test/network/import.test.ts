@@ -59,9 +59,11 @@ describe('data-source import into sites and assets', () => {
     const first = await run(id);
     expect(first).toMatchObject({ status: 'success', created: 2, updated: 0, rejected: 3 });
     expect(first.log.map((l) => l.row)).toEqual([3, 4, 5]);
-    expect(first.log[0].reason).toContain('type');
-    expect(first.log[1].reason).toContain('longitude');
-    expect(first.log[2].reason).toContain('cidade');
+    // Reasons name the fields as a person reads them, never the API's keys.
+    expect(first.log[0].reason).toMatch(/^Tipo: /);
+    expect(first.log[1].reason).toMatch(/^Longitude: /);
+    expect(first.log[2].reason).toMatch(/^Código IBGE da cidade: cidade 1 não encontrada/);
+    for (const l of first.log) expect(l.reason).not.toMatch(/\b(type|longitude|city_ibge_code|registro):/);
     const list = json<{ items: { code: string; latitude: number | null; city: { name: string; uf: string } | null }[] }>(await t.call('GET', '/api/site?search=POP-CWB-01', token));
     expect(list.items).toEqual([expect.objectContaining({ code: 'POP-CWB-01', latitude: -25.4284, city: { id: expect.any(Number), name: 'Curitiba', uf: 'PR' } })]);
 

@@ -147,7 +147,7 @@ export const query: NonNullable<paths['/api/stock']['get']['parameters']['query'
 type StockCreate = paths['/api/stock']['post']['requestBody']['content']['application/json'];
 export const body: Pick<StockCreate, 'name'> = { name: 'Central' };
 type Invalid = paths['/api/stock']['post']['responses'][422]['content']['application/json'];
-export const invalid: Invalid = { code: 422, message: 'name: Obrigatório', violations: [{ propertyPath: 'name', message: 'Obrigatório' }] };
+export const invalid: Invalid = { code: 422, message: 'Nome: Obrigatório', violations: [{ propertyPath: 'name', message: 'Obrigatório' }] };
 export const denied: paths['/api/stock/{id}']['delete']['responses'][403]['content']['application/json'] = { code: 403, message: 'Sem permissão' };
 export const approve: operations['postPatrimonySolicitationApprove']['parameters']['path'] = { id: 1 };
 export const error: components['schemas']['ApiError'] = { code: 404, message: 'Estoque não encontrado.' };

@@ -28,6 +28,10 @@ describe('one bad request answers every violation at once', () => {
       budget: 'O orçamento não pode ser negativo',
       code: 'Já está em uso',
     });
+    // The message a client shows names the fields as people do, never by their keys.
+    const message: string = res.json().message;
+    expect(message).toContain('Orçamento: O orçamento não pode ser negativo');
+    expect(message).not.toMatch(/\b(name|manager_id|ends_on|budget|code):/);
     expect(await projectCount()).toBe(before);
   });
 

@@ -21,3 +21,36 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
 export function revisionFieldLabel(entity: string | undefined, field: string): string | undefined {
   return (entity ? ENTITY_FIELD_LABELS[entity]?.[field] : undefined) ?? FIELD_LABELS[field] ?? USER_LABELS[field];
 }
+
+/** "Membros" → "Membro", "Itens" → "Item", "Valores" → "Valor": one of a list, for "Membro 2". */
+function singular(label: string): string {
+  const [first, ...rest] = label.split(' ');
+  const one = first.endsWith('ns')
+    ? `${first.slice(0, -2)}m`
+    : first.endsWith('ões')
+      ? `${first.slice(0, -3)}ão`
+      : /[rzs]es$/.test(first)
+        ? first.slice(0, -2)
+        : first.endsWith('s')
+          ? first.slice(0, -1)
+          : first;
+  return [one, ...rest].join(' ');
+}
+
+/**
+ * What a reader calls the field at a violation's path: "ended_at" → "Fim", "members.1" → "Membro 2",
+ * "items.0.quantity" → "Item 1 › Quantidade". A key without a label stays as it is (better a key than
+ * nothing); the whole body is "Registro".
+ */
+export function fieldPathLabel(path: string, entity?: string): string {
+  const parts: string[] = [];
+  for (const segment of path.split('.').filter(Boolean)) {
+    if (/^\d+$/.test(segment) && parts.length) parts[parts.length - 1] = `${singular(parts[parts.length - 1])} ${Number(segment) + 1}`;
+    else parts.push(revisionFieldLabel(entity, segment) ?? segment);
+  }
+  return parts.length && path !== 'body' ? parts.join(' › ') : 'Registro';
+}
+
+/** Violations as one pt-BR sentence for a message or a row's reason: "Fim: Deve ser depois do início; Membro 2: …". */
+export const violationsText = (violations: readonly { propertyPath: string; message: string }[], entity?: string) =>
+  violations.map((v) => `${fieldPathLabel(v.propertyPath, entity)}: ${v.message}`).join('; ');

@@ -142,6 +142,7 @@ export const FIELD_LABELS: Record<string, string> = {
   color: 'Cor',
   position: 'Posição',
   items: 'Itens',
+  members: 'Membros',
   medium: 'Meio',
   quantity: 'Quantidade',
   checklist: 'Checklist',

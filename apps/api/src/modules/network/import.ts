@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type InterfaceInput, assetCreate, siteCreate } from '@operacoes/contract';
+import { type InterfaceInput, assetCreate, siteCreate, violationsText } from '@operacoes/contract';
 import type { CurrentUser } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx, Tx } from '../../core/db';
@@ -18,7 +18,8 @@ export type ImportRecord = { row: number; key: string; data: Record<string, unkn
 export type ImportOutcome = { created: number; updated: number; refused: { row: number; reason: string }[] };
 export type NetworkImportTarget = 'site' | 'network_asset';
 
-const issuesOf = (err: z.ZodError) => err.issues.map((i) => `${i.path.join('.') || 'registro'}: ${i.message}`).join('; ');
+/** The record's faults by the fields' pt-BR names ("Latitude: …; Interface 2 › Nome: …"), never their keys. */
+const issuesOf = (err: z.ZodError, entity: NetworkImportTarget) => violationsText(err.issues.map((i) => ({ propertyPath: i.path.join('.'), message: i.message })), entity);
 const duplicateField = (err: unknown) => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const pg = e?.cause && typeof e.cause === 'object' ? e.cause : e;
@@ -55,7 +56,7 @@ export async function importNetworkRecords(tx: Tx, target: NetworkImportTarget, 
       const action = await tx.transaction((sp) => (target === 'site' ? importSite(sp, ctx, record) : importAsset(sp, ctx, record)));
       outcome[action]++;
     } catch (err) {
-      if (err instanceof HttpError) refuse(record.row, err.violations?.length ? err.violations.map((v) => `${v.propertyPath}: ${v.message}`).join('; ') : err.message);
+      if (err instanceof HttpError) refuse(record.row, err.violations?.length ? violationsText(err.violations, target) : err.message);
       else if (duplicateField(err) !== undefined) refuse(record.row, DUPLICATE_REASONS[duplicateField(err)!] ?? 'Valor repetido');
       else throw err;
     }
@@ -69,17 +70,17 @@ async function importSite(tx: DbOrTx, ctx: { organizationId: number; user?: Curr
   const data = coerce({ code: record.key, ...record.data }, ['latitude', 'longitude', 'city_id', 'city_ibge_code']);
   if (data.city_ibge_code !== undefined) {
     const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.ibge_code, Number(data.city_ibge_code)));
-    if (!city) throw invalid(`city_ibge_code: cidade ${String(data.city_ibge_code)} não encontrada`);
+    if (!city) throw invalid(`Código IBGE da cidade: cidade ${String(data.city_ibge_code)} não encontrada`);
     data.city_id = city.id;
   }
   delete data.city_ibge_code;
   delete data.unit_organizational_id; // units are the organization's own business, never set by a feed
   const parsed = siteCreate.safeParse(data);
-  if (!parsed.success) throw invalid(issuesOf(parsed.error));
+  if (!parsed.success) throw invalid(issuesOf(parsed.error, 'site'));
   const input = parsed.data;
   if (input.city_id) {
     const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, input.city_id));
-    if (!city) throw invalid('city_id: Cidade não encontrada');
+    if (!city) throw invalid('Cidade: não encontrada');
   }
   const city = input.city_id ? (await presentCities(tx, [input.city_id])).get(input.city_id) : undefined;
   const values = { ...input, search_text: siteSearchText(input, city) };
@@ -100,20 +101,20 @@ async function importAsset(tx: DbOrTx, ctx: { organizationId: number; user?: Cur
   if (typeof data.role === 'string') data.role = data.role.toLowerCase();
   if (data.site_code !== undefined) {
     const [site] = await tx.select({ id: sites.id }).from(sites).where(and(eq(sites.organization_id, ctx.organizationId), sql`lower(${sites.code}) = lower(${String(data.site_code)})`));
-    if (!site) throw invalid(`site_code: site "${String(data.site_code)}" não encontrado nesta organização`);
+    if (!site) throw invalid(`Código do site: site "${String(data.site_code)}" não encontrado nesta organização`);
     data.site_id = site.id;
   }
   delete data.site_code;
   const parsed = assetCreate.safeParse(data);
-  if (!parsed.success) throw invalid(issuesOf(parsed.error));
+  if (!parsed.success) throw invalid(issuesOf(parsed.error, 'network_asset'));
   const { interfaces, ...input } = parsed.data;
   if (input.site_id) {
     const [site] = await tx.select({ id: sites.id }).from(sites).where(and(eq(sites.id, input.site_id), eq(sites.organization_id, ctx.organizationId)));
-    if (!site) throw invalid('site_id: Site não encontrado nesta organização');
+    if (!site) throw invalid('Site: não encontrado nesta organização');
   }
   if (input.patrimony_id) {
     const [item] = await tx.select({ id: patrimonies.id }).from(patrimonies).where(and(eq(patrimonies.id, input.patrimony_id), eq(patrimonies.organization_id, ctx.organizationId)));
-    if (!item) throw invalid('patrimony_id: Patrimônio não encontrado nesta organização');
+    if (!item) throw invalid('Patrimônio: não encontrado nesta organização');
   }
   const values = { ...input, management_ip: input.management_ip ? canonicalIp(input.management_ip) : null, search_text: '' };
   values.search_text = assetSearchText(values);
