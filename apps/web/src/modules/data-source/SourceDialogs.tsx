@@ -29,6 +29,7 @@ import { isAxiosError } from '../../core/api';
 import { formatInt } from '../../core/format';
 import { listKey } from '../../core/ResourceList';
 import { dsKeys, PATH, runSource, testSource, type DataSourceRun, type DataSourceTest } from './api';
+import { RejectedRows } from '../../core/RejectedRows';
 import { SmallTable } from '../../core/SmallTable';
 
 /** The pt-BR message of a failed call (502/504 from a broken or slow source). */
@@ -191,25 +192,7 @@ export function RunSummary({ run }: { run: DataSourceRun }) {
           {run.error}
         </Alert>
       )}
-      {run.log.length > 0 && (
-        <SmallTable
-          label="Registros rejeitados"
-          maxHeight={280}
-          head={
-            <>
-              <TableCell sx={{ width: 90 }}>Registro</TableCell>
-              <TableCell>Motivo</TableCell>
-            </>
-          }
-        >
-          {run.log.map((l) => (
-            <TableRow key={`${l.row}-${l.reason}`}>
-              <TableCell>{l.row}</TableCell>
-              <TableCell>{l.reason}</TableCell>
-            </TableRow>
-          ))}
-        </SmallTable>
-      )}
+      <RejectedRows rows={run.log} noun="Registro" maxHeight={280} />
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 /** /external-activity (EXTERNAL_ACTIVITY): work orders with their SLA countdown; filters by status, type, technician, priority, period, mine and breached. */
-import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { Dayjs } from 'dayjs';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -8,7 +7,7 @@ import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, ACTIVITY_STATUSES, ACTIV
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { linkColumn } from '../../core/columns';
-import { downloadFile } from '../../core/download';
+import { ExportButtons } from '../../core/ExportButtons';
 import { enumFilter, selectFilter } from '../../core/form';
 import { ListPage, useListActions } from '../../core/resource';
 import { activityApi, searchTechnicians, searchTypes } from './api';
@@ -50,7 +49,6 @@ export default function ActivityListPage() {
     ],
     [now],
   );
-  const exportAs = (format: 'csv' | 'xlsx') => void downloadFile('/external-activity/export', `atividades-externas.${format}`, { ...query, ...params, format }).catch(() => undefined);
   return (
     <ListPage<ExternalActivityRead>
       title="Atividades externas"
@@ -72,12 +70,7 @@ export default function ActivityListPage() {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <DatePicker label="Prazo de" value={from} onChange={setFrom} maxDate={to ?? undefined} slotProps={{ field: { clearable: true }, textField: { sx: { width: 175 } } }} />
           <DatePicker label="Prazo até" value={to} onChange={setTo} minDate={from ?? undefined} slotProps={{ field: { clearable: true }, textField: { sx: { width: 175 } } }} />
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('csv')}>
-            CSV
-          </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('xlsx')}>
-            XLSX
-          </Button>
+          <ExportButtons path="/external-activity/export" fileName="atividades-externas" params={{ ...query, ...params }} />
         </Box>
       }
       foldFiltersOnPhone

@@ -35,6 +35,7 @@ import { listKey } from '../../core/ResourceList';
 import { toast } from '../../core/toast';
 import { importCities } from './api';
 import { buildChunks, CHUNK_ROWS, decodeCsv, mapRejected, MAX_CSV_CHARS, prepareCsv, type PreparedCsv } from './csv-import';
+import { RejectedRows } from '../../core/RejectedRows';
 import { SmallTable } from '../../core/SmallTable';
 
 type Rejected = CityImportReport['rejected'];
@@ -48,45 +49,7 @@ type Phase =
 const SAMPLE = 'codigo;nome;uf\n4106902;Curitiba;PR\n3550308;São Paulo;SP\n';
 const SHOW_REJECTED = 200;
 
-function RejectedTable({ rows }: { rows: Rejected }) {
-  if (rows.length === 0) return null;
-  return (
-    <Box sx={{ mt: 2 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        Linhas rejeitadas ({formatInt(rows.length)})
-      </Typography>
-      <SmallTable
-        label="Linhas rejeitadas"
-        maxHeight={260}
-        head={
-          <>
-            <TableCell sx={{ width: 70 }}>Linha</TableCell>
-            <TableCell>Motivo</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Conteúdo</TableCell>
-          </>
-        }
-      >
-        {rows.slice(0, SHOW_REJECTED).map((r) => (
-          <TableRow key={`${r.line}-${r.reason}`}>
-            <TableCell>{r.line}</TableCell>
-            <TableCell>
-              {r.reason}
-              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}>
-                {r.content}
-              </Typography>
-            </TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{r.content}</TableCell>
-          </TableRow>
-        ))}
-      </SmallTable>
-      {rows.length > SHOW_REJECTED && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Mostrando as primeiras {SHOW_REJECTED} de {formatInt(rows.length)} linhas rejeitadas.
-        </Typography>
-      )}
-    </Box>
-  );
-}
+const RejectedTable = ({ rows }: { rows: Rejected }) => <RejectedRows rows={rows.map((r) => ({ row: r.line, reason: r.reason, content: r.content }))} noun="Linha" limit={SHOW_REJECTED} />;
 
 function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
   return (

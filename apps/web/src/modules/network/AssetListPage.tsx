@@ -1,5 +1,4 @@
 /** /asset (NETWORK_ASSET): network assets with filters, bulk status change and move, and CSV/XLSX export of what the list shows. */
-import DownloadIcon from '@mui/icons-material/Download';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import type { GridColDef, GridRowId } from '@mui/x-data-grid';
@@ -7,7 +6,7 @@ import { ASSET_ROLE_LABELS, ASSET_ROLES, ASSET_STATUS_LABELS, ASSET_STATUSES, AS
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { linkColumn } from '../../core/columns';
-import { downloadFile } from '../../core/download';
+import { ExportButtons } from '../../core/ExportButtons';
 import { AsyncPicker, enumFilter } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
@@ -84,7 +83,6 @@ export default function AssetListPage() {
       /* toasted by the API client */
     }
   };
-  const exportAs = (format: 'csv' | 'xlsx') => void downloadFile('/asset/export', `ativos-de-rede.${format}`, { ...query, format }).catch(() => undefined);
 
   return (
     <>
@@ -118,12 +116,7 @@ export default function AssetListPage() {
                 </Button>
               </>
             )}
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('csv')}>
-              CSV
-            </Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('xlsx')}>
-              XLSX
-            </Button>
+            <ExportButtons path="/asset/export" fileName="ativos-de-rede" params={query} />
           </Stack>
         }
       />

@@ -1,11 +1,11 @@
 /** The "SLA" tab of /circuit: a month's availability per circuit, totals per carrier, exports and the carriers' letters. */
 import DescriptionIcon from '@mui/icons-material/Description';
-import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, MenuItem, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { percentText } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { downloadFile } from '../../core/download';
+import { ExportButtons } from '../../core/ExportButtons';
 import { formatBRL } from '../../core/format';
 import { circuitKeys, fetchCarriers, fetchSla, thisMonth, type SlaItem } from './circuitApi';
 import { ToneChip } from '../../core/ToneChip';
@@ -35,12 +35,7 @@ export default function CircuitSlaPanel() {
           ))}
         </TextField>
         <Box sx={{ flex: 1 }} />
-        <Button aria-label="CSV do SLA do mês" startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.csv`, { ...params, format: 'csv' })} disabled={!valid}>
-          CSV
-        </Button>
-        <Button aria-label="XLSX do SLA do mês" startIcon={<DownloadIcon />} onClick={() => void downloadFile('/circuit/sla', `sla-operadoras-${month}.xlsx`, { ...params, format: 'xlsx' })} disabled={!valid}>
-          XLSX
-        </Button>
+        <ExportButtons path="/circuit/sla" fileName={`sla-operadoras-${month}`} params={params} what="do SLA do mês" disabled={!valid} variant="text" />
       </Box>
       {q.isLoading && <CircularProgress aria-label="Carregando o relatório" />}
       {q.data && q.data.items.length === 0 && <Alert severity="info">Nenhum circuito para este filtro.</Alert>}

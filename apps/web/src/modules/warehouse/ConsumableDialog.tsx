@@ -9,9 +9,10 @@ import { useId } from 'react';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
-import { consumableOp, getProjectOption, searchOpenProjects, type ConsumableOp, type ProjectOption, type SectionRead } from './api';
+import { consumableOp, type ConsumableOp, type SectionRead } from './api';
+import { OpenProjectPicker } from './OpenRecordPickers';
 import { FormProductPicker, FormSectionPicker } from './parts';
-import { FormNumber, FormRecordPicker } from '../../core/form';
+import { FormNumber } from '../../core/form';
 import { useCan } from '../../core/permissions';
 
 export const CONSUMABLE_OP_LABELS: Record<ConsumableOp, string> = {
@@ -79,15 +80,7 @@ function OpForm({ op, sections, preset, onDone, onCancel }: { op: ConsumableOp; 
           </>
         )}
         {op === 'write-off' && canSeeProjects && (
-          <FormRecordPicker<ProjectOption>
-            name="project_id"
-            label="Projeto (opcional)"
-            queryKey={['project', 'destination']}
-            search={searchOpenProjects}
-            get={getProjectOption}
-            getLabel={(p) => `${p.code} — ${p.name}`}
-            hint="O consumo conta no custo do projeto"
-          />
+          <OpenProjectPicker name="project_id" label="Projeto (opcional)" hint="O consumo conta no custo do projeto" />
         )}
         <FormText
           name="reason"

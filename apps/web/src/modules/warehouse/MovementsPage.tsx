@@ -1,12 +1,11 @@
 /** /movements (PATRIMONY_HISTORY): the append-only history, with filters and CSV/XLSX export. */
-import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, Paper, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { MOVEMENT_EXPORT_MAX_ROWS, MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES } from '@operacoes/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { downloadFile } from '../../core/download';
+import { ExportButtons } from '../../core/ExportButtons';
 import { formatInt } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { ResourceList } from '../../core/ResourceList';
@@ -27,7 +26,6 @@ export default function MovementsPage() {
   const [user, setUser] = useState<UserOption | null>(null);
   const [from, setFrom] = useState<Dayjs | null>(null);
   const [to, setTo] = useState<Dayjs | null>(null);
-  const [busy, setBusy] = useState<'' | 'csv' | 'xlsx'>('');
   const item = params.get('item');
 
   const filters: Record<string, string> = {};
@@ -40,16 +38,6 @@ export default function MovementsPage() {
   if (to?.isValid()) filters.to = to.format('YYYY-MM-DD');
   const query = new URLSearchParams(filters).toString();
 
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setBusy(format);
-    try {
-      await downloadFile(MOVEMENT_PATH, `movimentacoes.${format}`, { ...filters, format, sort: '-created_at' });
-    } catch {
-      /* toasted */
-    } finally {
-      setBusy('');
-    }
-  };
 
   return (
     <>
@@ -57,14 +45,7 @@ export default function MovementsPage() {
         title="Movimentações"
         subtitle="Histórico de entradas, saídas, transferências, devoluções, ajustes e baixas (não pode ser alterado)"
         actions={
-          <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} loading={busy === 'csv'} onClick={() => void exportAs('csv')}>
-              CSV
-            </Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} loading={busy === 'xlsx'} onClick={() => void exportAs('xlsx')}>
-              XLSX
-            </Button>
-          </Stack>
+          <ExportButtons path={MOVEMENT_PATH} fileName="movimentacoes" params={{ ...filters, sort: '-created_at' }} />
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }} component="section" aria-label="Filtros">

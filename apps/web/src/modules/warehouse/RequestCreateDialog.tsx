@@ -19,9 +19,10 @@ import { useCan } from '../../core/permissions';
 import { FormDialog } from '../../core/FormDialog';
 import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
-import { getActivityOption, getProjectOption, requestApi, searchAvailablePatrimony, searchBalances, searchOpenActivities, searchOpenProjects, searchProducts, type ActivityOption, type PatrimonyRead, type ProjectOption, type SolicitationRead } from './api';
+import { requestApi, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
+import { OpenActivityPicker, OpenProjectPicker } from './OpenRecordPickers';
 import { productLabel, useUnitOptions } from './parts';
-import { NumberInput, AsyncPicker, FormRecordPicker, FormSelect } from '../../core/form';
+import { NumberInput, AsyncPicker, FormSelect } from '../../core/form';
 
 type Line = { key: string; label: string; value: { patrimony_id: number } | { product_id: number; quantity: number } };
 type ProductOption = { id: number; code: string; name: string };
@@ -154,30 +155,8 @@ function RequestForm({ open, onDone, onCancel }: { open: boolean; onDone: (s: So
           options={([...(['usuario', 'unidade'] as const), ...(canSeeActivities ? (['atividade_externa'] as const) : []), ...(canSeeProjects ? (['projeto'] as const) : [])]).map((d) => ({ value: d, label: DESTINATION_TYPE_LABELS[d] }))}
         />
         {destination === 'unidade' && <FormSelect name="destination_unit_id" label="Unidade de destino" required options={units} />}
-        {destination === 'atividade_externa' && (
-          <FormRecordPicker<ActivityOption>
-            name="destination_activity_id"
-            label="Atividade externa"
-            required
-            queryKey={['external_activity', 'destination']}
-            search={searchOpenActivities}
-            get={getActivityOption}
-            getLabel={(a) => `${a.code} — ${a.client_name}`}
-            hint="Uma ordem de serviço em aberto"
-          />
-        )}
-        {destination === 'projeto' && (
-          <FormRecordPicker<ProjectOption>
-            name="destination_project_id"
-            label="Projeto"
-            required
-            queryKey={['project', 'destination']}
-            search={searchOpenProjects}
-            get={getProjectOption}
-            getLabel={(p) => `${p.code} — ${p.name}`}
-            hint="Os itens entregues contam no custo do projeto"
-          />
-        )}
+        {destination === 'atividade_externa' && <OpenActivityPicker name="destination_activity_id" label="Atividade externa" required hint="Uma ordem de serviço em aberto" />}
+        {destination === 'projeto' && <OpenProjectPicker name="destination_project_id" label="Projeto" required hint="Os itens entregues contam no custo do projeto" />}
         <FormText name="destination_note" label="Observação sobre o destino" />
       </Box>
     </FormDialog>
