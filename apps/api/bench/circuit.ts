@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { DEFAULT_TIME_ZONE } from '@operacoes/contract';
 import path from 'node:path';
 import pino from 'pino';
 import { openDatabase } from '../src/core/db';
@@ -37,7 +38,7 @@ const log = (msg: string) => console.log(`[bench-circuit ${new Date().toISOStrin
 
 /** The previous month in São Paulo ("YYYY-MM"): complete, so both servers count the same minutes. */
 function lastMonth(): string {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 

@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@operacoes/contract';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db';
@@ -73,7 +74,7 @@ async function main() {
     log(`inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     // Baseline: the report's own statement, every batch read and dropped.
-    const scope = { db: database.db, user: { id: user.id, username: 'relatorios', organizationId: o, superAdmin: false, permissions: ['PATRIMONY_HISTORY'], tokenVersion: 0 }, organizationId: o };
+    const scope = { db: database.db, user: { id: user.id, username: 'relatorios', organizationId: o, superAdmin: false, permissions: ['PATRIMONY_HISTORY'], tokenVersion: 0 }, organizationId: o, timeZone: DEFAULT_TIME_ZONE };
     const b0 = performance.now();
     let baselineRows = 0;
     for await (const batch of movementsReport.batches(scope, {}, 1000)) baselineRows += batch.length;

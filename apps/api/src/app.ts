@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { registerAccessControl } from './core/access';
+import { registerTimeZoneContext } from './core/time-zone';
 import type { Database, Db } from './core/db';
 import { frameworkErrors, registerErrorHandling } from './core/errors';
 import { Mailer } from './core/mail';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     });
   }
   registerErrorHandling(app, { spa });
+  registerTimeZoneContext(app);
   registerAccessControl(app);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));

@@ -5,6 +5,7 @@ export * from './kit/ip';
 export * from './kit/define';
 export * from './kit/workflow';
 export * from './kit/percent';
+export * from './kit/time-zone';
 export * from './permissions';
 export * from './session';
 export * from './modules';

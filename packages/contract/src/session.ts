@@ -32,8 +32,9 @@ export const sessionUser = z.object({
   username: z.string(),
   picture: z.string().nullable(),
   person: z.object({ id: z.number(), nickname: z.string(), full_name: z.string() }),
-  organization: z.object({ id: z.number(), fantasy_name: z.string() }),
-  unit_organizational: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** `time_zone`: the zone every date on screen is shown and typed in (the unit's when it overrides). */
+  organization: z.object({ id: z.number(), fantasy_name: z.string(), time_zone: z.string() }),
+  unit_organizational: z.object({ id: z.number(), name: z.string(), time_zone: z.string().nullable() }).nullable(),
   super_admin: z.union([z.literal(0), z.literal(1)]),
   permissions: z.array(z.string()),
   settings: userSettings,

@@ -5,6 +5,7 @@ import { HttpError, forbidden } from './errors';
 import { fastRead } from './prepared';
 import { users } from './schema';
 import { FILES_COOKIE, cookieValue } from './tokens';
+import { organizationTimeZone, setRequestTimeZone, unitOwnTimeZone } from './time-zone';
 
 /**
  * What a route needs (DESIGN §3). Every /api route declares one in `config.access`;
@@ -71,12 +72,13 @@ export function registerAccessControl(app: FastifyInstance) {
   });
 
   // Every authenticated call loads its user (revocation and permissions are checked live): prepared once.
-  const loadUser = fastRead<{ id: number; username: string; organization_id: number; super_admin: boolean; permissions: string[]; token_version: number; is_active: boolean }>(
+  const loadUser = fastRead<{ id: number; username: string; organization_id: number; unit_organizational_id: number | null; super_admin: boolean; permissions: string[]; token_version: number; is_active: boolean }>(
     app.db
       .select({
         id: users.id,
         username: users.username,
         organization_id: users.organization_id,
+        unit_organizational_id: users.unit_organizational_id,
         super_admin: users.super_admin,
         permissions: users.permissions,
         token_version: users.token_version,
@@ -107,5 +109,8 @@ export function registerAccessControl(app: FastifyInstance) {
       tokenVersion: row.token_version,
     };
     if (!allows(req.currentUser, access)) throw forbidden();
+    // The user's local clock: their unit's zone when it overrides, else the organization's.
+    const unitZone = row.unit_organizational_id ? await unitOwnTimeZone(app.db, row.unit_organizational_id) : null;
+    setRequestTimeZone(req, unitZone ?? (await organizationTimeZone(app.db, row.organization_id)));
   });
 }

@@ -1,32 +1,29 @@
+import { dayInZone, zonedInstant, zonedWallClock } from '@operacoes/contract';
+import { currentTimeZone } from './time-zone';
+
 /**
- * Bounds of a date filter: a bare day (YYYY-MM-DD) is a day in Brasília time (UTC−3), from its
- * first to its last millisecond; anything else is read as a full timestamp.
+ * Local time in the organization's zone (the request's, see core/time-zone, unless one is passed).
+ * Bounds of a date filter: a bare day (YYYY-MM-DD) is that day in the zone, from its first to its
+ * last millisecond; anything else is read as a full timestamp.
  */
-export const startOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T00:00:00-03:00`) : new Date(d));
-export const endOfDay = (d: string) => (d.length === 10 ? new Date(`${d}T23:59:59.999-03:00`) : new Date(d));
+export const startOfDay = (d: string, zone = currentTimeZone()) => (d.length === 10 ? zonedInstant(d, zone) : new Date(d));
+export const endOfDay = (d: string, zone = currentTimeZone()) =>
+  d.length === 10 ? new Date(zonedInstant(nextDay(d), zone).getTime() - 1) : new Date(d);
 
-const saoPaulo = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Sao_Paulo',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** The day after `AAAA-MM-DD`. */
+export const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The wall-clock time in São Paulo at an instant, as the UTC milliseconds of the same digits
- * (whole seconds): 2026-11-23 09:30 in São Paulo → Date.UTC(2026, 10, 23, 9, 30). Any daylight
- * saving of the past is the time zone database's.
+ * The wall-clock time in the zone at an instant, as the UTC milliseconds of the same digits
+ * (whole seconds): 2026-11-23 09:30 local → Date.UTC(2026, 10, 23, 9, 30).
  */
-export function saoPauloWallClock(t: Date | number): number {
-  const p = Object.fromEntries(saoPaulo.formatToParts(t).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-}
+export const localWallClock = (t: Date | number, zone = currentTimeZone()) => zonedWallClock(t, zone);
 
-/** The day in São Paulo at an instant, `AAAA-MM-DD`. */
-export const dateInBrazil = (t: Date | number) => new Date(saoPauloWallClock(t)).toISOString().slice(0, 10);
+/** The local day at an instant, `AAAA-MM-DD`. */
+export const localDay = (t: Date | number, zone = currentTimeZone()) => dayInZone(t, zone);
 
-/** Today in São Paulo, `AAAA-MM-DD` (the day a date-only business rule compares with). */
-export const todayInBrazil = () => dateInBrazil(Date.now());
+/** Today in the zone, `AAAA-MM-DD` (the day a date-only business rule compares with). */
+export const localToday = (zone = currentTimeZone()) => localDay(Date.now(), zone);
+
+/** Local date-time text without offset ("2026-11-30T23:50", "2026-11-30") as the instant it names. */
+export const localInstant = (local: string, zone = currentTimeZone()) => zonedInstant(local, zone);

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { currentTimeZone } from './time-zone';
 
 /** A new A4 PDF document and a promise of its bytes once `doc.end()` is called. */
 export function newPdf(title: string): { doc: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
@@ -79,6 +80,9 @@ export function drawTable(doc: PDFKit.PDFDocument, headers: string[], widths: nu
   doc.x = x0;
 }
 
-/** "21/11/2026 14:05" in São Paulo time. */
-export const brDateTime = (d: Date | string | null | undefined) =>
-  d ? new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }) : '—';
+/** "21/11/2026 14:05" in the organization's local time (the request's zone unless one is passed). */
+export const brDateTime = (d: Date | string | null | undefined, zone = currentTimeZone()) =>
+  d ? new Date(d).toLocaleString('pt-BR', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }) : '—';
+
+/** "21/11/2026" in the organization's local time. */
+export const brDate = (d: Date | string | null | undefined, zone = currentTimeZone()) => (d ? new Date(d).toLocaleDateString('pt-BR', { timeZone: zone }) : '—');

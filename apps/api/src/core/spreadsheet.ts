@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { PERCENT_DIGITS } from '@operacoes/contract';
-import { saoPauloWallClock } from './dates';
+import { localWallClock } from './dates';
+import { currentTimeZone } from './time-zone';
 
 /**
  * Hand-written spreadsheet writers (XLSX and CSV as Brazilians open them in Excel): the in-memory
@@ -11,7 +12,7 @@ import { saoPauloWallClock } from './dates';
  * deflated as it is written and its CRC computed incrementally.
  */
 
-/** A cell: text, number, a date (shown in São Paulo time), or empty. */
+/** A cell: text, number, a date (shown in the organization's local time), or empty. */
 export type Cell = string | number | Date | null | undefined;
 
 /** How a streamed column is written: the header, the width in characters and the kind of value. */
@@ -34,26 +35,28 @@ function column(i: number): string {
 }
 
 /**
- * São Paulo's wall clock (whole seconds, as UTC milliseconds of the same digits), with its offset
- * cached per hour: the zone only changes offset on the hour, and a big export asks for the same
- * hours again and again (`saoPauloWallClock` builds a few objects per call).
+ * The organization's wall clock (whole seconds, as UTC milliseconds of the same digits), with the
+ * zone's offset cached per hour: Brazil's zones only change offset on the hour, and a big export
+ * asks for the same hours again and again (`localWallClock` builds a few objects per call).
  */
-const offsets = new Map<number, number>();
+const offsets = new Map<string, number>();
 function wallClock(d: Date): number {
   const t = d.getTime();
+  const zone = currentTimeZone();
   const hour = Math.floor(t / 3_600_000);
-  let offset = offsets.get(hour);
+  const key = `${zone}|${hour}`;
+  let offset = offsets.get(key);
   if (offset === undefined) {
     if (offsets.size > 50_000) offsets.clear();
-    offset = saoPauloWallClock(hour * 3_600_000) - hour * 3_600_000;
-    offsets.set(hour, offset);
+    offset = localWallClock(hour * 3_600_000, zone) - hour * 3_600_000;
+    offsets.set(key, offset);
   }
   return Math.floor((t + offset) / 1000) * 1000;
 }
-/** Excel's serial date of the wall-clock time in São Paulo. */
+/** Excel's serial date of the organization's wall-clock time. */
 const excelDate = (d: Date): number => wallClock(d) / 86_400_000 + 25569;
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-/** dd/mm/aaaa hh:mm:ss (or dd/mm/aaaa) in São Paulo. */
+/** dd/mm/aaaa hh:mm:ss (or dd/mm/aaaa) in the organization's local time. */
 function brDate(d: Date, withTime: boolean): string {
   const w = new Date(wallClock(d));
   const day = `${two(w.getUTCDate())}/${two(w.getUTCMonth() + 1)}/${w.getUTCFullYear()}`;

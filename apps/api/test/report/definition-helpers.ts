@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ReportQuery } from '@operacoes/contract';
+import { DEFAULT_TIME_ZONE, type ReportQuery } from '@operacoes/contract';
 import { searchText } from '../../src/core/list';
 import type { Cell } from '../../src/core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../../src/modules/report/definition';
@@ -17,6 +17,7 @@ export function scopeOf(t: TestApp, organizationId: number | null): ReportScope 
     user: { id: 1, username: 'teste', organizationId: organizationId ?? t.platformOrganizationId, superAdmin: organizationId === null, permissions: [], tokenVersion: 0 },
     organizationId,
     asOf: new Date(),
+    timeZone: DEFAULT_TIME_ZONE,
   };
 }
 

@@ -4,3 +4,4 @@ export * from './define';
 export * from './validators';
 export * from './workflow';
 export * from './cross-field';
+export * from './time-zone';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, queryBoolean, updateOf } from '../kit/common';
 import { cnpj, phone } from '../kit/validators';
 import { defineResource } from '../kit/define';
+import { DEFAULT_TIME_ZONE, timeZoneField } from '../kit/time-zone';
 import { organizationEntity } from './module';
 
 const zip = z
@@ -24,6 +25,8 @@ export const organizationInput = z.object({
   email: z.email('E-mail inválido').max(180).nullable().optional(),
   phone: phone.nullable().optional(),
   is_active: z.boolean().default(true),
+  /** Fuso horário: the operator's local clock for screens, reports, SLA months and calendars. */
+  time_zone: timeZoneField.default(DEFAULT_TIME_ZONE),
   ...addressFields,
 });
 export const organizationUpdate = updateOf(organizationInput);
@@ -44,6 +47,7 @@ export const organizationRead = z.object({
   logo: z.string().nullable(),
   is_active: z.boolean(),
   is_platform: z.boolean(),
+  time_zone: z.string(),
   users_count: z.number(),
   units_count: z.number(),
   created_at: z.string(),
@@ -63,6 +67,7 @@ export const ORGANIZATION_LABELS: Record<string, string> = {
   city_id: 'Cidade',
   logo: 'Logotipo',
   is_active: 'Ativa',
+  time_zone: 'Fuso horário',
 };
 
 /** Created and deleted by super admins; an org admin (`ORG`) edits their own. */

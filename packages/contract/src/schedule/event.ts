@@ -3,6 +3,7 @@ import { blankAsNull, listQuery, queryBoolean, tenantRecord, updateOf } from '..
 import { whenValid } from '../kit/cross-field';
 import { defineResource } from '../kit/define';
 import { dateOrDateTime } from '../kit/validators';
+import { DEFAULT_TIME_ZONE } from '../kit/time-zone';
 import { hexColor } from '../external-activity/assistance-type';
 import { ACTIVITY_STATUSES, MAX_VISIT_DAYS } from '../external-activity/external-activity';
 import { id, optionalText, queryId, ref } from '../warehouse';
@@ -11,7 +12,8 @@ import { recurrenceInput, recurrenceRead } from './recurrence';
 
 /** Schedule (DESIGN §4): own events, with participants and patrimony reservations. */
 export const EVENT_END_BEFORE_START = 'O fim deve ser depois do início';
-export const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
+/** Only the fallback before the organization's zone is known: screens use the session's `time_zone`. */
+export const SCHEDULE_TIME_ZONE: string = DEFAULT_TIME_ZONE;
 /** The longest window an event (or an activity on the calendar) may have: the calendar looks this far back for what is still going on. */
 export const MAX_WINDOW_DAYS = 62;
 export const WINDOW_TOO_LONG = `Um evento dura no máximo ${MAX_WINDOW_DAYS} dias`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, updateOf } from '../kit/common';
 import { addressFields } from '../organization';
 import { defineResource } from '../kit/define';
+import { timeZoneField } from '../kit/time-zone';
 import { unitOrganizationalEntity } from './module';
 
 export const unitInput = z.object({
@@ -16,6 +17,8 @@ export const unitInput = z.object({
   is_active: z.boolean().default(true),
   /** Super admins only: the organization the unit belongs to (others: their own). */
   organization_id: z.number().int().positive().optional(),
+  /** A unit in another zone (Cuiabá) overrides its organization's; null follows the organization. */
+  time_zone: timeZoneField.nullable().optional(),
   ...addressFields,
 });
 export const unitUpdate = updateOf(unitInput);
@@ -29,6 +32,7 @@ export const unitRead = z.object({
   address: z.string(),
   zip_code: z.string().nullable(),
   city_id: z.number().nullable(),
+  time_zone: z.string().nullable(),
   members_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

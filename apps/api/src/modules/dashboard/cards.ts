@@ -16,7 +16,8 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, DASHBOARD_TOP_ITEMS, type DashboardCard, type DashboardCardKey, type DashboardItem, UNIT_OF_MEASURE_LABELS, type UnitOfMeasure } from '@operacoes/contract';
 import { type CurrentUser, allows } from '../../core/access';
-import { dateInBrazil, startOfDay } from '../../core/dates';
+import { localDay, nextDay, startOfDay } from '../../core/dates';
+import { currentTimeZone } from '../../core/time-zone';
 import type { DbOrTx } from '../../core/db';
 import { preparedRead } from '../../core/prepared';
 import { cached } from './cache';
@@ -163,17 +164,28 @@ const canRead = (user: CurrentUser, ...names: string[]) => names.some((n) => all
 const canWrite = (user: CurrentUser, name: string) => allows(user, { write: name as never });
 
 // Formatters built once: `toLocaleString` with options builds one per call (most of a request's CPU here).
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
-const TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
-const dateTime = (iso: unknown) => (iso ? DATE_TIME.format(new Date(String(iso))) : null);
-const time = (iso: unknown) => (iso ? TIME.format(new Date(String(iso))) : null);
+// One pair per zone (the request's: the organization's, or the user's unit's).
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+function formattersOf(zone: string) {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = {
+      dateTime: new Intl.DateTimeFormat('pt-BR', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }),
+      time: new Intl.DateTimeFormat('pt-BR', { timeZone: zone, hour: '2-digit', minute: '2-digit' }),
+    };
+    formatters.set(zone, f);
+  }
+  return f;
+}
+const dateTime = (iso: unknown) => (iso ? formattersOf(currentTimeZone()).dateTime.format(new Date(String(iso))) : null);
+const time = (iso: unknown) => (iso ? formattersOf(currentTimeZone()).time.format(new Date(String(iso))) : null);
 const QUANTITY = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-/** Midnight today and tomorrow in São Paulo (no daylight saving since 2019). */
-export function todayBounds(at = Date.now()) {
-  const start = startOfDay(dateInBrazil(at));
-  return { start, end: new Date(start.getTime() + 86_400_000) };
+/** Midnight today and tomorrow in the zone ("hoje" of the dashboard). */
+export function todayBounds(at = Date.now(), zone = currentTimeZone()) {
+  const day = localDay(at, zone);
+  return { start: startOfDay(day, zone), end: startOfDay(nextDay(day), zone) };
 }
 
 /** The cards this user may see, in the contract's order. */

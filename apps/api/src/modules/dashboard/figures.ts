@@ -8,7 +8,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardFigures } from '@operacoes/contract';
 import { type CurrentUser, allows } from '../../core/access';
-import { dateInBrazil } from '../../core/dates';
+import { localDay, localInstant } from '../../core/dates';
+import { organizationTimeZone } from '../../core/time-zone';
 import type { Db } from '../../core/db';
 import { externalActivities } from '../external-activity';
 import { slaOf } from '../network';
@@ -23,19 +24,21 @@ type Computed = Omit<DashboardFigures, 'computed_at'> & { computed_at: string };
 
 
 async function compute(db: Db, organizationId: number, now: number): Promise<Computed> {
-  const today = todayBounds(now).start.getTime();
-  // Monday 00:00 in São Paulo (getUTCDay of the local date: 0 = Sunday).
-  const weekday = new Date(dateInBrazil(now)).getUTCDay();
+  // The organization's own "today", week and month (its zone; figures are cached per organization).
+  const zone = await organizationTimeZone(db, organizationId);
+  const today = todayBounds(now, zone).start.getTime();
+  // Monday 00:00 local (getUTCDay of the local date: 0 = Sunday).
+  const weekday = new Date(localDay(now, zone)).getUTCDay();
   const weekStart = new Date(today - ((weekday + 6) % 7) * DAY);
   const fortnightStart = new Date(today - 13 * DAY);
-  const month = dateInBrazil(now).slice(0, 7);
-  const monthStart = new Date(`${month}-01T00:00:00-03:00`);
+  const month = localDay(now, zone).slice(0, 7);
+  const monthStart = localInstant(`${month}-01`, zone);
   const ea = externalActivities;
   const inOrg = eq(ea.organization_id, organizationId);
 
   const [perDay, sla, circuits, stock] = await Promise.all([
     db
-      .select({ day: sql<string>`to_char(${ea.created_at} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
+      .select({ day: sql<string>`to_char(${ea.created_at} at time zone ${zone}, 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
       .from(ea)
       .where(and(inOrg, gte(ea.created_at, fortnightStart)))
       .groupBy(sql`1`),
@@ -43,7 +46,7 @@ async function compute(db: Db, organizationId: number, now: number): Promise<Com
       .select({ done: sql<number>`count(*)::int`, inTime: sql<number>`count(*) filter (where ${ea.finished_at} <= ${ea.due_at})::int` })
       .from(ea)
       .where(and(inOrg, eq(ea.status, 'concluida'), gte(ea.finished_at, monthStart))),
-    slaOf(db, { organizationId }, month, now),
+    slaOf(db, { organizationId }, month, now, zone),
     db.execute<{ value: string }>(sql`select round(
         coalesce((select sum(${consumableBalances.quantity} * ${products.price}) from ${consumableBalances} join ${products} on ${products.id} = ${consumableBalances.product_id} where ${consumableBalances.organization_id} = ${organizationId}), 0)
       + coalesce((select sum(n * ${products.price}) from (select ${patrimonies.product_id} as product_id, count(*) as n from ${patrimonies}
@@ -52,8 +55,8 @@ async function compute(db: Db, organizationId: number, now: number): Promise<Com
   ]);
 
   const counts = new Map(perDay.map((r) => [r.day, r.n]));
-  const days = Array.from({ length: 14 }, (_, i) => dateInBrazil(fortnightStart.getTime() + 12 * 3_600_000 + i * DAY));
-  const weekFrom = dateInBrazil(weekStart.getTime() + 12 * 3_600_000);
+  const days = Array.from({ length: 14 }, (_, i) => localDay(fortnightStart.getTime() + 12 * 3_600_000 + i * DAY, zone));
+  const weekFrom = localDay(weekStart.getTime() + 12 * 3_600_000, zone);
   const items = circuits.report.items;
   const minutes = items.reduce((a, i) => a + i.minutes_in_month, 0);
   const down = items.reduce((a, i) => a + i.downtime_minutes, 0);

@@ -31,6 +31,7 @@ import { registerWorkflow, workflow } from '../../core/workflow';
 import { getOrganizationSettings } from '../organization-settings';
 import { stocks } from '../warehouse';
 import { packingListPdf } from './pdf';
+import { currentTimeZone } from '../../core/time-zone';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
 import {
   type ShipmentRow,
@@ -224,7 +225,7 @@ function mailReceivingLink(app: FastifyInstance, shipment: ShipmentRow) {
     [
       `Olá, ${shipment.recipient_name}!`,
       `Um envio foi despachado para você${shipment.carrier ? ` pela transportadora ${shipment.carrier}` : ''}${shipment.tracking_code ? ` (rastreio ${shipment.tracking_code})` : ''}.`,
-      `Quando chegar, confira cada item e confirme o recebimento pelo link abaixo. O link vale até ${shipment.receiving_expires_at!.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })} e pode ser usado uma única vez.`,
+      `Quando chegar, confira cada item e confirme o recebimento pelo link abaixo. O link vale até ${shipment.receiving_expires_at!.toLocaleDateString('pt-BR', { timeZone: currentTimeZone() })} e pode ser usado uma única vez.`,
     ],
     { label: 'Confirmar recebimento', url },
   );

@@ -10,6 +10,7 @@ import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { findVisible } from '../../core/resource';
 import { type ResourceSlots, defineApiResource } from '../../core/resource-kit';
+import { forgetTimeZones } from '../../core/time-zone';
 import { unitsOrganizational, users } from '../../core/schema';
 import { saveUpload, uploadedFile } from '../files';
 import { presentCities } from '../locale';
@@ -44,6 +45,7 @@ async function presentOrganizations(rows: OrgRow[], db: DbOrTx) {
     logo: r.logo,
     is_active: r.is_active,
     is_platform: r.is_platform,
+    time_zone: r.time_zone,
     users_count: count(userCounts, r.id),
     units_count: count(unitCounts, r.id),
     created_at: r.created_at.toISOString(),
@@ -68,6 +70,8 @@ const organizationSlots: ResourceSlots<z.infer<typeof organizationListQuery>> = 
     if (existing && existing.is_active && input.is_active === false) {
       await tx.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.organization_id, existing.id));
     }
+    // Every request reads the zone from a cache: dropped now and again after the commit (onResponse).
+    if (existing && 'time_zone' in input) forgetTimeZones();
     return { ...input };
   },
   async onDelete(row, { tx }) {
@@ -86,6 +90,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   // Deactivating an organization revoked its members' tokens; their open realtime streams end
   // too, after the response so the change has committed.
   fastify.addHook('onResponse', async (req, reply) => {
+    if ((req.method === 'PUT' || req.method === 'PATCH') && reply.statusCode < 300 && req.routeOptions.url === '/api/organization/:id') forgetTimeZones();
     if (req.method !== 'PUT' || reply.statusCode >= 300 || req.routeOptions.url !== '/api/organization/:id') return;
     if ((req.body as { is_active?: unknown } | undefined)?.is_active !== false) return;
     const id = Number((req.params as { id?: unknown }).id);

@@ -10,8 +10,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProjectActivityRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
-
-/** Today's date in Brazil (`AAAA-MM-DD`, UTC−3: no daylight saving since 2019). */
+import { currentTimeZone } from '../../core/time-zone';
 
 /** Every cost item of project `id`: (at, kind, amount). */
 const costItems = (id: number): SQL => sql`
@@ -35,8 +34,8 @@ const costItems = (id: number): SQL => sql`
     from project_activity pa join external_activity a on a.id = pa.activity_id join external_activity_material em on em.activity_id = a.id join product p on p.id = em.product_id
    where pa.project_id = ${id} and a.status <> 'cancelada'`;
 
-/** Totals and the cumulative cost by date (Brazil's calendar). */
-export async function projectCost(db: DbOrTx, id: number) {
+/** Totals and the cumulative cost by date (the organization's calendar: the request's zone). */
+export async function projectCost(db: DbOrTx, id: number, zone = currentTimeZone()) {
   const items = costItems(id);
   const [totals] = (
     await db.execute(sql`
@@ -49,7 +48,7 @@ export async function projectCost(db: DbOrTx, id: number) {
   const byDate = (
     await db.execute(sql`
       with items as (${items}),
-      days as (select (timezone('America/Sao_Paulo', at))::date as day, sum(amount) as amount from items group by 1)
+      days as (select (timezone(${zone}, at))::date as day, sum(amount) as amount from items group by 1)
       select day::text as date, round(sum(amount) over (order by day), 2)::text as cumulative from days order by day`)
   ).rows as { date: string; cumulative: string }[];
   return { ...totals, by_date: byDate };

@@ -29,7 +29,7 @@ import {
 import { userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
-import { todayInBrazil } from '../../core/dates';
+import { localToday } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { equalsGiven, searchPatterns, searchText } from '../../core/list';
@@ -341,7 +341,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
-      const today = todayInBrazil();
+      const today = localToday();
       const tasks = await app.db.select().from(projectTasks).where(eq(projectTasks.project_id, project.id)).orderBy(asc(projectTasks.due_on), asc(projectTasks.id));
       const people = await personRefs(app.db, tasks.map((t) => t.assignee_id));
       const late = tasks.filter((t) => t.due_on < today && t.status !== 'concluida');

@@ -18,6 +18,8 @@ export type ReportScope = {
    * batches agree with each other however long it runs. Default: the database's now().
    */
   asOf?: Date;
+  /** The organization's zone: day filters, weeks and months of charts, dates in cells. */
+  timeZone: string;
 };
 
 /**

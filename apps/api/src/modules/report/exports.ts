@@ -3,6 +3,7 @@ import { type ExportFormat, REPORT_FILTER_LABELS, type ReportQuery } from '@oper
 import { csvChunks, xlsxChunks } from '../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from './definition';
 import { reportPdf } from './pdf';
+import { localDay } from '../../core/dates';
 
 /**
  * Rows fetched per batch: enough that round trips do not dominate, few enough that a batch dies
@@ -18,7 +19,7 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /** "Movimentações por período" → "movimentações-por-período-2026-11-26.xlsx" (and its ASCII twin for old clients). */
 export function exportFileName(title: string, format: ExportFormat, at = new Date()): { name: string; ascii: string } {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
+  const day = localDay(at);
   const base = title
     .toLocaleLowerCase('pt-BR')
     .replace(/[^\p{L}\p{N}]+/gu, '-')

@@ -11,6 +11,7 @@ import { periodicJob } from '../../core/jobs';
 import type { ReportDefinition } from './definition';
 import { exportFileName, exportStream } from './exports';
 import { reportExportJobs } from './schema';
+import { currentTimeZone, withTimeZone } from '../../core/time-zone';
 
 /**
  * Background exports. A job streams its report into a file under
@@ -116,12 +117,14 @@ export async function startExportJob(app: FastifyInstance, user: CurrentUser, de
     .values({ organization_id: user.organizationId, user_id: user.id, report: def.name, format, filters: q, rows_total: total, file_name: exportFileName(def.title, format).name })
     .returning();
   const state = running.get(app)!;
-  const work = runJob(app, state.abort.signal, user, def, q, job).finally(() => state.jobs.delete(work));
+  // The export runs after the request: it keeps the request's zone for its cells and filters.
+  const zone = currentTimeZone();
+  const work = withTimeZone(zone, () => runJob(app, state.abort.signal, user, def, q, job, zone)).finally(() => state.jobs.delete(work));
   state.jobs.add(work);
   return job;
 }
 
-async function runJob(app: FastifyInstance, signal: AbortSignal, user: CurrentUser, def: ReportDefinition, q: ReportQuery, job: JobRow) {
+async function runJob(app: FastifyInstance, signal: AbortSignal, user: CurrentUser, def: ReportDefinition, q: ReportQuery, job: JobRow, timeZone: string) {
   const dir = exportsDir(app);
   const storedAs = `${randomUUID()}.${job.format}`;
   const file = path.join(dir, storedAs);
@@ -135,7 +138,7 @@ async function runJob(app: FastifyInstance, signal: AbortSignal, user: CurrentUs
   const timer = setInterval(() => void saveProgress().catch(() => undefined), PROGRESS_EVERY_MS);
   try {
     await mkdir(dir, { recursive: true });
-    const scope = { db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date() };
+    const scope = { db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date(), timeZone };
     await pipeline(exportStream(def, scope, q, job.format, job.rows_total, (n) => (written = n)), createWriteStream(file), { signal });
     clearInterval(timer);
     const finished = new Date();

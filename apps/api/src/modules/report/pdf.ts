@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { REPORT_PDF_MAX_ROWS, type ReportColumn, percentText } from '@operacoes/contract';
-import { brDateTime } from '../../core/pdf';
+import { brDate, brDateTime } from '../../core/pdf';
 import type { Cell } from '../../core/spreadsheet';
 import { brl } from '../../core/money';
 import type { PrintMerge } from './definition';
@@ -25,11 +25,10 @@ const MAX_NATURAL = 170;
 const A4: [number, number] = [595.28, 841.89];
 
 const int = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
-const dayBr = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' });
 
 export function pdfText(v: Cell, type: ReportColumn['type']): string {
   if (v === null || v === undefined || v === '') return '';
-  if (v instanceof Date) return type === 'date' ? dayBr.format(v) : brDateTime(v);
+  if (v instanceof Date) return type === 'date' ? brDate(v) : brDateTime(v);
   if (typeof v === 'number') return type === 'money' ? brl(v) : type === 'percent' ? percentText(v) : int.format(v);
   if ((type === 'date' || type === 'datetime') && /^\d{4}-\d{2}-\d{2}$/.test(v)) return `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
   return v;

@@ -30,6 +30,7 @@ import { CONTENT_TYPES, contentDisposition, exportFileName, exportStream } from 
 import { exportsDir, presentJob, registerExportJobs, startExportJob } from './jobs';
 import { REPORTS } from './reports';
 import { reportExportJobs } from './schema';
+import { currentTimeZone } from '../../core/time-zone';
 
 /**
  * The routes every report shares. `GET /api/report` (the catalogue the user may read),
@@ -47,7 +48,7 @@ const canRead = (user: CurrentUser, def: ReportDefinition) => allows(user, { rea
 /** The permissions of the reports that filter by a person: who may list the organization's people for those filters. */
 const PEOPLE_FILTERS: string[] = ['user', 'technician', 'seller'];
 const PEOPLE_REPORT_READERS = [...new Set(REPORTS.filter((r) => r.filters.some((f) => PEOPLE_FILTERS.includes(f.name))).flatMap((r) => r.read))];
-const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date() });
+const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date(), timeZone: currentTimeZone() });
 const titleOf = (name: string) => REPORTS.find((r) => r.name === name)?.title ?? name;
 
 export function infoOf(def: ReportDefinition): ReportInfo {

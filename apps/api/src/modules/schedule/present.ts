@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { ScheduleEventRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
+import { localDay } from '../../core/dates';
 import { byIds } from '../../core/resource';
 import { personRefs, refOf } from '../../core/rows';
 import { unitsOrganizational } from '../../core/schema';
@@ -9,8 +10,8 @@ import { scheduleEventParticipants, scheduleEvents } from './schema';
 
 export type EventRow = typeof scheduleEvents.$inferSelect;
 
-/** A São Paulo calendar day (`YYYY-MM-DD`) of an instant. */
-export const spDay = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+/** The organization's calendar day (`YYYY-MM-DD`) of an instant (the request's zone). */
+export const spDay = (d: Date) => localDay(d);
 /** An all-day event is stored [first day 00:00, day after the last 00:00) and read as its first and last days. */
 export const allDayEnd = (end: Date) => spDay(new Date(end.getTime() - 1));
 

@@ -22,6 +22,7 @@ import {
 } from '@operacoes/contract';
 import { type CurrentUser, allows, userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
+import { localInstant } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, forbidden, notFound, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
@@ -46,10 +47,11 @@ const MAX_CALENDAR_DAYS = 100;
 const MAX_CALENDAR_ITEMS = 2000;
 const DAY = 86_400_000;
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00-03:00`);
+/** Midnight of a local day in the organization's zone (the request's). */
+const dayStart = (day: string) => localInstant(day);
 const instant = (s: string) => (s.length === 10 ? dayStart(s) : new Date(s));
 
-/** The stored window of an event: an all-day event spans [first day 00:00, the day after its last 00:00) in São Paulo. */
+/** The stored window of an event: an all-day event spans [first day 00:00, the day after its last 00:00) in the organization's zone. */
 function windowOf(start: string, end: string, allDay: boolean) {
   if (!allDay) return { start: instant(start), end: instant(end) };
   const first = dayStart(start.length === 10 ? start : spDay(new Date(start)));

@@ -5,6 +5,7 @@ import { cityEntity, unitOrganizationalResource } from '@operacoes/contract';
 import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { defineApiResource } from '../../core/resource-kit';
+import { forgetTimeZones } from '../../core/time-zone';
 import { cities, userUnits, users } from '../../core/schema';
 import { unitsOrganizational } from './schema';
 
@@ -29,6 +30,7 @@ async function presentUnits(rows: UnitRow[], db: DbOrTx) {
     address: r.address,
     zip_code: r.zip_code,
     city_id: r.city_id,
+    time_zone: r.time_zone,
     members_count: count(r.id),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -36,6 +38,10 @@ async function presentUnits(rows: UnitRow[], db: DbOrTx) {
 }
 
 export async function unitRoutes(app: FastifyInstance) {
+  // A request between the save and its commit may have cached the old zone again.
+  app.addHook('onResponse', async (req, reply) => {
+    if ((req.method === 'PUT' || req.method === 'PATCH') && reply.statusCode < 300 && req.routeOptions.url?.startsWith('/api/unit-organizational')) forgetTimeZones();
+  });
   defineApiResource(app, unitOrganizationalResource, {
     table: unitsOrganizational,
     refs: {
@@ -47,6 +53,8 @@ export async function unitRoutes(app: FastifyInstance) {
     present: (rows, db) => presentUnits(rows as UnitRow[], db),
     toValues(values, _ctx, existing) {
       if (existing && values.parent_id === existing.id) throw new HttpError(422, 'Uma unidade não pode ser a sua própria unidade superior.', [{ propertyPath: 'parent_id', message: 'Unidade superior inválida' }]);
+      // The cached zone is dropped now and again once the save has committed (see below).
+      if ('time_zone' in values) forgetTimeZones();
       return values;
     },
     defaultSort: [asc(unitsOrganizational.name)],

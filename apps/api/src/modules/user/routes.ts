@@ -15,6 +15,7 @@ import { organizations, revisions, unitsOrganizational } from '../../core/schema
 import { saveUpload, uploadedFile } from '../files';
 import { notifications } from '../notification';
 import { loadUser, presentUsers } from './present';
+import { zoneOf } from '../../core/time-zone';
 import { persons, userUnits, users } from './schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -146,12 +147,13 @@ export async function userRoutes(fastify: FastifyInstance) {
   const tags = ['user'];
 
   // The current user's profile and settings; declared before `/user/:id` routes on purpose.
-  const meRead = userRead.extend({ settings: z.record(z.string(), z.unknown()) });
+  // `time_zone`: the zone the user's screens show and take dates in (unit override, else organization).
+  const meRead = userRead.extend({ settings: z.record(z.string(), z.unknown()), time_zone: z.string() });
   app.get('/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: meRead } } }, async (req) => {
     const user = userOf(req);
     const read = await loadUser(app.db, user.id);
     const [{ settings }] = await app.db.select({ settings: users.settings }).from(users).where(eq(users.id, user.id));
-    return { ...read!, settings: { ...DEFAULT_SETTINGS, ...settings } };
+    return { ...read!, settings: { ...DEFAULT_SETTINGS, ...settings }, time_zone: zoneOf(req) };
   });
 
   app.put('/me', { config: { access: 'authenticated' }, schema: { tags, body: meUpdate, response: { 200: meRead } } }, async (req) => {
@@ -176,7 +178,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     });
     const read = await loadUser(app.db, user.id);
     const [{ settings }] = await app.db.select({ settings: users.settings }).from(users).where(eq(users.id, user.id));
-    return { ...read!, settings };
+    return { ...read!, settings, time_zone: zoneOf(req) };
   });
 
   app.post('/me/picture', { config: { access: 'authenticated' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.object({ picture: z.string() }) } } }, async (req) => {

@@ -26,7 +26,7 @@ import {
 import { type CurrentUser, userOf } from '../../core/access';
 import { registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
-import { todayInBrazil } from '../../core/dates';
+import { localToday } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
@@ -65,7 +65,7 @@ export async function calculateUnit(tx: DbOrTx, organizationId: number, at: { la
   const settings = await getOrganizationSettings(tx, organizationId, 'viability');
   // Beyond twice the max distance (as a route) the verdict is `inviavel` whatever site is nearest.
   const site = await nearestSite(tx, organizationId, at.latitude, at.longitude, (2 * settings.max_distance_m) / settings.route_factor);
-  const figures = calculate({ site, template, products: await templateProducts(tx, organizationId, template), settings, today: todayInBrazil() });
+  const figures = calculate({ site, template, products: await templateProducts(tx, organizationId, template), settings, today: localToday() });
   const by = user ? refOf(await personRefs(tx, [user.id]), user.id) : null;
   return { version: previous + 1, calculated_at: new Date().toISOString(), calculated_by: by ? { id: by.id, name: by.name } : null, ...figures };
 }

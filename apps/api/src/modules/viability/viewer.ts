@@ -19,7 +19,7 @@ import { pdfImage, readUpload } from '../files';
 import { presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { brl, toCents } from './money';
-import { todayInBrazil } from '../../core/dates';
+import { localToday } from '../../core/dates';
 import { viabilities, viabilityUnits } from './schema';
 
 type UnitRow = typeof viabilityUnits.$inferSelect;
@@ -56,7 +56,7 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
   };
   /** An answered proposal stays readable; an open one only until its validity ends. */
   const live = (found: Found) => {
-    if (!found.unit.decision && found.unit.calculation.valid_until < todayInBrazil()) throw expiredLink(found.unit.calculation.valid_until);
+    if (!found.unit.decision && found.unit.calculation.valid_until < localToday()) throw expiredLink(found.unit.calculation.valid_until);
     return found;
   };
 

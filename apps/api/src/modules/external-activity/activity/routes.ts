@@ -51,6 +51,7 @@ import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { brDateTime } from '../../../core/pdf';
+import { endOfDay } from '../../../core/dates';
 import { notify } from '../../../core/notify';
 import { activePeople, registerPeopleRoute } from '../../../core/people';
 import { findVisible, tenancyCondition } from '../../../core/resource';
@@ -250,7 +251,7 @@ const activityFilters = (q: Omit<ExternalActivityListQuery, 'page' | 'pageSize'>
       q.technician ? assignedTo(q.technician, q.status) : undefined,
       q.mine ? assignedTo(user.id, q.status) : undefined,
       q.from ? gte(externalActivities.due_at, new Date(q.from)) : undefined,
-      q.to ? lte(externalActivities.due_at, q.to.length === 10 ? new Date(`${q.to}T23:59:59.999-03:00`) : new Date(q.to)) : undefined,
+      q.to ? lte(externalActivities.due_at, endOfDay(q.to)) : undefined,
       q.breached
         ? sql`((${externalActivities.status} in ('aberta', 'agendada', 'em_deslocamento', 'em_execucao') and ${externalActivities.due_at} < now()) or (${externalActivities.status} = 'concluida' and ${externalActivities.finished_at} > ${externalActivities.due_at}))`
         : undefined,

@@ -32,6 +32,7 @@ import { movePatrimony, patrimonies, products, recordQuantityMovement, sections,
 import { activityAnswers, activityEvents, activityMaterials, activityPhotos, activitySignatures, externalActivities } from '../schema';
 import { type ActivityRow, presentActivities } from './present';
 import { activityReportPdf } from './report';
+import { organizationTimeZone, withTimeZone } from '../../../core/time-zone';
 import { assertOnSite } from './rights';
 
 const tags = ['external-activity'];
@@ -132,11 +133,13 @@ export async function reportOf(app: FastifyInstance, row: ActivityRow) {
 export async function mailReport(app: FastifyInstance, activityId: number) {
   const [row] = await app.db.select().from(externalActivities).where(eq(externalActivities.id, activityId));
   if (!row?.client_email) return;
-  const pdf = await reportOf(app, row);
+  // Sent after the request: the PDF and the text follow the activity's organization's zone.
+  const zone = await organizationTimeZone(app.db, row.organization_id);
+  const pdf = await withTimeZone(zone, () => reportOf(app, row));
   app.mailer.sendInBackground({
     to: row.client_email,
     subject: `Relatório do atendimento ${row.code}`,
-    text: `Olá, ${row.client_name}.\n\nSegue em anexo o relatório do atendimento ${row.code}, concluído em ${row.finished_at?.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }) ?? ''}.\n\nAtenciosamente,\nEquipe técnica`,
+    text: `Olá, ${row.client_name}.\n\nSegue em anexo o relatório do atendimento ${row.code}, concluído em ${row.finished_at?.toLocaleString('pt-BR', { timeZone: zone }) ?? ''}.\n\nAtenciosamente,\nEquipe técnica`,
     attachments: [{ filename: `atendimento-${row.code}.pdf`, content: pdf, contentType: 'application/pdf' }],
   });
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { and, between, eq, ne, notExists, sql } from 'drizzle-orm';
 import { periodicJob } from '../../../core/jobs';
 import { usersWithPermission } from '../../../core/notify';
+import { localDay } from '../../../core/dates';
+import { organizationTimeZone } from '../../../core/time-zone';
 import { getOrganizationSettings } from '../../organization-settings';
 import { circuitContractNotices, circuits } from './schema';
 
 const DAY = 86_400_000;
-/** "YYYY-MM-DD" of an instant in São Paulo. */
-const spDate = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(t));
 const brDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /**
@@ -17,15 +17,17 @@ const brDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
  * again). Cancelled circuits and contracts already ended are left alone. Answers how many circuits it announced.
  */
 export async function runContractNotices(app: FastifyInstance, now = Date.now()): Promise<number> {
-  const today = spDate(now);
-  const horizon = spDate(now + 365 * DAY);
+  // Each organization's "today" is its own zone's: candidates are read from the day before UTC's
+  // (every Brazilian zone is behind UTC) and each is checked against its organization's day below.
+  const earliest = new Date(now - DAY).toISOString().slice(0, 10);
+  const horizon = new Date(now + 366 * DAY).toISOString().slice(0, 10);
   const candidates = await app.db
     .select({ id: circuits.id, organization_id: circuits.organization_id, carrier: circuits.carrier, designation: circuits.designation, contract_ends_on: circuits.contract_ends_on })
     .from(circuits)
     .where(
       and(
         ne(circuits.status, 'cancelado'),
-        between(circuits.contract_ends_on, today, horizon),
+        between(circuits.contract_ends_on, earliest, horizon),
         notExists(app.db.select({ one: sql`1` }).from(circuitContractNotices).where(and(eq(circuitContractNotices.circuit_id, circuits.id), eq(circuitContractNotices.contract_ends_on, circuits.contract_ends_on)))),
       ),
     );
@@ -34,7 +36,9 @@ export async function runContractNotices(app: FastifyInstance, now = Date.now())
   for (const c of candidates) {
     if (!noticeDays.has(c.organization_id)) noticeDays.set(c.organization_id, (await getOrganizationSettings(app.db, c.organization_id, 'circuit')).contract_end_notice_days);
     const days = noticeDays.get(c.organization_id)!;
-    if (c.contract_ends_on! > spDate(now + days * DAY)) continue;
+    const zone = await organizationTimeZone(app.db, c.organization_id);
+    const today = localDay(now, zone);
+    if (c.contract_ends_on! < today || c.contract_ends_on! > localDay(now + days * DAY, zone)) continue;
     const deliver = await app.db.transaction(async (tx) => {
       // The notice row is the "once": a second run (or a second process) inserts nothing and sends nothing.
       const inserted = await tx.insert(circuitContractNotices).values({ circuit_id: c.id, contract_ends_on: c.contract_ends_on! }).onConflictDoNothing().returning();

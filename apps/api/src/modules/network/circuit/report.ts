@@ -11,6 +11,7 @@ import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../../core/schema';
 import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { brl } from '../../../core/money';
+import { currentTimeZone, zoneOf } from '../../../core/time-zone';
 import { type SlaPeriod, monthBounds, slaReportOf, sumMoney } from './sla';
 import { circuitUnavailabilities, circuits } from './schema';
 
@@ -38,8 +39,8 @@ const scopeWhere = (s: SlaScope) =>
  * once per scope shape (`core/prepared.ts`): thousands of rows per report make drizzle's per-row
  * mapping the largest part of the request's CPU otherwise.
  */
-export async function slaOf(db: DbOrTx, scope: SlaScope, month: string, now = Date.now()) {
-  const bounds = monthBounds(month);
+export async function slaOf(db: DbOrTx, scope: SlaScope, month: string, now = Date.now(), zone = currentTimeZone()) {
+  const bounds = monthBounds(month, zone);
   const shape = `${scope.organizationId !== null ? 'org' : 'all'}-${scope.carrier ? 'carrier' : 'any'}`;
   const values = { org: scope.organizationId, carrier: scope.carrier, start: new Date(bounds.start), end: new Date(bounds.end) };
   const [rows, found] = await Promise.all([
@@ -80,7 +81,7 @@ export async function letterPdf(opts: { organization: { fantasy_name: string; le
   const breached = items.filter((i) => i.breached);
   const total = sumMoney(breached.map((i) => i.credit));
   const { doc, bytes } = newPdf(`Pedido de desconto · ${carrier} · ${month}`);
-  const today = (opts.today ?? new Date()).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo', day: 'numeric', month: 'long', year: 'numeric' });
+  const today = (opts.today ?? new Date()).toLocaleDateString('pt-BR', { timeZone: currentTimeZone(), day: 'numeric', month: 'long', year: 'numeric' });
   doc.font('Helvetica-Bold').fontSize(12).text(org.legal_name || org.fantasy_name);
   doc.font('Helvetica').fontSize(10).text(`${org.fantasy_name} · CNPJ ${cnpjText(org.cnpj)}`);
   doc.moveDown(1).text(today, { align: 'right' });
@@ -128,7 +129,7 @@ export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDe
         tags,
         summary: 'Relatório de SLA das operadoras',
         description:
-          'Por circuito e mês (limites em America/Sao_Paulo): minutos do mês, minutos indisponível (períodos que contam para o SLA, recortados ao mês, sobreposições contadas uma vez, em andamento até agora), disponibilidade, violação, incidentes, MTTR e crédito (só quando violado). Totais por operadora. `format=csv|xlsx` exporta.',
+          'Por circuito e mês (limites no fuso horário da organização): minutos do mês, minutos indisponível (períodos que contam para o SLA, recortados ao mês, sobreposições contadas uma vez, em andamento até agora), disponibilidade, violação, incidentes, MTTR e crédito (só quando violado). Totais por operadora. `format=csv|xlsx` exporta.',
         querystring: slaQuery,
         response: { 200: slaReport },
       },
@@ -138,7 +139,7 @@ export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDe
     },
     async (req, reply) => {
       const user = userOf(req);
-      const { report } = await slaOf(app.db, { organizationId: tenancyCondition(circuitDef, user) ? user.organizationId : null, carrier: req.query.carrier }, req.query.month);
+      const { report } = await slaOf(app.db, { organizationId: tenancyCondition(circuitDef, user) ? user.organizationId : null, carrier: req.query.carrier }, req.query.month, Date.now(), zoneOf(req));
       if (req.query.format === 'csv' || req.query.format === 'xlsx') {
         const rows = report.items.map(exportRow);
         for (const c of report.carriers) rows.push([`Total ${c.carrier}`, `${c.circuits} circuito(s)`, null, c.downtime_minutes, null, null, null, null, null, null, Number(c.credit)]);

@@ -1,7 +1,8 @@
 /**
  * The carrier SLA math, pure and exact (no floats where money or a breach is decided).
  *
- * - A month runs from its first midnight to the next month's first midnight in America/Sao_Paulo.
+ * - A month runs from its first midnight to the next month's first midnight in the organization's
+ *   zone (a unit's when the circuit's unit overrides it; the request's zone by default).
  * - Time is counted in whole minutes: a period [start, end) covers the minutes whose first instant
  *   lies inside it (10:00:30–10:02:10 covers 10:01 and 10:02). An ongoing period (end null) runs
  *   until `now`. Periods are clipped to the month and merged, so an overlapped minute counts once.
@@ -12,7 +13,8 @@
  * - incidents: counted periods touching the month; mttr: mean full duration (minutes, 2 decimals) of
  *   the month's closed counted periods, null when none.
  */
-import { saoPauloWallClock } from '../../../core/dates';
+import { localWallClock } from '../../../core/dates';
+import { currentTimeZone } from '../../../core/time-zone';
 
 export type SlaPeriod = { started_at: Date; ended_at: Date | null; counts_for_sla: boolean };
 export type SlaCircuit = { sla_percent: string | number; monthly_cost: string; credit_factor: string | number };
@@ -28,26 +30,26 @@ export type SlaFigures = {
 
 const MINUTE = 60_000;
 
-/** Milliseconds São Paulo's wall clock is ahead of UTC at instant `t` (negative: −3 h = −10 800 000). */
-const offsetAt = (t: number): number => saoPauloWallClock(t) - Math.floor(t / 1000) * 1000;
+/** Milliseconds the zone's wall clock is ahead of UTC at instant `t` (negative: Manaus −4 h = −14 400 000). */
+const offsetAt = (t: number, zone: string): number => localWallClock(t, zone) - Math.floor(t / 1000) * 1000;
 
-/** The UTC instant of São Paulo's first midnight of day 1 of `month` (0-based) of `year`. */
-export function monthStartUtc(year: number, month: number): number {
+/** The UTC instant of the zone's first midnight of day 1 of `month` (0-based) of `year`. */
+export function monthStartUtc(year: number, month: number, zone = currentTimeZone()): number {
   const wall = Date.UTC(year, month, 1);
-  let t = wall - offsetAt(wall);
-  t = wall - offsetAt(t);
+  let t = wall - offsetAt(wall, zone);
+  t = wall - offsetAt(t, zone);
   // Where midnight did not exist (old daylight-saving starts), the day began at the first instant after it.
-  return offsetAt(t) + t < wall ? t + 3_600_000 : t;
+  return offsetAt(t, zone) + t < wall ? t + 3_600_000 : t;
 }
 
-/** "2026-03" → the month's bounds in ms and its length in minutes. */
-export function monthBounds(month: string): { start: number; end: number; minutes: number } {
+/** "2026-03" → the month's bounds in ms (in the zone) and its length in minutes. */
+export function monthBounds(month: string, zone = currentTimeZone()): { start: number; end: number; minutes: number } {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) throw new Error(`invalid month ${month}`);
   const year = Number(m[1]);
   const index = Number(m[2]) - 1;
-  const start = monthStartUtc(year, index);
-  const end = monthStartUtc(index === 11 ? year + 1 : year, (index + 1) % 12);
+  const start = monthStartUtc(year, index, zone);
+  const end = monthStartUtc(index === 11 ? year + 1 : year, (index + 1) % 12, zone);
   return { start, end, minutes: Math.round((end - start) / MINUTE) };
 }
 
@@ -139,9 +141,9 @@ export function slaFigures(circuit: SlaCircuit, periods: SlaPeriod[], month: { s
 /** Sums money strings exactly. */
 export const sumMoney = (values: string[]) => centsToMoney(values.reduce((a, v) => a + scaled(v, 2), 0n));
 
-/** The current month "YYYY-MM" in São Paulo. */
-export function currentMonth(now = Date.now()): string {
-  const d = new Date(now + offsetAt(now));
+/** The current month "YYYY-MM" in the zone. */
+export function currentMonth(now = Date.now(), zone = currentTimeZone()): string {
+  const d = new Date(now + offsetAt(now, zone));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 

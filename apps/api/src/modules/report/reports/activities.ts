@@ -109,12 +109,12 @@ export const activitiesReport: ReportDefinition = {
     );
   },
 
-  /** Activities per ISO week (Monday to Sunday in Brazil's time), split by SLA; weeks without activities show as zero. */
+  /** Activities per ISO week (Monday to Sunday in the organization's zone), split by SLA; weeks without activities show as zero. */
   async chart(scope, q) {
     const SLA = slaOf(nowOf(scope));
     const found = await rowsOf<{ week: string; sla: Sla; n: number }>(
       scope.db,
-      sql`select date_trunc('week', timezone('America/Sao_Paulo', a.created_at))::date::text as week, ${SLA} as sla, count(*)::int as n
+      sql`select date_trunc('week', timezone(${scope.timeZone}, a.created_at))::date::text as week, ${SLA} as sla, count(*)::int as n
           from ${externalActivities} a where ${where(scope, q)} group by 1, 2`,
     );
     const present = found.map((f) => f.week).sort();

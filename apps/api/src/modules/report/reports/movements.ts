@@ -126,7 +126,7 @@ export const movementsReport: ReportDefinition = {
     const rows = await rowsOf<{ month: string; type: MovementType; n: number | string }>(
       scope.db,
       sql`with months as (
-            select to_char(m.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, m.type
+            select to_char(m.created_at at time zone ${scope.timeZone}, 'YYYY-MM') as month, m.type
             from movement m where ${where(scope, q)}
           )
           select month, type, count(*) as n from months

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReportColumn, ReportQuery } from '@operacoes/contract';
 import { endOfDay, startOfDay } from '../../../core/dates';
+import { currentTimeZone } from '../../../core/time-zone';
 import type { DbOrTx } from '../../../core/db';
 import { personDisplayNameSql } from '../../../core/people';
 import type { Cell } from '../../../core/spreadsheet';
@@ -21,10 +22,10 @@ export const optionsOf = (labels: Record<string, string>) => Object.entries(labe
 /** The rows of the scope's organization (none: every organization, for a super admin). */
 export const tenant = (column: SQL | unknown, scope: ReportScope): SQL | undefined => (scope.organizationId === null ? undefined : sql`${column} = ${scope.organizationId}`);
 
-/** `from`/`to` (days in Brazil's time, inclusive) on a timestamp column. */
-export const period = (column: SQL | unknown, q: ReportQuery): SQL[] => [
-  ...(q.from ? [sql`${column} >= ${startOfDay(q.from).toISOString()}::timestamptz`] : []),
-  ...(q.to ? [sql`${column} <= ${endOfDay(q.to).toISOString()}::timestamptz`] : []),
+/** `from`/`to` (days in the organization's zone, inclusive) on a timestamp column. */
+export const period = (column: SQL | unknown, q: ReportQuery, zone = currentTimeZone()): SQL[] => [
+  ...(q.from ? [sql`${column} >= ${startOfDay(q.from, zone).toISOString()}::timestamptz`] : []),
+  ...(q.to ? [sql`${column} <= ${endOfDay(q.to, zone).toISOString()}::timestamptz`] : []),
 ];
 
 /** `a and b and …` of the present conditions (true when none). */

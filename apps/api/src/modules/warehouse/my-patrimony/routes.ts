@@ -10,6 +10,7 @@ import { searchText } from '../../../core/list';
 import { listPage } from '../../../core/resource-kit';
 import { notify, usersWithPermission } from '../../../core/notify';
 import { personRefs } from '../../../core/rows';
+import { currentTimeZone } from '../../../core/time-zone';
 import type { PatrimonyRow } from '../movement/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
 import { solicitationWorkflow } from '../patrimony-solicitation/routes';
@@ -77,7 +78,7 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
       const row = await app.db.transaction(async (tx) => {
         const item = await mine(tx, user, req.params.id);
         if (item.holder_confirmed_at) {
-          throw conflict(`O recebimento do item ${item.tag} já foi confirmado em ${item.holder_confirmed_at.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.`);
+          throw conflict(`O recebimento do item ${item.tag} já foi confirmado em ${item.holder_confirmed_at.toLocaleDateString('pt-BR', { timeZone: currentTimeZone() })}.`);
         }
         const [updated] = await tx.update(patrimonies).set({ holder_confirmed_at: new Date(), updated_at: new Date() }).where(eq(patrimonies.id, item.id)).returning();
         await audit(tx, user, { entity: 'patrimony', entityId: item.id, organizationId: item.organization_id, action: 'update', before: item, after: updated });
