@@ -46,13 +46,13 @@ describe('external activities: a work order belongs to its technicians', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: User, body?: unknown) => t.call(method, `/api/external-activity${url}`, who.token, body);
   const step = (a: { id: number }, verb: string, who: User, body: unknown = {}) => call('POST', `/${a.id}/${verb}`, who, body);
   const get = async (a: { id: number }, who: User = gestor) => (await call('GET', `/${a.id}`, who)).json() as Activity;
-  /** An order the dispatcher opens for `tech`, taken to `status` by its technician. */
+  /** An order the dispatcher opens for `tech`, taken to `status` by its technician (all in the same window: double-booked on purpose, `force`). */
   async function order(status: 'aberta' | 'agendada' | 'em_deslocamento' | 'em_execucao' = 'aberta', extra: Record<string, unknown> = {}): Promise<Activity> {
-    const res = await call('POST', '', gestor, activityBody(type.id, [tech.id], { client_email: 'cliente@example.com', ...WINDOW, ...extra }));
+    const res = await call('POST', '', gestor, activityBody(type.id, [tech.id], { client_email: 'cliente@example.com', ...WINDOW, force: true, ...extra }));
     expect(res.statusCode, res.body).toBe(201);
     const a = res.json() as Activity;
     const path = ['schedule', 'depart', 'start'].slice(0, ['aberta', 'agendada', 'em_deslocamento', 'em_execucao'].indexOf(status));
-    for (const verb of path) expect((await step(a, verb, verb === 'schedule' ? gestor : tech)).statusCode, verb).toBe(200);
+    for (const verb of path) expect((await step(a, verb, verb === 'schedule' ? gestor : tech, verb === 'schedule' ? { force: true } : {})).statusCode, verb).toBe(200);
     return get(a);
   }
   /** Everything an order is made of: its row, technicians, timeline and what was recorded on site. */
@@ -154,11 +154,11 @@ describe('external activities: a work order belongs to its technicians', () => {
     expect(edited.json()).toMatchObject({ client_email: 'novo@example.com', address: 'Rua Nova, 10', technician_ids: [other.id] });
     // The order is now the other technician's: the first one has lost it, the new one works it.
     expect403(await call('PUT', `/${a.id}`, tech, { client_name: 'X' }), activityDispatchDenied('alterar'));
-    expect((await step(a, 'schedule', gestor, WINDOW)).statusCode).toBe(200);
+    expect((await step(a, 'schedule', gestor, { ...WINDOW, force: true })).statusCode).toBe(200);
     const moved = await t.call('POST', `/api/schedule/activity/${a.id}/move`, gestor.token, { scheduled_start: '2026-11-26T09:00:00-03:00', scheduled_end: '2026-11-26T10:00:00-03:00' });
     expect(moved.statusCode, moved.body).toBe(200);
     for (const verb of ['depart', 'start']) expect((await step(a, verb, other)).statusCode, verb).toBe(200);
-    const back = await step(a, 'reschedule', gestor, { reason: 'Cliente pediu outro dia', scheduled_start: '2026-11-28T09:00:00-03:00' });
+    const back = await step(a, 'reschedule', gestor, { reason: 'Cliente pediu outro dia', scheduled_start: '2026-11-28T09:00:00-03:00', force: true });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().status).toBe('agendada');
     const cancelled = await step(a, 'cancel', gestor, { reason: 'Cliente desistiu' });

@@ -62,6 +62,8 @@ export const externalActivityInput = z.object({
   /** Empty: an order waiting for the dispatch to assign it (see rights.ts). */
   technician_ids: z.array(id).max(10, 'No máximo 10 técnicos').default([]),
   description: optionalText(4000),
+  /** Keep the schedule although a technician is busy then or it ends past the SLA deadline (a 409 asked first). */
+  force: z.boolean().optional(),
 });
 
 export const SCHEDULE_END_BEFORE_START = 'O fim agendado deve ser depois do início';
@@ -145,9 +147,21 @@ export const externalActivityResource = defineResource({
 export const activityStepBody = z.object({ position: devicePosition.nullable().optional() }).nullish();
 export const activityReasonBody = z.object({ reason: z.string().trim().min(3, 'Informe o motivo').max(1000), position: devicePosition.nullable().optional() });
 export const activityScheduleBody = z
-  .object({ scheduled_start: dateOrDateTime.nullable().optional(), scheduled_end: dateOrDateTime.nullable().optional(), position: devicePosition.nullable().optional() })
+  .object({ scheduled_start: dateOrDateTime.nullable().optional(), scheduled_end: dateOrDateTime.nullable().optional(), position: devicePosition.nullable().optional(), force: z.boolean().optional() })
   .superRefine(windowInOrder)
   .nullish();
+
+/** A reschedule: its reason, and the new window when it gives one (`force` as in a schedule). */
+export const activityRescheduleBody = activityReasonBody.extend({ scheduled_start: dateOrDateTime.nullable().optional(), scheduled_end: dateOrDateTime.nullable().optional(), force: z.boolean().optional() });
+
+/**
+ * A scheduling 409 of a work order (schedule, reschedule, a create or update naming technicians or
+ * a window, the dispatch board's drop): besides the `violations` on SCHEDULE_CLASH_FIELD (one
+ * sentence each, the question the screen asks), the clashes and the order's SLA deadline when the
+ * visit ends after it. Resent with `force: true` it is kept.
+ */
+export const activityScheduleConflict = z.object({ code: z.literal(409), message: z.string(), clashes: z.array(z.string()), sla_due_at: z.string().nullable() });
+export type ActivityScheduleConflict = z.infer<typeof activityScheduleConflict>;
 
 /** One entry of the timeline: who, when, what, and where the device was. */
 export const activityEvent = z.object({

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS, SCHEDULE_CLASH_FIELD } from '@operacoes/contract';
+import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS } from '@operacoes/contract';
+import { registerClashFinder } from '../../core/busy';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, unprocessable } from '../../core/errors';
 import { brDateTime } from '../../core/pdf';
@@ -9,13 +10,8 @@ import { getOrganizationSettings } from '../organization-settings';
 import { patrimonies, products } from '../warehouse';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents } from './schema';
 
-/** The advisory-lock space of "one person's schedule": two writes that could clash on a person run one after the other. */
-const PERSON_LOCK = 14_001;
-
-/** Locks the schedules of these people (in id order, so two writers never wait on each other in a circle). */
-export async function lockPeople(tx: DbOrTx, ids: number[]) {
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await tx.execute(sql`select pg_advisory_xact_lock(${PERSON_LOCK}, ${id})`);
-}
+/** The person lock and the clash 409 are core's (core/busy.ts): field service uses them too, and may not import this module. */
+export { clashOutcome, lockPeople } from '../../core/busy';
 
 /** An activity's end on a calendar: its scheduled end, else its start plus the type's (or the organization's) duration. */
 export async function activityEndSql(db: DbOrTx, organizationId: number) {
@@ -79,12 +75,8 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
   ];
 }
 
-/** 409 naming the clashes unless the writer confirmed them; the kept clash text otherwise (null when free). */
-export function clashOutcome(clashes: string[], force: boolean | undefined): string | null {
-  if (!clashes.length) return null;
-  if (force) return clashes.join('; ');
-  throw new HttpError(409, `Conflito de agenda: ${clashes.join('; ')}. Confirme para manter assim mesmo.`, clashes.map((message) => ({ propertyPath: SCHEDULE_CLASH_FIELD, message })));
-}
+// Field service asks core who is busy (it cannot import this module, which imports it): this module is the answer.
+registerClashFinder(clashesOf);
 
 /**
  * Locks the items and checks they may be reserved for the window: of this organization, not written

@@ -34,6 +34,7 @@ import { personRefs } from '../../core/rows';
 import { organizations, unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
 import { activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
+import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
@@ -66,6 +67,7 @@ const canMoveActivities = (user: CurrentUser) => canWriteSchedule(user) && allow
 
 export async function scheduleRoutes(fastify: FastifyInstance) {
   registerAfterCommit(fastify);
+  boardRoutes(fastify);
   const e = scheduleEvents;
   const participates = (userId: number) => inArray(e.id, fastify.db.select({ id: scheduleEventParticipants.event_id }).from(scheduleEventParticipants).where(eq(scheduleEventParticipants.user_id, userId)));
   const inUnit = (unitId: number) =>

@@ -27,6 +27,7 @@ import {
   activityDispatchDenied,
   activityEvent,
   activityReasonBody,
+  activityRescheduleBody,
   activityRights,
   activityScheduleBody,
   activityStepBody,
@@ -63,11 +64,12 @@ import { circuits, sites, svcs } from '../../network';
 import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
 import { getOrganizationSettings } from '../../organization-settings';
 import { type ActivityRow, presentActivities } from './present';
+import { checkTechniciansDay } from './dispatch';
 import { assertDispatch, assertOnSite, rightsOn } from './rights';
 import { activityWorkRoutes, mailReport } from './work';
 import { activityAnswers, activityCounters, activityEvents, activityTechnicians, assistanceTypes, externalActivities } from '../schema';
 
-type StepInput = { position?: DevicePosition | null; reason?: string; scheduled_start?: string | null; scheduled_end?: string | null } | null | undefined;
+type StepInput = { position?: DevicePosition | null; reason?: string; scheduled_start?: string | null; scheduled_end?: string | null; force?: boolean } | null | undefined;
 
 export const manageLink = (id: number) => `/external-activity/manage/${id}`;
 const OPEN = ACTIVITY_OPEN_STATUSES as ActivityStatus[];
@@ -132,12 +134,14 @@ const baseWorkflow = workflow({
       body: activityScheduleBody,
       description: 'Agenda a atividade (o início agendado é exigido: o já gravado ou o do corpo).',
       run: async (row, input: StepInput, { tx, user }) => {
-        if (!(await technicianIds(tx, row.id)).length) throw unprocessable([{ propertyPath: 'technician_ids', message: 'Designe ao menos um técnico antes de agendar' }]);
+        const technicians = await technicianIds(tx, row.id);
+        if (!technicians.length) throw unprocessable([{ propertyPath: 'technician_ids', message: 'Designe ao menos um técnico antes de agendar' }]);
         const start = input?.scheduled_start ?? row.scheduled_start;
         const end = input?.scheduled_end !== undefined ? input.scheduled_end : row.scheduled_end;
         if (!start) throw unprocessable([{ propertyPath: 'scheduled_start', message: 'Informe o início agendado' }]);
         if (end && Date.parse(end) <= Date.parse(start)) throw unprocessable([{ propertyPath: 'scheduled_end', message: SCHEDULE_END_BEFORE_START }]);
-        await writeEvent(tx, row.id, 'schedule', user, row.status, 'agendada', input);
+        const kept = await checkTechniciansDay(tx, row, technicians, { start: new Date(start), end: end ? new Date(end) : null }, { force: input?.force, sla: true });
+        await writeEvent(tx, row.id, 'schedule', user, row.status, 'agendada', kept ? { ...input, reason: kept } : input);
         return { scheduled_start: start, scheduled_end: end ?? null };
       },
       notify: async (row, { tx }) => [{ to: await technicianIds(tx, row.id), title: `Atividade ${row.code} agendada`, message: `${row.client_name}: confira o horário agendado.` }],
@@ -194,10 +198,14 @@ const baseWorkflow = workflow({
       label: 'Reagendar',
       color: 'warning',
       reason: 'required',
-      body: activityReasonBody.extend({ scheduled_start: z.string().nullable().optional(), scheduled_end: z.string().nullable().optional() }),
-      description: 'Volta a agendada com um motivo (e, se informado, o novo horário); os técnicos são avisados.',
+      body: activityRescheduleBody,
+      description: 'Volta a agendada com um motivo (e, se informado, o novo horário); os técnicos são avisados. Um novo horário é conferido como no agendamento (409 com os conflitos e o prazo do SLA; `force` mantém).',
       run: async (row, input: StepInput, { tx, user }) => {
-        await writeEvent(tx, row.id, 'reschedule', user, row.status, 'agendada', input);
+        if (input?.scheduled_start && input.scheduled_end && Date.parse(input.scheduled_end) <= Date.parse(input.scheduled_start)) throw unprocessable([{ propertyPath: 'scheduled_end', message: SCHEDULE_END_BEFORE_START }]);
+        const kept = input?.scheduled_start
+          ? await checkTechniciansDay(tx, row, await technicianIds(tx, row.id), { start: new Date(input.scheduled_start), end: input.scheduled_end ? new Date(input.scheduled_end) : null }, { force: input.force, sla: true })
+          : null;
+        await writeEvent(tx, row.id, 'reschedule', user, row.status, 'agendada', kept ? { ...input, reason: `${input!.reason} (${kept})` } : input);
         return input?.scheduled_start ? { scheduled_start: input.scheduled_start, scheduled_end: input.scheduled_end ?? null } : {};
       },
       notify: async (row, { tx, user }) => [
@@ -295,6 +303,8 @@ export async function activityRoutes(fastify: FastifyInstance) {
       if (rights && !rights.edit) throw new HttpError(403, activityDispatchDenied('alterar'));
       const technicians = values.technician_ids as number[] | undefined;
       delete values.technician_ids;
+      // Not a column: afterWrite reads it from the input when it checks the technicians' day.
+      delete values.force;
       if (technicians) await activePeople(tx, technicians, organizationId, 'technician_ids', 'Técnico não encontrado nesta organização (ou inativo)');
       // Naming technicians is assigning: without dispatch (a new order, or one's unassigned one) only oneself or nobody.
       const changed = technicians && (!rights || [...new Set(technicians)].sort().join() !== [...rights.technician_ids].sort().join());
@@ -331,12 +341,20 @@ export async function activityRoutes(fastify: FastifyInstance) {
     async afterWrite(row, input, { tx, user, app }, existing) {
       const activity = row as unknown as ActivityRow;
       if (!existing) await writeEvent(tx, activity.id, 'created', user, null, 'aberta');
-      const wanted = (input as { technician_ids?: number[] }).technician_ids;
-      if (!wanted) return;
-      const before = existing ? await technicianIds(tx, activity.id) : [];
-      const next = [...new Set(wanted)];
+      const { technician_ids: wanted, force } = input as { technician_ids?: number[]; force?: boolean };
+      const before = existing || !wanted ? await technicianIds(tx, activity.id) : [];
+      const next = wanted ? [...new Set(wanted)] : before;
       const added = next.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !next.includes(id));
+      // A new window is checked for all its technicians and against the SLA; the same window only for those just assigned.
+      const instant = (v: unknown) => (v ? new Date(v as string).getTime() : null);
+      const moved = !existing ? activity.scheduled_start !== null : instant(existing.scheduled_start) !== instant(activity.scheduled_start) || instant(existing.scheduled_end) !== instant(activity.scheduled_end);
+      const people = moved ? next : added;
+      if (activity.scheduled_start && (people.length || moved)) {
+        const window = { start: new Date(activity.scheduled_start), end: activity.scheduled_end ? new Date(activity.scheduled_end) : null };
+        const kept = await checkTechniciansDay(tx, activity, people, window, { force, sla: moved });
+        if (kept) await writeEvent(tx, activity.id, 'assigned', user, null, null, { reason: kept });
+      }
       if (!added.length && !removed.length) return;
       if (removed.length) await tx.delete(activityTechnicians).where(and(eq(activityTechnicians.activity_id, activity.id), inArray(activityTechnicians.user_id, removed)));
       if (added.length) await tx.insert(activityTechnicians).values(added.map((user_id) => ({ activity_id: activity.id, user_id, status: activity.status })));
