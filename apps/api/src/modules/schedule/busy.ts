@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS } from '@operacoes/contract';
 import { registerClashFinder } from '../../core/busy';
 import type { DbOrTx } from '../../core/db';
@@ -8,6 +8,7 @@ import { personRefs } from '../../core/rows';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
 import { getOrganizationSettings } from '../organization-settings';
 import { patrimonies, products } from '../warehouse';
+import { occurrencesIn, overlapsAny } from './recurrence';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents } from './schema';
 
 /** The person lock and the clash 409 are core's (core/busy.ts): field service uses them too, and may not import this module. */
@@ -29,44 +30,86 @@ export const lookBack = (from: Date, days = MAX_WINDOW_DAYS) => new Date(from.ge
 export const visitLookBack = (from: Date) => lookBack(from, MAX_VISIT_DAYS);
 export const windowText = (start: Date | string, end: Date | string) => `${brDateTime(start)}–${brDateTime(end)}`;
 
-/** What keeps these people busy during the window (other than the event or activity being written). */
-export async function clashesOf(tx: DbOrTx, organizationId: number, people: number[], w: Window, exclude: { eventId?: number; activityId?: number } = {}) {
-  if (!people.length) return [];
+/**
+ * Does an event touch [from, to)? A one-off by its window (started at most MAX_WINDOW_DAYS before);
+ * a series by its span, first start to last end (its occurrences are then expanded by the caller).
+ */
+export function touchesWindow(from: Date, to: Date) {
+  const e = scheduleEvents;
+  return and(lt(e.starts_at, to), or(and(isNull(e.rrule), gt(e.ends_at, from), gt(e.starts_at, lookBack(from))), and(isNotNull(e.rrule), gt(e.series_until, from))));
+}
+
+/** The original starts moved out of these series (each a one-off event of its own now), by series. */
+export async function movedOccurrences(db: DbOrTx, seriesIds: number[]) {
+  const out = new Map<number, Set<number>>();
+  if (!seriesIds.length) return out;
+  const rows = await db.select({ series_id: scheduleEvents.series_id, recurrence_id: scheduleEvents.recurrence_id }).from(scheduleEvents).where(inArray(scheduleEvents.series_id, seriesIds));
+  for (const r of rows) {
+    const set = out.get(r.series_id!) ?? new Set<number>();
+    set.add(r.recurrence_id!.getTime());
+    out.set(r.series_id!, set);
+  }
+  return out;
+}
+
+/** The first and last instants of some windows. */
+const spanOf = (windows: Window[]): Window => ({ start: new Date(Math.min(...windows.map((x) => x.start.getTime()))), end: new Date(Math.max(...windows.map((x) => x.end.getTime()))) });
+
+/**
+ * What keeps these people busy during the window — or during any occurrence of a series being
+ * written (`w` its occurrences) — other than the event (with its moved occurrences) or activity
+ * being written. Series met on the way are expanded: a one-off clashes with a series on any of its
+ * occurrences, and a series with a one-off on any of its own.
+ */
+export async function clashesOf(tx: DbOrTx, organizationId: number, people: number[], w: Window | Window[], exclude: { eventId?: number; activityId?: number } = {}) {
+  const windows = Array.isArray(w) ? w : [w];
+  if (!people.length || !windows.length) return [];
+  const span = spanOf(windows);
   const e = scheduleEvents;
   const p = scheduleEventParticipants;
-  const events = await tx
-    .select({ user_id: p.user_id, title: e.title, start: e.starts_at, end: e.ends_at })
+  const candidates = await tx
+    .select({ id: e.id, user_id: p.user_id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, rrule: e.rrule, exdates: e.exdates })
     .from(p)
     .innerJoin(e, eq(e.id, p.event_id))
     .where(
       and(
         inArray(p.user_id, people),
         eq(e.organization_id, organizationId),
-        lt(e.starts_at, w.end),
-        gt(e.ends_at, w.start),
-        gt(e.starts_at, lookBack(w.start)),
-        exclude.eventId ? ne(e.id, exclude.eventId) : undefined,
+        touchesWindow(span.start, span.end),
+        exclude.eventId ? and(ne(e.id, exclude.eventId), or(isNull(e.series_id), ne(e.series_id, exclude.eventId))) : undefined,
       ),
     )
     .orderBy(asc(e.starts_at))
-    .limit(20);
+    .limit(1000);
+  const moved = await movedOccurrences(tx, [...new Set(candidates.filter((c) => c.rrule).map((c) => c.id))]);
+  const events: { user_id: number; title: string; start: Date; end: Date }[] = [];
+  for (const c of candidates) {
+    if (events.length >= 20) break;
+    const hit = occurrencesIn(c, span.start, span.end, undefined, moved.get(c.id)).find((o) => overlapsAny(windows, o.start, o.end));
+    if (hit) events.push({ user_id: c.user_id, title: c.title, start: hit.start, end: hit.end });
+  }
   const a = externalActivities;
   const t = activityTechnicians;
   const end = await activityEndSql(tx, organizationId);
-  const activities = await tx
-    .select({ user_id: t.user_id, code: a.code, client: a.client_name, start: a.scheduled_start, end })
-    .from(t)
-    .innerJoin(a, eq(a.id, t.activity_id))
-    .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
-    .where(
-      and(
-        inArray(t.user_id, people),
-        inArray(t.status, [...ACTIVITY_OPEN_STATUSES]),
-        sql`${a.scheduled_start} < ${w.end.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(w.start).toISOString()}::timestamptz and ${end} > ${w.start.toISOString()}::timestamptz`,
-        exclude.activityId ? ne(a.id, exclude.activityId) : undefined,
-      ),
-    )
-    .limit(20);
+  const activities = (
+    await tx
+      .select({ user_id: t.user_id, code: a.code, client: a.client_name, start: a.scheduled_start, end })
+      .from(t)
+      .innerJoin(a, eq(a.id, t.activity_id))
+      .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
+      .where(
+        and(
+          inArray(t.user_id, people),
+          inArray(t.status, [...ACTIVITY_OPEN_STATUSES]),
+          sql`${a.scheduled_start} < ${span.end.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(span.start).toISOString()}::timestamptz and ${end} > ${span.start.toISOString()}::timestamptz`,
+          exclude.activityId ? ne(a.id, exclude.activityId) : undefined,
+        ),
+      )
+      .orderBy(asc(a.scheduled_start))
+      .limit(1000)
+  )
+    .filter((c) => overlapsAny(windows, new Date(c.start!), new Date(c.end)))
+    .slice(0, 20);
   const names = await personRefs(tx, [...events, ...activities].map((c) => c.user_id));
   const name = (id: number) => names.get(id)?.name || names.get(id)?.username || `#${id}`;
   return [
@@ -79,11 +122,14 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
 registerClashFinder(clashesOf);
 
 /**
- * Locks the items and checks they may be reserved for the window: of this organization, not written
- * off, and not reserved by another event whose window overlaps (409 naming it; no `force` here: an
- * item cannot be in two places).
+ * Locks the items and checks they may be reserved for the window (or every occurrence of a series):
+ * of this organization, not written off, and not reserved by another event whose window overlaps
+ * (409 naming it; no `force` here: an item cannot be in two places). A series' reservations are one
+ * row per occurrence, so this meets them as it meets a one-off's.
  */
-export async function checkReservable(tx: DbOrTx, ids: number[], organizationId: number, w: Window, eventId?: number) {
+export async function checkReservable(tx: DbOrTx, ids: number[], organizationId: number, when: Window | Window[], eventId?: number) {
+  const windows = Array.isArray(when) ? when : [when];
+  const w = windows.length ? spanOf(windows) : { start: new Date(0), end: new Date(0) };
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (!unique.length) return unique;
   const items = await tx
@@ -104,7 +150,8 @@ export async function checkReservable(tx: DbOrTx, ids: number[], organizationId:
     .innerJoin(scheduleEvents, eq(scheduleEvents.id, r.event_id))
     .innerJoin(patrimonies, eq(patrimonies.id, r.patrimony_id))
     .where(and(inArray(r.patrimony_id, unique), lt(r.starts_at, w.end), gt(r.ends_at, w.start), eventId ? ne(r.event_id, eventId) : undefined))
-    .orderBy(asc(r.starts_at));
+    .orderBy(asc(r.starts_at))
+    .then((rows) => rows.filter((x) => overlapsAny(windows, x.start, x.end)).slice(0, 10));
   if (taken.length) {
     // Named on the field, so the event form shows it under "Itens reservados".
     const message = `Item já reservado neste horário: ${taken.map((t) => `${t.tag} para o evento "${t.title}" (${windowText(t.start, t.end)})`).join('; ')}.`;

@@ -1,11 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { ScheduleEventRead } from '@operacoes/contract';
+import { type ScheduleEventRead, recurrenceLabel } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { localDay } from '../../core/dates';
 import { byIds } from '../../core/resource';
 import { personRefs, refOf } from '../../core/rows';
 import { unitsOrganizational } from '../../core/schema';
 import { reservationsOf } from './busy';
+import { ruleRead } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
 
 export type EventRow = typeof scheduleEvents.$inferSelect;
@@ -23,10 +24,13 @@ export async function participantsOf(db: DbOrTx, eventIds: number[]) {
 
 export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<ScheduleEventRead[]> {
   const ids = rows.map((r) => r.id);
-  const [participants, reservations, units] = await Promise.all([
+  const [participants, reservations, units, exceptions] = await Promise.all([
     participantsOf(db, ids),
     reservationsOf(db, { eventIds: ids }),
     byIds(db, unitsOrganizational as never, rows.map((r) => r.unit_organizational_id).filter((v): v is number => v !== null)),
+    rows.some((r) => r.rrule)
+      ? db.select({ id: scheduleEvents.id, series_id: scheduleEvents.series_id, recurrence_id: scheduleEvents.recurrence_id, starts_at: scheduleEvents.starts_at, ends_at: scheduleEvents.ends_at }).from(scheduleEvents).where(inArray(scheduleEvents.series_id, ids)).orderBy(asc(scheduleEvents.recurrence_id))
+      : [],
   ]);
   const people = await personRefs(db, [...participants.map((p) => p.user_id), ...rows.map((r) => r.created_by)]);
   const person = (id: number) => {
@@ -35,7 +39,16 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
   };
   return rows.map((r) => {
     const mine = participants.filter((p) => p.event_id === r.id).map((p) => p.user_id);
-    const held = reservations.filter((x) => x.event_id === r.id);
+    // A series holds each item once per occurrence (schema.ts): shown once, at its next (else last) occurrence.
+    const now = Date.now();
+    const byItem = new Map<number, (typeof reservations)[number]>();
+    for (const x of reservations) {
+      if (x.event_id !== r.id) continue;
+      const kept = byItem.get(x.patrimony_id);
+      if (!kept || kept.ends_at.getTime() <= now) byItem.set(x.patrimony_id, x);
+    }
+    const held = [...byItem.values()];
+    const recurrence = r.rrule ? ruleRead(r.rrule) : null;
     const unit = refOf(units as Map<number, { id: number; name: string }>, r.unit_organizational_id);
     return {
       id: r.id,
@@ -55,6 +68,12 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
       unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
       created_by: r.created_by ? person(r.created_by) : null,
       clash_note: r.clash_note,
+      recurrence,
+      recurrence_label: recurrence ? recurrenceLabel(recurrence) : null,
+      exdates: r.exdates.map((d) => d.toISOString()),
+      exceptions: exceptions.filter((x) => x.series_id === r.id).map((x) => ({ id: x.id, recurrence_id: x.recurrence_id!.toISOString(), starts_at: x.starts_at.toISOString(), ends_at: x.ends_at.toISOString() })),
+      series_id: r.series_id,
+      recurrence_id: r.recurrence_id ? r.recurrence_id.toISOString() : null,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
     };

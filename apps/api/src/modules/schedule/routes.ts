@@ -5,6 +5,8 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-o
 import { z } from 'zod';
 import {
   type CalendarItem,
+  type Recurrence,
+  occurrenceBody,
   EVENT_END_BEFORE_START,
   MAX_WINDOW_DAYS,
   WINDOW_TOO_LONG,
@@ -22,6 +24,7 @@ import {
 } from '@operacoes/contract';
 import { type CurrentUser, allows, userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
+import { audit } from '../../core/audit';
 import { localInstant } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, forbidden, notFound, unprocessable } from '../../core/errors';
@@ -33,9 +36,11 @@ import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { organizations, unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
-import { activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, reservationsOf, visitLookBack, windowText } from './busy';
+import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, movedOccurrences, reservationsOf, touchesWindow, visitLookBack, windowText } from './busy';
 import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
+import { publishScheduleChanged } from '../../core/realtime/schedule-changed';
+import { allOccurrences, boundedOccurrences, occurrencesIn, ruleText } from './recurrence';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
 
@@ -60,7 +65,24 @@ function windowOf(start: string, end: string, allDay: boolean) {
   return { start: first, end: new Date(last.getTime() + DAY) };
 }
 
-type EventInput = { participant_ids?: number[]; patrimony_ids?: number[]; force?: boolean; starts_at?: string; ends_at?: string; all_day?: boolean };
+type EventInput = {
+  participant_ids?: number[];
+  patrimony_ids?: number[];
+  force?: boolean;
+  starts_at?: string;
+  ends_at?: string;
+  all_day?: boolean;
+  recurrence?: Recurrence | null;
+  series_id?: number;
+  recurrence_id?: string;
+};
+
+/** The occurrences that hold the event's items: all of a series but the cancelled and the moved ones; a one-off's window. */
+async function liveOccurrences(db: DbOrTx, row: EventRow) {
+  if (!row.rrule) return [{ start: row.starts_at, end: row.ends_at }];
+  const moved = (await movedOccurrences(db, [row.id])).get(row.id);
+  return allOccurrences(row).filter((o) => !moved?.has(o.start.getTime()));
+}
 
 const canWriteSchedule = (user: CurrentUser) => allows(user, { write: 'SCHEDULE' });
 const canMoveActivities = (user: CurrentUser) => canWriteSchedule(user) && allows(user, { write: 'EXTERNAL_ACTIVITY' });
@@ -87,6 +109,13 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     searchOf: (r) => searchText(r.title as string, r.location as string | null, r.description as string | null),
     refs: { unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity } },
     present: (rows, db) => presentEvents(rows as EventRow[], db),
+    async onDelete(row, { tx, user, app }) {
+      const event = row as unknown as EventRow;
+      // Deleting a moved occurrence cancels it: the series must not show it back at its original time.
+      if (event.series_id && event.recurrence_id) await tx.update(e).set({ exdates: sql`array_append(${e.exdates}, ${event.recurrence_id.toISOString()}::timestamptz)` }).where(eq(e.id, event.series_id));
+      afterCommit(user, () => publishScheduleChanged(app, event.organization_id));
+      return undefined;
+    },
 
     async toValues(values, { tx, user }, existingRow) {
       const existing = existingRow as EventRow | undefined;
@@ -96,17 +125,53 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       delete values.participant_ids;
       delete values.patrimony_ids;
       delete values.force;
+      // `input` is `values` itself: the series fields are read before they leave it.
+      const series = { recurrence: input.recurrence, series_id: input.series_id, recurrence_id: input.recurrence_id };
+      delete values.recurrence;
+      delete values.series_id;
+      delete values.recurrence_id;
+      const ruleGiven = series.recurrence !== undefined;
 
       const allDay = (values.all_day as boolean | undefined) ?? existing?.all_day ?? false;
       const shown = (d: Date, end: boolean) => (existing?.all_day ? (end ? allDayEnd(d) : spDay(d)) : d.toISOString());
-      const windowMoved = !existing || values.starts_at !== undefined || values.ends_at !== undefined || (values.all_day !== undefined && values.all_day !== existing.all_day);
-      const w = windowMoved
+      const windowMoved = !existing || ruleGiven || values.starts_at !== undefined || values.ends_at !== undefined || (values.all_day !== undefined && values.all_day !== existing.all_day);
+      let w: Window = windowMoved
         ? windowOf((values.starts_at as string) ?? shown(existing!.starts_at, false), (values.ends_at as string) ?? shown(existing!.ends_at, true), allDay)
         : { start: existing!.starts_at, end: existing!.ends_at };
       if (w.end.getTime() <= w.start.getTime()) throw unprocessable([{ propertyPath: 'ends_at', message: EVENT_END_BEFORE_START }]);
       if (w.end.getTime() - w.start.getTime() > MAX_WINDOW_DAYS * DAY) throw unprocessable([{ propertyPath: 'ends_at', message: WINDOW_TOO_LONG }]);
+      // A series: its first occurrence is the event's window (a rule "on Mondays" typed from a Tuesday
+      // starts on the next Monday, as iCalendar readers count DTSTART as the first occurrence).
+      const rrule = ruleGiven ? (series.recurrence ? ruleText(series.recurrence) : null) : (existing?.rrule ?? null);
+      if (rrule && (existing?.series_id || series.series_id)) throw unprocessable([{ propertyPath: 'recurrence', message: 'Uma ocorrência movida de uma série não se repete' }]);
+      let occurrences: Window[] = [w];
+      if (rrule) {
+        const all = boundedOccurrences({ starts_at: w.start, ends_at: w.end, rrule });
+        w = all[0];
+        values.series_until = all[all.length - 1].end;
+        const cancelled = new Set((existing?.exdates ?? []).map((d) => d.getTime()));
+        const moved = existing ? (await movedOccurrences(tx, [existing.id])).get(existing.id) : undefined;
+        occurrences = all.filter((o) => !cancelled.has(o.start.getTime()) && !moved?.has(o.start.getTime()));
+      } else if (existing?.rrule) {
+        values.series_until = null;
+        values.exdates = [];
+      }
+      if (ruleGiven || !existing) values.rrule = rrule;
       values.starts_at = w.start;
       values.ends_at = w.end;
+
+      // A moved occurrence: one of the series' (not cancelled, not moved already) in this organization.
+      if (!existing && series.series_id !== undefined) {
+        const [parent] = await tx.select().from(e).where(and(eq(e.id, series.series_id), eq(e.organization_id, organizationId))).for('update');
+        if (!parent?.rrule) throw unprocessable([{ propertyPath: 'series_id', message: 'Série não encontrada' }]);
+        if (!series.recurrence_id) throw unprocessable([{ propertyPath: 'recurrence_id', message: 'Informe a ocorrência a mover' }]);
+        const original = instant(series.recurrence_id);
+        if (!(await liveOccurrences(tx, parent)).some((o) => o.start.getTime() === original.getTime())) throw unprocessable([{ propertyPath: 'recurrence_id', message: 'Esta ocorrência não existe na série (ou já foi cancelada ou movida)' }]);
+        values.series_id = parent.id;
+        values.recurrence_id = original;
+      } else if (series.recurrence_id !== undefined) {
+        throw unprocessable([{ propertyPath: 'recurrence_id', message: 'Só uma ocorrência nova de uma série leva a ocorrência original' }]);
+      }
 
       const before = existing ? (await participantsOf(tx, [existing.id])).map((p) => p.user_id) : [];
       const people = participant_ids ? await activePeople(tx, participant_ids, organizationId, 'participant_ids') : before;
@@ -117,9 +182,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       // Busy people: checked when the window moves or someone joins, under each person's lock.
       if (windowMoved || added.length) {
         await lockPeople(tx, people);
-        values.clash_note = clashOutcome(await clashesOf(tx, organizationId, people, w, { eventId: existing?.id }), force);
+        values.clash_note = clashOutcome(await clashesOf(tx, organizationId, people, occurrences, { eventId: existing?.id }), force);
       }
-      if (windowMoved || patrimony_ids) await checkReservable(tx, items, organizationId, w, existing?.id);
+      if (windowMoved || patrimony_ids) await checkReservable(tx, items, organizationId, occurrences, existing?.id);
       if (!existing) values.created_by = user.id;
       return values;
     },
@@ -130,18 +195,23 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const before = existing ? (await participantsOf(tx, [event.id])).map((p) => p.user_id) : [];
       const plan = {
         people: body.participant_ids ? [...new Set(body.participant_ids)] : before,
-        windowMoved: body.starts_at !== undefined || body.ends_at !== undefined || body.all_day !== undefined,
+        windowMoved: body.starts_at !== undefined || body.ends_at !== undefined || body.all_day !== undefined || body.recurrence !== undefined,
       };
       const removed = before.filter((id) => !plan.people.includes(id));
       if (removed.length) await tx.delete(scheduleEventParticipants).where(and(eq(scheduleEventParticipants.event_id, event.id), inArray(scheduleEventParticipants.user_id, removed)));
       const added = plan.people.filter((id) => !before.includes(id));
       if (added.length) await tx.insert(scheduleEventParticipants).values(added.map((user_id) => ({ event_id: event.id, user_id })));
-      if (body.patrimony_ids) {
+      // One reservation row per item and occurrence (schema.ts): rewritten whenever the items or the windows change.
+      if (body.patrimony_ids || plan.windowMoved) {
+        const itemIds = body.patrimony_ids ? [...new Set(body.patrimony_ids)] : [...new Set((await tx.select({ id: patrimonyReservations.patrimony_id }).from(patrimonyReservations).where(eq(patrimonyReservations.event_id, event.id))).map((r) => r.id))];
         await tx.delete(patrimonyReservations).where(eq(patrimonyReservations.event_id, event.id));
-        if (body.patrimony_ids.length) await tx.insert(patrimonyReservations).values([...new Set(body.patrimony_ids)].map((patrimony_id) => ({ organization_id: event.organization_id, event_id: event.id, patrimony_id, starts_at: event.starts_at, ends_at: event.ends_at })));
-      } else if (plan.windowMoved) {
-        await tx.update(patrimonyReservations).set({ starts_at: event.starts_at, ends_at: event.ends_at }).where(eq(patrimonyReservations.event_id, event.id));
+        const windows = await liveOccurrences(tx, event);
+        const rows = itemIds.flatMap((patrimony_id) => windows.map((o) => ({ organization_id: event.organization_id, event_id: event.id, patrimony_id, starts_at: o.start, ends_at: o.end })));
+        for (let i = 0; i < rows.length; i += 1000) await tx.insert(patrimonyReservations).values(rows.slice(i, i + 1000));
       }
+      // A moved occurrence's items are its own: the series no longer holds them at the original time.
+      if (!existing && event.series_id && event.recurrence_id) await tx.delete(patrimonyReservations).where(and(eq(patrimonyReservations.event_id, event.series_id), eq(patrimonyReservations.starts_at, event.recurrence_id)));
+      afterCommit(user, () => publishScheduleChanged(app, event.organization_id));
       const when = event.all_day ? `${spDay(event.starts_at).split('-').reverse().join('/')}${allDayEnd(event.ends_at) !== spDay(event.starts_at) ? ` a ${allDayEnd(event.ends_at).split('-').reverse().join('/')}` : ''} (dia inteiro)` : windowText(event.starts_at, event.ends_at);
       const invited = added.filter((id) => id !== user.id);
       if (invited.length) afterCommit(user, await notify(app, tx, invited, `Você foi incluído em "${event.title}"`, when, eventLink(event.id), user));
@@ -183,9 +253,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           .where(
             and(
               tenancyCondition(def, user),
-              lt(e.starts_at, to),
-              gt(e.ends_at, from),
-              gt(e.starts_at, lookBack(from)),
+              touchesWindow(from, to),
               q.mine ? or(participates(user.id), eq(e.created_by, user.id)) : undefined,
               q.technician ? participates(q.technician) : undefined,
               q.unit ? inUnit(q.unit) : undefined,
@@ -195,17 +263,26 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           .limit(MAX_CALENDAR_ITEMS);
         if (rows.length === MAX_CALENDAR_ITEMS) reply.header('x-calendar-truncated', '1');
         const people = await participantsOf(app.db, rows.map((r) => r.id));
-        const held = rows.length ? await app.db.select({ event_id: patrimonyReservations.event_id }).from(patrimonyReservations).where(inArray(patrimonyReservations.event_id, rows.map((r) => r.id))) : [];
+        const held = rows.length ? await app.db.select({ event_id: patrimonyReservations.event_id, patrimony_id: patrimonyReservations.patrimony_id }).from(patrimonyReservations).where(inArray(patrimonyReservations.event_id, rows.map((r) => r.id))) : [];
         const names = await personRefs(app.db, people.map((p) => p.user_id));
         const editable = canWriteSchedule(user);
+        // A series answers each of its occurrences in the window (cancelled and moved ones left out: a moved one is its own row).
+        const moved = await movedOccurrences(app.db, rows.filter((r) => r.rrule).map((r) => r.id));
+        let count = 0;
         for (const r of rows) {
+          for (const o of occurrencesIn(r, from, to, undefined, moved.get(r.id))) {
+          if (++count > MAX_CALENDAR_ITEMS) {
+            reply.header('x-calendar-truncated', '1');
+            break;
+          }
           items.push({
-            key: `event-${r.id}`,
+            key: r.rrule ? `event-${r.id}-${o.start.toISOString()}` : `event-${r.id}`,
             kind: 'event',
             id: r.id,
+            occurrence: r.rrule ? o.start.toISOString() : null,
             title: r.title,
-            start: r.all_day ? spDay(r.starts_at) : r.starts_at.toISOString(),
-            end: r.all_day ? spDay(r.ends_at) : r.ends_at.toISOString(),
+            start: r.all_day ? spDay(o.start) : o.start.toISOString(),
+            end: r.all_day ? spDay(o.end) : o.end.toISOString(),
             all_day: r.all_day,
             color: r.color ?? DEFAULT_EVENT_COLOR,
             people: people.filter((p) => p.event_id === r.id).map((p) => ({ id: p.user_id, name: names.get(p.user_id)?.name || names.get(p.user_id)?.username || '' })),
@@ -213,9 +290,11 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
             code: null,
             status: null,
             assistance_type: null,
-            reserved_items: held.filter((h) => h.event_id === r.id).length,
-            editable,
+            reserved_items: new Set(held.filter((h) => h.event_id === r.id).map((h) => h.patrimony_id)).size,
+            // An occurrence moves alone from the event's page ("Somente esta ocorrência"), not by dragging the series.
+            editable: editable && !r.rrule,
           });
+          }
         }
       }
 
@@ -316,6 +395,41 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/schedule/:id/cancel-occurrence',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary: 'Cancelar uma ocorrência de um evento recorrente',
+        description: 'A ocorrência (pelo seu início original) sai da série (EXDATE no iCalendar) e libera os itens reservados para ela; uma ocorrência movida é excluída. O resto da série continua.',
+        params: idParam,
+        body: occurrenceBody,
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const original = instant(req.body.occurrence);
+      const id = await app.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(e).where(and(eq(e.id, req.params.id), tenancyCondition(def, user))).for('update');
+        if (!row) throw notFound({ label: 'Evento', gender: 'm' });
+        if (!row.rrule) throw unprocessable([{ propertyPath: 'occurrence', message: 'Este evento não se repete: exclua-o' }]);
+        const movedOut = await tx.select({ id: e.id }).from(e).where(and(eq(e.series_id, row.id), eq(e.recurrence_id, original)));
+        const known = movedOut.length > 0 || allOccurrences(row).some((o) => o.start.getTime() === original.getTime());
+        if (!known) throw unprocessable([{ propertyPath: 'occurrence', message: 'Esta ocorrência não existe na série (ou já foi cancelada)' }]);
+        if (movedOut.length) await tx.delete(e).where(eq(e.id, movedOut[0].id));
+        const exdates = [...row.exdates, original];
+        await tx.update(e).set({ exdates, updated_at: new Date() }).where(eq(e.id, row.id));
+        await tx.delete(patrimonyReservations).where(and(eq(patrimonyReservations.event_id, row.id), eq(patrimonyReservations.starts_at, original)));
+        await audit(tx, user, { entity: def.entity, entityId: row.id, organizationId: row.organization_id, action: 'update', changes: { exdates: [row.exdates.map((d) => d.toISOString()), exdates.map((d) => d.toISOString())] } });
+        afterCommit(user, () => publishScheduleChanged(app, row.organization_id));
+        return row.id;
+      });
+      const [row] = await app.db.select().from(e).where(eq(e.id, id));
+      return (await presentEvents([row], app.db))[0];
+    },
+  );
+
   app.get(
     '/schedule/reservation',
     {
@@ -413,7 +527,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const rows = await app.db
         .select()
         .from(e)
-        .where(and(eq(e.organization_id, owner.organization_id!), lt(e.starts_at, to), gt(e.ends_at, from), gt(e.starts_at, lookBack(from)), participates(owner.id)))
+        .where(and(eq(e.organization_id, owner.organization_id!), touchesWindow(from, to), participates(owner.id)))
         .orderBy(asc(e.starts_at))
         .limit(2000);
       const a = externalActivities;

@@ -29,7 +29,10 @@ export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
     .where(and(eq(patrimonies.organization_id, ctx.organizationId), eq(products.code, 'FUS-41S'), eq(patrimonies.status, 'disponivel')))
     .limit(1);
 
-  await gestor('POST', '/schedule', {
+  // The weekly meeting is a series (on tomorrow's weekday, 26 weeks), with the usual exceptions of a
+  // real one: the third meeting cancelled (a holiday), the fourth moved to the afternoon.
+  const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(at(1, 9)).getUTCDay()];
+  const meeting = {
     title: 'Reunião semanal de operações',
     starts_at: at(1, 9),
     ends_at: at(1, 10),
@@ -38,7 +41,10 @@ export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
     description: 'Pauta: circuitos fora do ar, solicitações pendentes, agenda de campo da semana.',
     color: '#5e35b1',
     unit_organizational_id: ctx.unitId.CWB,
-  });
+  };
+  const series = (await gestor('POST', '/schedule', { ...meeting, recurrence: { frequency: 'weekly', weekdays: [weekday], ends: 'count', count: 26 } })) as { id: number };
+  await gestor('POST', `/schedule/${series.id}/cancel-occurrence`, { occurrence: at(15, 9) });
+  await gestor('POST', '/schedule', { ...meeting, starts_at: at(22, 14), ends_at: at(22, 15), series_id: series.id, recurrence_id: at(22, 9) });
   await gestor('POST', '/schedule', {
     title: 'Fusão de fibra — caixa de emenda CE-PG-07',
     starts_at: at(2, 13),
