@@ -13,7 +13,7 @@ const day = (days: number) => at(days, 12).slice(0, 10);
 
 /**
  * The demo schedule: the weekly operations meeting, a splicing job holding the
- * fusion splicer, a field training day and a tower inspection — beside the work orders the
+ * fusion splicer, a field training day and a tower inspection (on a day without the meeting) — beside the work orders the
  * field-service seed scheduled. Written through the API.
  */
 export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
@@ -66,8 +66,8 @@ export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
   });
   await gestor('POST', '/schedule', {
     title: 'Vistoria da torre TR-CWB-03',
-    starts_at: at(8, 8, 30),
-    ends_at: at(8, 11),
+    starts_at: at(9, 8, 30),
+    ends_at: at(9, 11),
     participant_ids: [marina],
     location: 'Torre TR-CWB-03 — Campo Comprido, Curitiba/PR',
   });
