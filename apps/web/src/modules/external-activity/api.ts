@@ -1,5 +1,5 @@
 /** Fetchers of field service: assistance types, activities, technicians, timeline and checklist answers. */
-import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
+import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type ExternalActivityRead, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
 
@@ -11,6 +11,12 @@ export type Ref = { id: number; name: string };
 export const searchTechnicians = async (term: string) => (await api.get<Ref[]>('/external-activity/technicians', { params: { search: term || undefined } })).data;
 /** Active types to pick (anyone working with activities may list them, without the types' own permission). */
 export const searchTypes = async (term: string) => (await api.get<(Ref & { color: string })[]>('/external-activity/type-options', { params: { search: term || undefined } })).data;
+
+/**
+ * The steps that put an order in its technicians' days (schedule, reschedule), silent: a 409 (a busy
+ * technician, the SLA deadline) is asked as a question by the caller (core/clash.ts).
+ */
+export const takeDayStep = async (id: number, verb: string, body: Record<string, unknown>) => (await api.post<ExternalActivityRead>(`/external-activity/${id}/${verb}`, body, { silent: true })).data;
 
 export const timelineKey = (id: number) => ['external_activity', id, 'timeline'] as const;
 export const answersKey = (id: number) => ['external_activity', id, 'answers'] as const;

@@ -16,7 +16,7 @@ import { Alert, Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, Men
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { toast } from '../../core/toast';
@@ -25,6 +25,7 @@ import { type CalendarItem, type Ref, eventApi, fetchCalendar, fetchTypes, moveA
 import { sendConfirmingClash } from './clash';
 import { EventDialog, type EventDraft } from './EventDialog';
 import { FeedDialog } from './FeedDialog';
+import { TechnicianBoard } from './TechnicianBoard';
 import './calendar.css';
 
 /** `YYYY-MM-DD` of a local date. */
@@ -61,6 +62,8 @@ export default function SchedulePage() {
   const pressed = theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.dark;
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
+  // The dispatch board is a view of the schedule (`?view=tecnicos`), in its own component.
+  const [params] = useSearchParams();
   const { user } = useCan();
   const canWrite = eventApi.canWrite(user);
   const calendar = useRef<FullCalendar>(null);
@@ -148,12 +151,16 @@ export default function SchedulePage() {
     setDraft({ starts_at: start.toISOString(), ends_at: new Date(start.getTime() + 3_600_000).toISOString(), all_day: false });
   };
 
+  if (params.get('view') === 'tecnicos') return <TechnicianBoard />;
   return (
     <>
       <PageTitle
         title="Agenda"
         actions={
           <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/schedule?view=tecnicos">
+              Técnicos
+            </Button>
             <Button startIcon={<EventAvailableIcon />} onClick={() => setFeedOpen(true)}>
               {phone ? 'Assinar' : 'Assinar no celular'}
             </Button>

@@ -20,7 +20,8 @@ import { PageTitle } from '../../../core/PageTitle';
 import { RecordPage } from '../../../core/RecordPage';
 import { Section } from '../../../core/Section';
 import { confirmAction, toast } from '../../../core/toast';
-import { activityApi, answersKey, fetchAnswers, fetchMaterials, fetchPhotos, fetchTimeline, materialsKey, photosKey, timelineKey } from '../api';
+import { sendConfirmingClash } from '../../../core/clash';
+import { activityApi, takeDayStep, answersKey, fetchAnswers, fetchMaterials, fetchPhotos, fetchTimeline, materialsKey, photosKey, timelineKey } from '../api';
 import { usePhotoUploads } from './usePhotoUploads';
 import { Materials, Photos, Signature } from './WorkSections';
 import { downloadFile } from '../../../core/download';
@@ -57,6 +58,9 @@ export function mapLink(a: Pick<ExternalActivityRead, 'latitude' | 'longitude' |
   return place ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}` : null;
 }
 
+/** The steps that put the order in its technicians' days: checked against them and the SLA (a 409 asked). */
+const DAY_STEPS = new Set(['schedule', 'reschedule']);
+
 export default function ManagePage() {
   const id = Number(useParams().id);
   const query = useQuery({ queryKey: activityApi.keys.one(id), queryFn: () => activityApi.get(id), enabled: Number.isInteger(id) && id > 0 });
@@ -87,8 +91,16 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
     setBusy(step.verb);
     try {
       const position = await currentPosition();
-      const saved = await activityApi.step(a.id, step.verb, { ...(reason ? { reason } : {}), ...extra, position });
-      await activityApi.invalidate(qc, saved);
+      const body = { ...(reason ? { reason } : {}), ...extra, position };
+      let saved: ExternalActivityRead | undefined;
+      if (DAY_STEPS.has(step.verb)) {
+        // A busy technician or the SLA deadline is asked, as the calendar asks: "Agendar assim mesmo?".
+        const label = step.label;
+        const done = await sendConfirmingClash(async (force) => void (saved = await takeDayStep(a.id, step.verb, force ? { ...body, force } : body)), true, { question: `${label} assim mesmo?`, confirmText: `${label} assim mesmo` });
+        // Declined (or refused and toasted): the dialog stays open.
+        if (!done) throw new Error('not scheduled');
+      } else saved = await activityApi.step(a.id, step.verb, body);
+      await activityApi.invalidate(qc, saved!);
       void qc.invalidateQueries({ queryKey: timelineKey(a.id) });
       toast.success(`${step.label}: feito!`);
     } finally {
