@@ -1,4 +1,5 @@
-/** pt-BR display formats shared by every module (documents, CEP, dates in America/Sao_Paulo). */
+/** pt-BR display formats shared by every module (documents, CEP, dates in the organization's zone). */
+import { appTimeZone } from './time-zone';
 
 const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
@@ -22,14 +23,27 @@ export function formatZip(v: string | null | undefined): string {
   return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : (v ?? '');
 }
 
-const TZ = 'America/Sao_Paulo';
-const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: TZ });
-const dateTimeSecFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: TZ });
-const dateFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: TZ });
+// Built once per zone: `toLocaleString` with options builds a formatter per call.
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; dateTimeSec: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
+/** The formatters of the session's zone (core/time-zone): the operator's clock, not the browser's. */
+export function zoneFormatters(zone = appTimeZone()) {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = {
+      dateTime: new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: zone }),
+      dateTimeSec: new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: zone }),
+      date: new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: zone }),
+    };
+    formatters.set(zone, f);
+  }
+  return f;
+}
 
 export const formatDateTime = (iso: string | null | undefined, seconds = false) =>
-  iso ? (seconds ? dateTimeSecFmt : dateTimeFmt).format(new Date(iso)) : '';
-export const formatDate = (iso: string | null | undefined) => (iso ? dateFmt.format(new Date(iso)) : '');
+  iso ? (seconds ? zoneFormatters().dateTimeSec : zoneFormatters().dateTime).format(new Date(iso)) : '';
+/** A bare day (AAAA-MM-DD) is shown as it is; an instant as its day in the session's zone. */
+export const formatDate = (iso: string | null | undefined) =>
+  !iso ? '' : /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : zoneFormatters().date.format(new Date(iso));
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 /** Money ("1234.5" or 1234.5) as "R$ 1.234,50"; blank as "—". */

@@ -6,6 +6,7 @@ import type { LoginResponse, SessionUser } from '@operacoes/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from './api';
 import { endSession } from './session-expiry';
+import { sessionTimeZone, setAppTimeZone } from './time-zone';
 import {
   getUserData,
   isSessionValid,
@@ -38,11 +39,34 @@ const Ctx = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(() => (isSessionValid() ? getUserData() : null));
   const [prefs, setPrefsState] = useState<Preferences>(() => readPreferences());
+  // Formatting (core/format.ts) reads the zone from a module variable: kept in step with the user
+  // before any child renders a date.
+  setAppTimeZone(sessionTimeZone(user));
 
   // Uploads (photos, logos) load through an HttpOnly cookie that login sets: a session restored
   // from storage asks for it again, in case the browser dropped it or it predates the cookie.
   useEffect(() => {
     if (isSessionValid()) void api.post('/files/session', undefined, { silent: true }).catch(() => {});
+  }, []);
+
+  // A session restored from storage may predate a change of the organization's zone (or predate
+  // the zone itself): /me answers the zone in force.
+  useEffect(() => {
+    if (!isSessionValid()) return;
+    void api
+      .get<{ time_zone?: string }>('/me', { silent: true })
+      .then(({ data }) => {
+        const current = getUserData();
+        if (!current || !data.time_zone || data.time_zone === sessionTimeZone(current)) return;
+        const next: SessionUser = {
+          ...current,
+          organization: { ...current.organization, time_zone: data.time_zone },
+          unit_organizational: current.unit_organizational ? { ...current.unit_organizational, time_zone: null } : null,
+        };
+        setUserData(next);
+        setUser(next);
+      })
+      .catch(() => {});
   }, []);
 
   const login = useCallback((r: LoginResponse) => {

@@ -19,7 +19,7 @@ const login: LoginResponse = {
     username: 'ana',
     picture: null,
     person: { id: 1, nickname: 'Ana', full_name: 'Ana Souza' },
-    organization: { id: 1, fantasy_name: 'Demo' },
+    organization: { id: 1, fantasy_name: 'Demo', time_zone: 'America/Sao_Paulo' },
     unit_organizational: null,
     super_admin: 0,
     permissions: ['STOCK.INDEX'],

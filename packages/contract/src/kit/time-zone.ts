@@ -85,11 +85,11 @@ export const dayInZone = (t: Date | number, zone: string) => new Date(zonedWallC
  * jump lands after the jump; a repeated one takes its first occurrence.
  */
 export function instantOfWallClock(wallMs: number, zone: string): Date {
-  const first = zoneOffsetAt(wallMs, zone);
-  let t = wallMs - first;
-  const second = zoneOffsetAt(t, zone);
-  if (second !== first) t = wallMs - second;
-  return new Date(t);
+  // The zone's offsets half a day either side (a change of offset happens at most once in a day).
+  const tries = [...new Set([zoneOffsetAt(wallMs - 43_200_000, zone), zoneOffsetAt(wallMs, zone), zoneOffsetAt(wallMs + 43_200_000, zone)])].map((o) => wallMs - o);
+  const fits = tries.filter((t) => zonedWallClock(t, zone) === Math.floor(wallMs / 1000) * 1000);
+  // Two fit: a repeated hour, its first occurrence; none: a skipped hour, after the jump.
+  return new Date(fits.length ? Math.min(...fits) : Math.max(...tries));
 }
 
 /**

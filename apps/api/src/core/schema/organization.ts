@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '@operacoes/contract';
 import { cities } from './locale';
 
 export const organizations = pgTable(
@@ -18,7 +19,7 @@ export const organizations = pgTable(
     is_platform: boolean().notNull().default(false),
     is_active: boolean().notNull().default(true),
     /** IANA zone of the operator's local clock (screens, reports, SLA months, calendars); storage stays UTC. */
-    time_zone: text().notNull().default('America/Sao_Paulo'),
+    time_zone: text().notNull().default(DEFAULT_TIME_ZONE),
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import type { DashboardFigures } from '@operacoes/contract';
 import type { ReactNode } from 'react';
 import { figureGrid } from './DashboardCards';
+import { appTimeZone } from '../../core/time-zone';
 
 const percent = (n: number, digits: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 
@@ -34,7 +35,7 @@ function Figure({ label, value, detail, children }: { label: string; value: stri
 }
 
 export function KeyFigures({ figures: f }: { figures: DashboardFigures }) {
-  const at = new Date(f.computed_at).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+  const at = new Date(f.computed_at).toLocaleTimeString('pt-BR', { timeZone: appTimeZone(), hour: '2-digit', minute: '2-digit' });
   return (
     <Box component="section" aria-labelledby="dashboard-figures" sx={{ mb: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>

@@ -3,6 +3,7 @@ import { circuitResource, unavailabilityResource, type SlaReport } from '@operac
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
+import { appTimeZone } from '../../core/time-zone';
 
 export type { CircuitRead, SlaItem, SlaReport, UnavailabilityRead } from '@operacoes/contract';
 
@@ -30,7 +31,7 @@ export const refreshCircuits = (qc: QueryClient) =>
   ]);
 
 /** The current month "YYYY-MM" in São Paulo. */
-export const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+export const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: appTimeZone(), year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
 
 /** `POST /api/circuit/{id}/contract`: the contract PDF. */
 export async function uploadContract(id: number, file: File) {

@@ -17,8 +17,8 @@ import type { NotificationRead } from '@operacoes/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { applyRead, fetchNotifications, markAllRead, markRead, nextPageParam, notificationKeys } from './api';
+import { formatDateTime } from '../../core/format';
 
-const fmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 export function NotificationList({ maxHeight, onNavigate }: { maxHeight?: number | string; onNavigate?: () => void }) {
   const [onlyUnread, setOnlyUnread] = useState(false);
@@ -114,7 +114,7 @@ export function NotificationList({ maxHeight, onNavigate }: { maxHeight?: number
                         {n.message}
                       </Box>
                       <Box component="span" sx={{ fontSize: 11 }}>
-                        {fmt.format(new Date(n.created_at))}
+                        {formatDateTime(n.created_at)}
                       </Box>
                     </>
                   }

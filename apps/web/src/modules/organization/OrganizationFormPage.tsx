@@ -1,9 +1,10 @@
 /** /organization/create and /organization/edit/:id: data, logo, units with members, history. */
 import { Alert, Box } from '@mui/material';
-import { organizationInput, type OrganizationRead } from '@operacoes/contract';
+import { BRAZIL_TIME_ZONES, DEFAULT_TIME_ZONE, organizationInput, type OrganizationRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { FormSwitch } from '../../core/form';
+import { FormSelect, FormSwitch } from '../../core/form';
+import { useSession } from '../../core/session';
 import { useNavigate, useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
 import { formatCnpj, formatZip } from '../../core/format';
@@ -31,6 +32,7 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
   const { can, isSuperAdmin } = useCan();
   const canWrite = can(['ORG']) && (!!org || isSuperAdmin);
   const pendingLogo = useRef<File | null>(null);
+  const { user, updateUser } = useSession();
   const form = useSchemaForm(formSchema, {
     fantasy_name: org?.fantasy_name ?? '',
     legal_name: org?.legal_name ?? '',
@@ -41,6 +43,7 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
     zip_code: formatZip(org?.zip_code),
     city_id: org?.city_id ?? null,
     is_active: org?.is_active ?? true,
+    time_zone: org?.time_zone ?? DEFAULT_TIME_ZONE,
   } as never);
 
   const refresh = (id?: number) => {
@@ -78,6 +81,8 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
       }}
       onSuccess={(saved) => {
         const o = saved as OrganizationRead;
+        // The user's own organization changed zone: every date on screen follows at once.
+        if (user && o.id === user.organization.id && o.time_zone !== user.organization.time_zone) updateUser({ organization: { ...user.organization, time_zone: o.time_zone } });
         toast.success(org ? 'Organização atualizada!' : 'Organização criada!');
         refresh(o.id);
         // A new organization opens on its units tab: the next step is creating its units.
@@ -92,6 +97,14 @@ function OrganizationForm({ org }: { org: OrganizationRead | null }) {
           <FormMasked kind="cnpj" name="cnpj" label="CNPJ" disabled={!canWrite} />
           <FormText name="email" label="E-mail" type="email" disabled={!canWrite} />
           <FormMasked kind="phone" name="phone" label="Telefone" disabled={!canWrite} />
+          <FormSelect
+            name="time_zone"
+            label="Fuso horário"
+            required
+            disabled={!canWrite}
+            helperText="Horários de telas, relatórios, PDFs, e-mails, SLA e agenda; uma unidade pode ter o seu."
+            options={BRAZIL_TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
+          />
           <FormSwitch
             name="is_active"
             label="Organização ativa"

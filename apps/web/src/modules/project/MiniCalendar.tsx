@@ -5,9 +5,10 @@ import ptBr from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
-import { type ProjectActivityRead, SCHEDULE_TIME_ZONE } from '@operacoes/contract';
+import type { ProjectActivityRead } from '@operacoes/contract';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../core/permissions';
+import { appTimeZone } from '../../core/time-zone';
 
 export function MiniCalendar({ activities }: { activities: ProjectActivityRead[] }) {
   const navigate = useNavigate();
@@ -35,7 +36,7 @@ export function MiniCalendar({ activities }: { activities: ProjectActivityRead[]
         initialView="dayGridMonth"
         initialDate={first ?? undefined}
         locale={ptBr}
-        timeZone={SCHEDULE_TIME_ZONE}
+        timeZone={appTimeZone()}
         height="auto"
         headerToolbar={{ left: 'title', center: '', right: 'prev,next' }}
         dayMaxEvents={2}

@@ -29,8 +29,9 @@ import { releaseNoteApi } from './resource';
 import { NoteContent } from './NoteContent';
 import { markSeen } from './seen';
 import { useSession } from '../../core/session';
+import { appTimeZone } from '../../core/time-zone';
 
-const dateFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+const longDate = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: appTimeZone() }).format(new Date(iso));
 
 function NoteForm({ note, onDone }: { note: ReleaseNoteRead | null; onDone: () => void }) {
   const { user } = useSession();
@@ -93,7 +94,7 @@ export default function ReleaseNotesPage() {
                       {n.version} · {n.title}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {dateFmt.format(new Date(n.created_at))}
+                      {longDate(n.created_at)}
                     </Typography>
                   </Box>
                   {isSuperAdmin && (

@@ -1,11 +1,12 @@
 /** Create or edit an event in a dialog (from the calendar or the event's page). */
 import { Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
-import { scheduleEventCreate, type ScheduleEventRead } from '@operacoes/contract';
+import { dayInZone, scheduleEventCreate, type ScheduleEventRead, zonedInstant } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormGrid, FormMultiPicker, FormSelect, FormSwitch, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
 import { FormDateTime } from '../../core/form/FormDateTime';
+import { appTimeZone } from '../../core/time-zone';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
@@ -24,8 +25,8 @@ const EVENT_COLORS = [
   { value: '#546e7a', label: 'Cinza' },
 ];
 
-const dayOf = (iso: string) => (iso.length === 10 ? iso : new Date(iso).toLocaleDateString('sv-SE'));
-const atHour = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00`).toISOString();
+const dayOf = (iso: string) => (iso.length === 10 ? iso : dayInZone(new Date(iso), appTimeZone()));
+const atHour = (day: string, hour: number) => zonedInstant(`${day}T${String(hour).padStart(2, '0')}:00`, appTimeZone()).toISOString();
 
 export function EventDialog({ event, draft, onClose, onSaved }: { event?: ScheduleEventRead; draft?: EventDraft; onClose: () => void; onSaved: (id: number) => void }) {
   const theme = useTheme();

@@ -2,10 +2,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Chip, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { downloadFile } from '../../core/download';
 import { formatDate, formatDateTime } from '../../core/format';
 import { RevisionHistory } from '../../core/history';
@@ -14,13 +14,14 @@ import { useCan } from '../../core/permissions';
 import { RecordPage } from '../../core/RecordPage';
 import { useRemove } from '../../core/resource';
 import { Details, Section } from '../../core/Section';
-import { type ScheduleEventRead, eventApi } from './api';
+import { type ScheduleEventRead, cancelOccurrence, eventApi } from './api';
+import { toast } from '../../core/toast';
 import { EventDialog } from './EventDialog';
 
 /** "25/11/2026 08:00 – 12:00", "21/04/2027 (dia inteiro)", "21/04/2027 a 22/04/2027 (dia inteiro)". */
 export function windowLabel(e: Pick<ScheduleEventRead, 'starts_at' | 'ends_at' | 'all_day'>) {
   if (e.all_day) {
-    const [first, last] = [formatDate(`${e.starts_at}T12:00:00`), formatDate(`${e.ends_at}T12:00:00`)];
+    const [first, last] = [formatDate(e.starts_at), formatDate(e.ends_at)];
     return `${first === last ? first : `${first} a ${last}`} (dia inteiro)`;
   }
   const [start, end] = [formatDateTime(e.starts_at), formatDateTime(e.ends_at)];
@@ -35,13 +36,40 @@ export default function EventPage() {
   const remove = useRemove(eventApi, { navigateTo: '/schedule', done: 'Evento excluído!' });
   const [editing, setEditing] = useState(false);
   const canWrite = eventApi.canWrite(user);
+  // The calendar opens a series' occurrence with `?occurrence=<original start>`: edit or delete asks
+  // whether it is about this one or the whole series.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const occurrence = params.get('occurrence');
+  const [asking, setAsking] = useState<'edit' | 'delete' | null>(null);
+  const [moving, setMoving] = useState(false);
+  const occurrenceOf = (e: ScheduleEventRead) => {
+    if (!occurrence || !e.recurrence) return null;
+    const start = new Date(occurrence);
+    if (Number.isNaN(start.getTime())) return null;
+    const length = e.all_day ? 0 : Date.parse(e.ends_at) - Date.parse(e.starts_at);
+    const days = e.all_day ? Math.round((Date.parse(`${e.ends_at}T12:00:00Z`) - Date.parse(`${e.starts_at}T12:00:00Z`)) / 86_400_000) : 0;
+    const dayOf = (d: Date) => d.toLocaleDateString('sv-SE');
+    return e.all_day
+      ? { start: dayOf(start), end: dayOf(new Date(start.getTime() + days * 86_400_000 + 12 * 3_600_000)), original: occurrence }
+      : { start: start.toISOString(), end: new Date(start.getTime() + length).toISOString(), original: occurrence };
+  };
+  async function cancelThis(e: ScheduleEventRead, original: string) {
+    setAsking(null);
+    await cancelOccurrence(e.id, original);
+    await eventApi.invalidate(qc);
+    toast.success('Ocorrência cancelada');
+    navigate(`/schedule/${e.id}`, { replace: true });
+  }
   return (
     <RecordPage query={query} what="Evento" gender="m" backTo="/schedule">
-      {(e) => (
+      {(e) => {
+        const one = occurrenceOf(e);
+        return (
         <>
           <PageTitle
             title={e.title}
-            subtitle={windowLabel(e)}
+            subtitle={one ? `${windowLabel({ starts_at: one.start, ends_at: one.end, all_day: e.all_day })} · ocorrência de "${e.recurrence_label}"` : windowLabel(e)}
             actions={
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <Button component={RouterLink} to="/schedule">
@@ -51,12 +79,12 @@ export default function EventPage() {
                   Baixar .ics
                 </Button>
                 {canWrite && (
-                  <Button startIcon={<EditIcon />} variant="contained" onClick={() => setEditing(true)}>
+                  <Button startIcon={<EditIcon />} variant="contained" onClick={() => (one ? setAsking('edit') : setEditing(true))}>
                     Editar
                   </Button>
                 )}
                 {canWrite && (
-                  <Button startIcon={<DeleteIcon />} color="error" onClick={() => void remove(e.id, e.title)}>
+                  <Button startIcon={<DeleteIcon />} color="error" onClick={() => (one ? setAsking('delete') : void remove(e.id, e.title))}>
                     Excluir
                   </Button>
                 )}
@@ -68,10 +96,22 @@ export default function EventPage() {
               Mantido apesar de conflito de agenda: {e.clash_note}
             </Alert>
           )}
+          {e.series_id && e.recurrence_id && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Ocorrência movida de uma série (era em {windowLabel({ starts_at: e.recurrence_id, ends_at: e.recurrence_id, all_day: false }).split(' – ')[0]}).{' '}
+              <Link component={RouterLink} to={`/schedule/${e.series_id}`}>
+                Ver a série
+              </Link>
+            </Alert>
+          )}
           <Section title="Evento">
             <Details
               rows={[
-                ['Quando', windowLabel(e)],
+                ['Quando', e.recurrence ? `${windowLabel(e)} (primeira ocorrência)` : windowLabel(e)],
+                ...(e.recurrence_label ? ([['Repete', e.recurrence_label]] as [string, string][]) : []),
+                ...(e.recurrence && (e.exdates.length || e.exceptions.length)
+                  ? ([['Exceções', [e.exdates.length ? `${e.exdates.length} cancelada${e.exdates.length > 1 ? 's' : ''}` : '', e.exceptions.length ? `${e.exceptions.length} movida${e.exceptions.length > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ')]] as [string, string][])
+                  : []),
                 ['Local', e.location || '—'],
                 ['Unidade', e.unit_organizational?.name ?? '—'],
                 ['Criado por', e.created_by?.name ?? '—'],
@@ -117,6 +157,52 @@ export default function EventPage() {
           <Section title="Histórico">
             <RevisionHistory entity="schedule_event" entityId={e.id} />
           </Section>
+          <Dialog open={!!asking && !!one} onClose={() => setAsking(null)} aria-labelledby="occurrence-choice-title">
+            <DialogTitle id="occurrence-choice-title">{asking === 'delete' ? 'Excluir evento recorrente' : 'Editar evento recorrente'}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>
+                {asking === 'delete' ? 'Cancelar somente esta ocorrência ou excluir toda a série?' : 'Alterar somente esta ocorrência ou toda a série?'}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setAsking(null)} color="inherit">
+                Voltar
+              </Button>
+              <Button
+                onClick={() => {
+                  if (asking === 'delete') void remove(e.id, e.title);
+                  else setEditing(true);
+                  setAsking(null);
+                }}
+              >
+                Toda a série
+              </Button>
+              <Button
+                variant="contained"
+                autoFocus
+                onClick={() => {
+                  if (asking === 'delete') void cancelThis(e, one!.original);
+                  else {
+                    setAsking(null);
+                    setMoving(true);
+                  }
+                }}
+              >
+                Somente esta ocorrência
+              </Button>
+            </DialogActions>
+          </Dialog>
+          {moving && one && (
+            <EventDialog
+              event={e}
+              occurrence={{ start: one.start, end: one.end }}
+              onClose={() => setMoving(false)}
+              onSaved={(id) => {
+                setMoving(false);
+                navigate(`/schedule/${id}`);
+              }}
+            />
+          )}
           {editing && (
             <EventDialog
               event={e}
@@ -128,7 +214,8 @@ export default function EventPage() {
             />
           )}
         </>
-      )}
+        );
+      }}
     </RecordPage>
   );
 }

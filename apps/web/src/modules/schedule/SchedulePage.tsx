@@ -4,10 +4,12 @@
  * resizes (a busy person is asked about: "manter assim mesmo?"); selecting a span creates an event.
  */
 import type { DateSelectArg, EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import { dayInZone } from '@operacoes/contract';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
+import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import AddIcon from '@mui/icons-material/Add';
@@ -20,6 +22,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { toast } from '../../core/toast';
+import { appTimeZone, zoneNote } from '../../core/time-zone';
 import { fetchUnitOptions } from '../unit-organizational';
 import { type CalendarItem, type Ref, eventApi, fetchCalendar, fetchTypes, moveActivity, moveEvent, searchPeople } from './api';
 import { sendConfirmingClash } from './clash';
@@ -28,8 +31,8 @@ import { FeedDialog } from './FeedDialog';
 import { TechnicianBoard } from './TechnicianBoard';
 import './calendar.css';
 
-/** `YYYY-MM-DD` of a local date. */
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** `YYYY-MM-DD` of an instant in the organization's zone (the calendar's days are the operator's, not the browser's). */
+const ymd = (d: Date) => dayInZone(d, appTimeZone());
 const DAY = 86_400_000;
 /** FullCalendar's all-day end is exclusive; the API's is the last day. */
 const lastDay = (end: Date | null, start: Date) => ymd(end ? new Date(end.getTime() - DAY) : start);
@@ -48,7 +51,8 @@ const toEvent = (item: CalendarItem): EventInput => ({
 });
 
 // Constant options (FullCalendar re-applies an option whose identity changes).
-const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+// The luxon plugin lets the calendar run on the organization's named zone (core/time-zone).
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin];
 const BUTTON_TEXT = { today: 'Hoje', month: 'Mês', week: 'Semana', day: 'Dia', list: 'Lista' };
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const DESKTOP_HEADER = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
@@ -244,12 +248,14 @@ export default function SchedulePage() {
           '--fc-button-text-color': theme.palette.primary.contrastText,
         }}
       >
+        {/* A browser in another zone (a manager abroad) sees the operator's times: say which. */}
+        {zoneNote() && <Chip size="small" variant="outlined" sx={{ mb: 1 }} label={zoneNote()} data-testid="schedule-zone" />}
         <FullCalendar
           ref={calendar}
           plugins={PLUGINS}
           locale={ptBrLocale}
           firstDay={0}
-          timeZone="local"
+          timeZone={appTimeZone()}
           initialView={phone ? 'listWeek' : 'timeGridWeek'}
           headerToolbar={phone ? PHONE_HEADER : DESKTOP_HEADER}
           footerToolbar={phone ? PHONE_FOOTER : undefined}

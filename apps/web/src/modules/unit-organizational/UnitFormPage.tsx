@@ -1,6 +1,6 @@
 /** /organization/:id/unit-organizational/create and /unit-organizational/edit/:id: a unit, its members, its history. */
 import { Box, Paper, Typography } from '@mui/material';
-import { unitInput } from '@operacoes/contract';
+import { BRAZIL_TIME_ZONES, unitInput } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormSelect, FormSwitch } from '../../core/form';
 import { useNavigate, useParams } from 'react-router';
@@ -20,6 +20,7 @@ import { FormMasked } from '../../core/form/MaskedInput';
 import { RevisionHistory } from '../../core/history';
 import { Crumbs } from '../../core/Crumbs';
 import { ReadOnlyNotice } from '../../core/readOnly';
+import { useSession } from '../../core/session';
 
 const formSchema = unitInput.extend({ zip_code: blankToNull(unitInput.shape.zip_code) });
 
@@ -44,6 +45,7 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
   const qc = useQueryClient();
   const { can, isSuperAdmin } = useCan();
   const canWrite = can(['ORG']);
+  const { user, updateUser } = useSession();
   const excluded = unit ? selfAndDescendants(unit.id, units) : new Set<number>();
   const parents = units.filter((u) => !excluded.has(u.id));
   const form = useSchemaForm(formSchema, {
@@ -54,6 +56,7 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
     zip_code: formatZip(unit?.zip_code),
     city_id: unit?.city_id ?? null,
     is_active: unit?.is_active ?? true,
+    time_zone: unit?.time_zone ?? null,
   } as never);
   const back = `/organization/edit/${organizationId}?tab=unidades`;
 
@@ -69,6 +72,8 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
       }}
       onSuccess={(saved) => {
         const s = saved as UnitRead;
+        // The user's own unit changed zone: the session's dates follow.
+        if (user?.unit_organizational?.id === s.id && user.unit_organizational.time_zone !== s.time_zone) updateUser({ unit_organizational: { ...user.unit_organizational, time_zone: s.time_zone } });
         toast.success(unit ? 'Unidade atualizada!' : 'Unidade criada!');
         void qc.invalidateQueries({ queryKey: unitKeys.all });
         void qc.invalidateQueries({ queryKey: ['organization', organizationId] });
@@ -88,6 +93,14 @@ function UnitForm({ unit, organizationId, units }: { unit: UnitRead | null; orga
             helperText="Opcional"
             disabled={!canWrite}
             options={parents.map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }))}
+          />
+          <FormSelect
+            name="time_zone"
+            label="Fuso horário"
+            emptyLabel="O da organização"
+            helperText="Só quando a unidade fica em outro fuso (ex.: uma filial em Cuiabá)"
+            disabled={!canWrite}
+            options={BRAZIL_TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
           />
           <FormSwitch name="is_active" label="Unidade ativa" disabled={!canWrite} />
         </Box>

@@ -12,8 +12,8 @@ import { useCan } from '../../core/permissions';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { deleteUser, updateUser } from './api';
+import { formatDate } from '../../core/format';
 
-const dateFmt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 const columns: GridColDef<UserRead>[] = [
   {
@@ -55,7 +55,7 @@ const columns: GridColDef<UserRead>[] = [
     field: 'created_at',
     headerName: 'Criado em',
     width: 110,
-    valueFormatter: (v: string) => (v ? dateFmt.format(new Date(v)) : ''),
+    valueFormatter: (v: string) => (v ? formatDate(v) : ''),
   },
 ];
 

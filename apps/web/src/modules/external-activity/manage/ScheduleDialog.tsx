@@ -1,9 +1,11 @@
 /** "Agendar" for an activity without a time yet: the start (and optional end) of the visit. */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { zonedInstant } from '@operacoes/contract';
+import { appTimeZone, zoneNote } from '../../../core/time-zone';
 
-/** `2026-11-25T09:00` (a datetime-local value, the phone's own time zone) → ISO with offset. */
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
+/** `2026-11-25T09:00` (a datetime-local value, typed on the organization's clock whatever the phone's zone) → ISO. */
+const isoOf = (local: string) => (local ? zonedInstant(local, appTimeZone()).toISOString() : null);
 
 export function ScheduleDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: (start: string, end: string | null) => Promise<unknown> }) {
   const [start, setStart] = useState('');
@@ -15,7 +17,7 @@ export function ScheduleDialog({ open, onClose, onConfirm }: { open: boolean; on
       <DialogTitle>Agendar a visita</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField type="datetime-local" label="Início" value={start} onChange={(e) => setStart(e.target.value)} required slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField type="datetime-local" label="Início" value={start} onChange={(e) => setStart(e.target.value)} required helperText={zoneNote() ?? undefined} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
             type="datetime-local"
             label="Fim (opcional)"

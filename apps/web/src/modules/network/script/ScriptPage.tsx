@@ -21,10 +21,11 @@ import { RecordPage } from '../../../core/RecordPage';
 import { toast } from '../../../core/toast';
 import { lmcApi, lmcTrail, type LmcRead } from '../pathApi';
 import { Crumbs } from '../../../core/Crumbs';
+import { formatDateTime } from '../../../core/format';
 
 hljs.registerLanguage('routeros', routeros);
 
-const when = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 const rsc = (text: string) => new Blob([text], { type: 'text/plain;charset=utf-8' });
 
 function Code({ text }: { text: string }) {

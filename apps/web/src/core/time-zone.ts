@@ -1,0 +1,26 @@
+/**
+ * The organization's local clock on screen: every date is shown and typed in the zone of the
+ * session (the user's unit's when it overrides, else the organization's), whatever zone the
+ * browser is in. A manager in Lisbon sees the operator's times, labelled with the zone.
+ */
+import { DEFAULT_TIME_ZONE, type SessionUser, isBrazilTimeZone, timeZoneLabel } from '@operacoes/contract';
+
+let current: string = DEFAULT_TIME_ZONE;
+
+/** The zone dates are formatted in (set by the session; the default before a login). */
+export const appTimeZone = () => current;
+
+export function setAppTimeZone(zone: string | null | undefined) {
+  current = isBrazilTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** A session's zone: its unit's override, else its organization's (older stored sessions: the default). */
+export const sessionTimeZone = (user: SessionUser | null | undefined): string =>
+  user?.unit_organizational?.time_zone || user?.organization?.time_zone || DEFAULT_TIME_ZONE;
+
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "Horário de " and the zone's label (contract: timeZoneLabel) when the browser is in another zone; null otherwise. */
+export function zoneNote(zone = current): string | null {
+  return zone === browserTimeZone() ? null : `Horário de ${timeZoneLabel(zone)}`;
+}
