@@ -151,7 +151,8 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
 
   it('moves an activity on the calendar: a reschedule on its timeline, clashes with its technicians, 403 without EXTERNAL_ACTIVITY', async () => {
     const type = await makeType(t, t.platformOrganizationId, { color: '#c62828' });
-    const created = await t.call('POST', '/api/external-activity', planner.token, activityBody(type.id, [tech.id], { scheduled_start: at(5, 9), scheduled_end: at(5, 11) }));
+    // Months ahead, past the order's SLA deadline: kept with `force` (the move is what is tested here).
+    const created = await t.call('POST', '/api/external-activity', planner.token, activityBody(type.id, [tech.id], { scheduled_start: at(5, 9), scheduled_end: at(5, 11), force: true }));
     expect(created.statusCode, created.body).toBe(201);
     const activity = created.json() as { id: number; code: string };
     const cal = (await t.call('GET', `/api/schedule/calendar?from=${at(5, 0)}&to=${at(6, 0)}`, planner.token)).json() as { key: string; color: string; editable: boolean; title: string }[];
