@@ -194,6 +194,38 @@ describe('schedule: recurring events', () => {
     expect(await startsOf(e.id, at(115, 0), at(140, 0))).toEqual([at(123, 10)]);
   });
 
+  it('tells the organization’s open calendars (realtime) when an event, an occurrence or a work order’s visit changes', async () => {
+    const seen: { topic: string; data: unknown }[] = [];
+    const hub = t.app.realtime;
+    const publish = hub.publish.bind(hub);
+    hub.publish = async (messages) => {
+      seen.push(...messages);
+      return publish(messages);
+    };
+    try {
+      const schedule = () => seen.filter((m) => (m.data as { type?: string }).type === 'schedule').map((m) => m.topic);
+      const e = await made({ starts_at: at(160, 7), ends_at: at(160, 8), recurrence: { frequency: 'daily', ends: 'count', count: 3 } });
+      const topic = schedule()[0];
+      expect(topic).toMatch(/^\/organizations\/\d+$/);
+      await t.call('POST', `/api/schedule/${e.id}/cancel-occurrence`, planner.token, { occurrence: at(161, 7) });
+      await t.call('PUT', `/api/schedule/${e.id}`, planner.token, { title: 'Renomeada' });
+      expect((await t.call('DELETE', `/api/schedule/${e.id}`, planner.token)).statusCode).toBe(204);
+      expect(schedule()).toEqual([topic, topic, topic, topic]);
+      const tech = await makeTechnician(t);
+      const type = await makeType(t);
+      const order = await t.call('POST', '/api/external-activity', planner.token, activityBody(type.id, [tech.id], { scheduled_start: at(162, 14), scheduled_end: at(162, 15), force: true }));
+      expect(order.statusCode, order.body).toBe(201);
+      expect((await t.call('POST', `/api/schedule/activity/${order.json().id}/move`, planner.token, { scheduled_start: at(163, 14), scheduled_end: at(163, 15), force: true })).statusCode).toBe(200);
+      expect(schedule().length).toBeGreaterThanOrEqual(6);
+      // A refused write tells nobody.
+      const before = schedule().length;
+      expect((await create({ starts_at: at(0, 5), ends_at: at(0, 6), recurrence: { frequency: 'daily', ends: 'count', count: 999 } })).statusCode).toBe(422);
+      expect(schedule().length).toBe(before);
+    } finally {
+      hub.publish = publish;
+    }
+  });
+
   it('a read-only user cannot write a series or its occurrences; another organization neither sees nor touches it', async () => {
     const e = await made({ title: 'Série privada', starts_at: at(150, 7), ends_at: at(150, 8), recurrence: { frequency: 'daily', ends: 'count', count: 2 } });
     expect((await create({ starts_at: at(150, 7), ends_at: at(150, 8), recurrence: { frequency: 'daily', ends: 'count', count: 2 } }, reader)).statusCode).toBe(403);

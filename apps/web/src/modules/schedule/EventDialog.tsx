@@ -13,6 +13,7 @@ import { toast } from '../../core/toast';
 import { fetchUnitOptions } from '../unit-organizational';
 import { eventApi, saveEvent, searchItems, searchPeople } from './api';
 import { sendConfirmingClash } from './clash';
+import { RecurrenceFields } from './RecurrenceFields';
 
 export type EventDraft = { starts_at: string; ends_at: string; all_day: boolean };
 const DECLINED = 'conflito não confirmado';
@@ -28,7 +29,11 @@ const EVENT_COLORS = [
 const dayOf = (iso: string) => (iso.length === 10 ? iso : dayInZone(new Date(iso), appTimeZone()));
 const atHour = (day: string, hour: number) => zonedInstant(`${day}T${String(hour).padStart(2, '0')}:00`, appTimeZone()).toISOString();
 
-export function EventDialog({ event, draft, onClose, onSaved }: { event?: ScheduleEventRead; draft?: EventDraft; onClose: () => void; onSaved: (id: number) => void }) {
+/**
+ * `occurrence`: moving just this occurrence of the series `event` — the form starts from the series
+ * with the occurrence's window and saves a new event standing in for it (series_id + its original start).
+ */
+export function EventDialog({ event, draft, occurrence, onClose, onSaved }: { event?: ScheduleEventRead; draft?: EventDraft; occurrence?: { start: string; end: string }; onClose: () => void; onSaved: (id: number) => void }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
@@ -36,8 +41,8 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
   const units = useQuery({ queryKey: ['unit-organizational', 'options'], queryFn: fetchUnitOptions });
   const form = useSchemaForm(scheduleEventCreate, {
     title: event?.title ?? '',
-    starts_at: event?.starts_at ?? draft?.starts_at,
-    ends_at: event?.ends_at ?? draft?.ends_at,
+    starts_at: occurrence?.start ?? event?.starts_at ?? draft?.starts_at,
+    ends_at: occurrence?.end ?? event?.ends_at ?? draft?.ends_at,
     all_day: event?.all_day ?? draft?.all_day ?? false,
     participant_ids: event?.participant_ids ?? [],
     patrimony_ids: event?.patrimony_ids ?? [],
@@ -45,7 +50,10 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
     description: event?.description ?? '',
     color: event?.color ?? null,
     unit_organizational_id: event?.unit_organizational_id ?? null,
+    recurrence: occurrence ? null : (event?.recurrence ?? null),
   });
+  // A moved occurrence does not repeat; neither does the one being moved now.
+  const repeats = !occurrence && !event?.series_id;
   // Switching "dia inteiro" turns the times into days (and back, 08:00–09:00).
   const allDay = form.watch('all_day');
   const previous = useRef(allDay);
@@ -66,17 +74,19 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
   async function submit(values: Record<string, unknown>) {
     let saved: { id: number } | undefined;
     const ok = await sendConfirmingClash(async (force) => {
-      saved = await saveEvent(event?.id ?? null, { ...values, force });
+      saved = occurrence
+        ? await saveEvent(null, { ...values, recurrence: undefined, series_id: event!.id, recurrence_id: occurrence.start, force })
+        : await saveEvent(event?.id ?? null, { ...values, recurrence: repeats ? values.recurrence : undefined, force });
     });
     if (!ok || !saved) throw new Error(DECLINED);
     await eventApi.invalidate(qc);
-    toast.success(event ? 'Evento salvo' : 'Evento criado');
+    toast.success(occurrence ? 'Ocorrência movida' : event ? 'Evento salvo' : 'Evento criado');
     return saved;
   }
 
   return (
     <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="event-dialog-title">
-      <DialogTitle id="event-dialog-title">{event ? 'Editar evento' : 'Novo evento'}</DialogTitle>
+      <DialogTitle id="event-dialog-title">{occurrence ? 'Mover esta ocorrência' : event?.recurrence ? 'Editar toda a série' : event ? 'Editar evento' : 'Novo evento'}</DialogTitle>
       <DialogContent>
         <ResourceForm form={form} onSubmit={submit} onSuccess={(r) => onSaved((r as { id: number }).id)} guard={false} ariaLabel="Evento" actions={<Button onClick={onClose} color="inherit">Cancelar</Button>}>
           <FormGrid>
@@ -95,6 +105,11 @@ export function EventDialog({ event, draft, onClose, onSaved }: { event?: Schedu
                 <FormDateTime name="starts_at" label="Início" />
                 <FormDateTime name="ends_at" label="Fim" />
               </>
+            )}
+            {repeats && (
+              <Wide>
+                <RecurrenceFields />
+              </Wide>
             )}
             <Wide>
               <FormMultiPicker name="participant_ids" label="Participantes" queryKey={['schedule_event', 'people']} fetch={searchPeople} initial={event?.participants ?? []} helperText="Quem já estiver ocupado no horário é avisado antes de salvar" noOptionsText="Ninguém encontrado" />

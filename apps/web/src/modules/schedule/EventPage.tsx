@@ -98,7 +98,7 @@ export default function EventPage() {
           )}
           {e.series_id && e.recurrence_id && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              Ocorrência movida de uma série (era em {windowLabel({ starts_at: e.recurrence_id, ends_at: e.recurrence_id, all_day: false }).split(' – ')[0]}).{' '}
+              Ocorrência movida de uma série (era em {e.all_day ? formatDate(e.recurrence_id) : formatDateTime(e.recurrence_id)}).{' '}
               <Link component={RouterLink} to={`/schedule/${e.series_id}`}>
                 Ver a série
               </Link>

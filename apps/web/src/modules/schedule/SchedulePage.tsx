@@ -4,7 +4,7 @@
  * resizes (a busy person is asked about: "manter assim mesmo?"); selecting a span creates an event.
  */
 import type { DateSelectArg, EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
-import { dayInZone } from '@operacoes/contract';
+import { SCHEDULE_CHANGED, type ScheduleRealtimeMessage, dayInZone } from '@operacoes/contract';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -23,6 +23,7 @@ import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { toast } from '../../core/toast';
 import { appTimeZone, zoneNote } from '../../core/time-zone';
+import { useRealtimeEvent } from '../notification';
 import { fetchUnitOptions } from '../unit-organizational';
 import { type CalendarItem, type Ref, eventApi, fetchCalendar, fetchTypes, moveActivity, moveEvent, searchPeople } from './api';
 import { sendConfirmingClash } from './clash';
@@ -96,6 +97,8 @@ export default function SchedulePage() {
   const types = useQuery({ queryKey: ['schedule_event', 'types'], queryFn: fetchTypes, retry: false });
 
   const refetch = () => calendar.current?.getApi().refetchEvents();
+  // Someone else created, moved or cancelled an event or a work order's visit: the open period is fetched again.
+  useRealtimeEvent<ScheduleRealtimeMessage>(SCHEDULE_CHANGED, () => refetch());
   const events = useCallback(
     (info: EventSourceFuncArg, success: (e: EventInput[]) => void, failure: (e: Error) => void) => {
       fetchCalendar({
@@ -145,7 +148,7 @@ export default function SchedulePage() {
   function open(info: EventClickArg) {
     info.jsEvent.preventDefault();
     const item = info.event.extendedProps.item as CalendarItem;
-    navigate(item.kind === 'event' ? `/schedule/${item.id}` : `/external-activity/manage/${item.id}`);
+    navigate(item.kind === 'event' ? `/schedule/${item.id}${item.occurrence ? `?occurrence=${encodeURIComponent(item.occurrence)}` : ''}` : `/external-activity/manage/${item.id}`);
   }
 
   const newEvent = () => {

@@ -33,3 +33,5 @@ export const renewFeed = async () => (await api.post<FeedStatus>('/schedule/feed
 export const revokeFeed = async () => void (await api.delete('/schedule/feed'));
 /** Silent: the form shows violations on its fields and a clash as a question. */
 export const saveEvent = async (id: number | null, body: unknown) => (id ? await api.put(`/schedule/${id}`, body, { silent: true }) : await api.post('/schedule', body, { silent: true })).data as { id: number };
+/** Cancels one occurrence of a series by its original start. */
+export const cancelOccurrence = async (id: number, occurrence: string) => (await api.post(`/schedule/${id}/cancel-occurrence`, { occurrence })).data;

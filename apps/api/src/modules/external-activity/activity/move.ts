@@ -3,6 +3,7 @@ import { ACTIVITY_STATUS_LABELS, type ActivityStatus } from '@operacoes/contract
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
+import { publishScheduleChanged } from '../../../core/realtime/schedule-changed';
 import { audit } from '../../../core/audit';
 import { brDateTime } from '../../../core/pdf';
 import type { DbOrTx } from '../../../core/db';
@@ -43,6 +44,7 @@ export async function moveActivityWindow(app: FastifyInstance, tx: DbOrTx, user:
     action: 'update',
     changes: { scheduled_start: [row.scheduled_start, updated.scheduled_start], scheduled_end: [row.scheduled_end, updated.scheduled_end] },
   });
+  afterCommit(user, () => publishScheduleChanged(app, row.organization_id));
   const others = (await technicianIds(tx, row.id)).filter((id) => id !== user.id);
   if (others.length) afterCommit(user, await notify(app, tx, others, `Atividade ${row.code} reagendada`, `${row.client_name}: ${windowText(start, end)}.`, manageLink(row.id), user));
   return updated;

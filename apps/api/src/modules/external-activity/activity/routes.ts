@@ -47,6 +47,7 @@ import {
 } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
+import { publishScheduleChanged } from '../../../core/realtime/schedule-changed';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
@@ -229,7 +230,10 @@ export const activityWorkflow: typeof baseWorkflow = {
   take: async (verb, row, input, ctx) => {
     if (ON_SITE.has(verb)) await assertOnSite(ctx.tx, ctx.user, row.id);
     else await assertDispatch(ctx.tx, ctx.user, row.id, DISPATCH_ACTION[verb] ?? 'alterar');
-    return baseWorkflow.take(verb, row, input, ctx);
+    const taken = await baseWorkflow.take(verb, row, input, ctx);
+    // Scheduled, rescheduled, cancelled or under way: open calendars of the organization refetch.
+    afterCommit(ctx.user, () => publishScheduleChanged(ctx.app, row.organization_id));
+    return taken;
   },
 };
 
@@ -340,6 +344,8 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
     async afterWrite(row, input, { tx, user, app }, existing) {
       const activity = row as unknown as ActivityRow;
+      // A visit created, moved or (re)assigned shows on the organization's open calendars.
+      afterCommit(user, () => publishScheduleChanged(app, activity.organization_id));
       if (!existing) await writeEvent(tx, activity.id, 'created', user, null, 'aberta');
       const { technician_ids: wanted, force } = input as { technician_ids?: number[]; force?: boolean };
       const before = existing || !wanted ? await technicianIds(tx, activity.id) : [];
