@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { downloadFile } from '../../core/download';
 import { formatDate, formatDateTime } from '../../core/format';
+import { appTimeZone } from '../../core/time-zone';
 import { RevisionHistory } from '../../core/history';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
@@ -49,7 +50,7 @@ export default function EventPage() {
     if (Number.isNaN(start.getTime())) return null;
     const length = e.all_day ? 0 : Date.parse(e.ends_at) - Date.parse(e.starts_at);
     const days = e.all_day ? Math.round((Date.parse(`${e.ends_at}T12:00:00Z`) - Date.parse(`${e.starts_at}T12:00:00Z`)) / 86_400_000) : 0;
-    const dayOf = (d: Date) => d.toLocaleDateString('sv-SE');
+    const dayOf = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: appTimeZone() });
     return e.all_day
       ? { start: dayOf(start), end: dayOf(new Date(start.getTime() + days * 86_400_000 + 12 * 3_600_000)), original: occurrence }
       : { start: start.toISOString(), end: new Date(start.getTime() + length).toISOString(), original: occurrence };

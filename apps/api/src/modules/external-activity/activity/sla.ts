@@ -10,6 +10,7 @@ import { ACTIVITY_OPEN_STATUSES } from '@operacoes/contract';
 import { periodicJob } from '../../../core/jobs';
 import { usersWithPermission } from '../../../core/notify';
 import { brDateTime } from '../../../core/pdf';
+import { organizationTimeZone } from '../../../core/time-zone';
 import { activityTechnicians, externalActivities } from '../schema';
 import { manageLink } from './routes';
 
@@ -42,9 +43,11 @@ export async function runSlaNotices(app: FastifyInstance, now = new Date()): Pro
       if (!managers.has(a.organization_id)) managers.set(a.organization_id, await usersWithPermission(tx, a.organization_id, 'EXTERNAL_ACTIVITY'));
       const to = [...new Set([...techs.filter((t) => t.activity_id === a.id).map((t) => t.user_id), ...managers.get(a.organization_id)!])];
       const late = breached.includes(a);
+      // A job, not a request: the deadline is written on the activity's organization's clock.
+      const zone = await organizationTimeZone(tx, a.organization_id);
       const { deliver } = await app.notifier.create(tx, to, {
         title: late ? `SLA estourado: atividade ${a.code}` : `SLA vence em menos de 1 hora: atividade ${a.code}`,
-        message: late ? `${a.client_name}: o prazo venceu em ${brDateTime(a.due_at)}.` : `${a.client_name}: o prazo vence em ${brDateTime(a.due_at)}.`,
+        message: late ? `${a.client_name}: o prazo venceu em ${brDateTime(a.due_at, zone)}.` : `${a.client_name}: o prazo vence em ${brDateTime(a.due_at, zone)}.`,
         link: manageLink(a.id),
       });
       deliveries.push(deliver);
