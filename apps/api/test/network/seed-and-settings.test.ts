@@ -40,7 +40,8 @@ describe('network demo and map settings', () => {
       ['LMC-CWB-PGO-02', 1, true, ['UN-CWB-PGO']],
     ]);
     const unions = json<{ items: { code: string; degraded: boolean; capacity_mbps: number }[] }>(await t.call('GET', '/api/union', gestor));
-    expect(unions.items).toMatchObject([{ code: 'UN-CWB-PGO', degraded: true, capacity_mbps: 1000 }]);
+    // The radio (main, up) is the active path: its narrowest segment, 900 Mbps, is the union's capacity.
+    expect(unions.items).toMatchObject([{ code: 'UN-CWB-PGO', degraded: true, capacity_mbps: 900 }]);
     const svcs = json<{ total_items: number; items: { code: string; ip_block: string | null }[] }>(await t.call('GET', '/api/svc?ip=200.150.10.10', gestor));
     expect(svcs.items.map((s) => s.code)).toEqual(['SVC-0002']);
     expect(json<{ total_items: number }>(await t.call('GET', '/api/svc', gestor)).total_items).toBe(5);

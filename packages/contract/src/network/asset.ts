@@ -30,10 +30,36 @@ export const macAddress = z
 /** The kit's blank-as-none, typed by the output of `schema` (a MAC address normalises its text). */
 const blankAsNull = <O>(schema: z.ZodType<O>) => kitBlankAsNull(schema) as unknown as z.ZodOptional<z.ZodNullable<z.ZodType<O, O | string>>>;
 
+/**
+ * What is wrong with an interface name, or null. The names go into RouterOS commands, where
+ * a comma separates the items of a list (`slaves=`, `tagged=`, `interface-list`): RouterOS
+ * itself refuses a comma in a name, and one would split ours in two. Besides that we keep to
+ * printable ASCII without `"`, `\`, `$` and `?`: the script escapes those, but a technician
+ * typing the name in the terminal would see `?` open the help, `$` read a variable and a quote
+ * end the value, and RouterOS stores the bytes of accented letters, which its terminal and
+ * Winbox garble. The same names serve every vendor, whose usual names (`et-0/0/0`,
+ * `gpon0/1/2`, `sfp-sfpplus1`) stay within this set.
+ */
+export function interfaceNameProblem(name: string): string | null {
+  if (name.includes(',')) return 'O nome da interface não pode ter vírgula: o RouterOS usa a vírgula para separar interfaces numa lista.';
+  const odd = [...name].find((ch) => ch < ' ' || ch > '~' || '"\\$?'.includes(ch));
+  if (odd === undefined) return null;
+  const shown = odd < ' ' || odd === '\x7f' ? 'um caractere de controle' : `“${odd}”`;
+  return `O nome da interface não pode ter ${shown}: use letras sem acento, números, espaço e sinais como - _ . / : +.`;
+}
+
 export const interfaceInput = z.object({
   /** Present for an interface the asset already has: its row (and id) is kept. */
   id: id.optional(),
-  name: z.string().trim().min(1, 'Informe o nome da interface').max(60, 'Nome longo demais'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Informe o nome da interface')
+    .max(60, 'Nome longo demais')
+    .superRefine((name, ctx) => {
+      const bad = interfaceNameProblem(name);
+      if (bad) ctx.addIssue({ code: 'custom', message: bad });
+    }),
   type: z.enum(INTERFACE_TYPES, { message: 'Tipo de interface inválido' }).default('ethernet'),
   mac: blankAsNull(macAddress),
   speed_mbps: z.number().int('Velocidade em Mbps inteiros').positive('A velocidade deve ser maior que zero').max(1_000_000, 'Velocidade grande demais').nullable().optional(),

@@ -187,3 +187,23 @@ export const lmcTopology = z.object({
   edges: z.array(topologyEdge),
 });
 export type LmcTopology = z.infer<typeof lmcTopology>;
+
+/**
+ * `GET /api/site/{id}/lmc`: what of the paths uses a site — the LMCs ending there or with a
+ * segment on one of its assets, and those segments. Read with LMC (or LMC.INDEX).
+ */
+export const sitePaths = z.object({
+  lmcs: z.array(refCode.extend({ status: z.enum(LMC_STATUSES), site_a_id: z.number(), site_b_id: z.number() })),
+  segments: z.array(
+    z.object({
+      id: z.number(),
+      lmc: refCode,
+      position: z.number(),
+      medium: z.enum(LMX_MEDIA),
+      from_asset: z.object({ id: z.number(), hostname: z.string(), site_id: z.number().nullable() }),
+      to_asset: z.object({ id: z.number(), hostname: z.string(), site_id: z.number().nullable() }),
+      capacity_mbps: z.number(),
+    }),
+  ),
+});
+export type SitePaths = z.infer<typeof sitePaths>;

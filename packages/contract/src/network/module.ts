@@ -23,8 +23,9 @@ export const networkModule = defineModule({
     ...crudPages('/lmc', 'LMC', { gate: ['LMC'], icon: 'lmc', group: 'Rede', create: 'Nova LMC', edit: 'Editar LMC' }),
     { path: '/lmc/generate-script/:id', title: 'LMC', page: 'Gerar script MikroTik' },
     { path: '/lmc/topology/:id', title: 'LMC', page: 'Topologia' },
-    { path: '/lmx/create/:id', title: 'LMX', page: 'Novo segmento LMX' },
-    { path: '/lmx/edit/:id', title: 'LMX', page: 'Editar segmento LMX' },
+    // Segments are parts of an LMC: their pages open for whoever may open the LMC's.
+    { path: '/lmx/create/:id', title: 'LMX', page: 'Novo segmento LMX', gate: ['LMC'] },
+    { path: '/lmx/edit/:id', title: 'LMX', page: 'Editar segmento LMX', gate: ['LMC'] },
     ...crudPages('/site', 'Sites', { gate: ['SITE'], icon: 'site', group: 'Rede', create: 'Novo site', edit: 'Editar site' }),
     ...crudPages('/asset', 'Ativos de rede', { gate: ['NETWORK_ASSET'], icon: 'asset', group: 'Rede', create: 'Novo ativo', edit: 'Editar ativo' }),
     ...crudPages('/union', 'Uniões', { gate: ['UNION'], icon: 'union', group: 'Rede', create: 'Nova união', edit: 'Editar união' }),

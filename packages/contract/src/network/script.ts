@@ -22,3 +22,17 @@ export const scriptResult = z.object({
   warnings: z.array(z.string()),
 });
 export type ScriptResult = z.infer<typeof scriptResult>;
+
+/**
+ * `GET /api/lmc/{id}/script`: the last script generated for each device of the LMC (read-only
+ * users see them, they cannot generate), with the diff against the version before it.
+ */
+export const scriptLastDevice = scriptDevice.extend({
+  /** The device's RouterOS version now (null when it no longer has one). */
+  routeros_version: z.enum(ROUTEROS_VERSIONS).nullable(),
+  generated_at: z.string(),
+  generated_by: z.string().nullable(),
+});
+export type ScriptLastDevice = z.infer<typeof scriptLastDevice>;
+export const scriptLast = z.object({ devices: z.array(scriptLastDevice) });
+export type ScriptLast = z.infer<typeof scriptLast>;

@@ -9,7 +9,7 @@ import { siteRef } from './site';
 export const UNION_MODE_LABELS = { '802.3ad': '802.3ad (LACP)', 'active-backup': 'Ativo/reserva', 'balance-rr': 'Balanceamento round-robin', 'balance-xor': 'Balanceamento XOR' } as const;
 export const UNION_MODES = enumOf(UNION_MODE_LABELS);
 export type UnionMode = (typeof UNION_MODES)[number];
-/** Modes whose capacity is the sum of the members' (the others: the largest member's). */
+/** Modes whose capacity is the sum of the members' up (active-backup: the active member's). */
 export const AGGREGATING_MODES: readonly UnionMode[] = ['802.3ad', 'balance-rr', 'balance-xor'];
 
 /** A member: exactly one of an LMC or an operator circuit. */
@@ -44,8 +44,13 @@ export const unionMemberRead = z.object({
   circuit_id: z.number().nullable(),
   /** The LMC's code or the circuit's carrier and designation. */
   label: z.string(),
+  /** What the member carries: an LMC's narrowest segment (its declared capacity while it has none), a circuit's bandwidth. */
   capacity_mbps: z.number(),
+  /** The capacity written on the LMC or circuit. */
+  declared_capacity_mbps: z.number(),
   down: z.boolean(),
+  /** Carrying traffic now: the first member up in active-backup, every member up when aggregating. */
+  active: z.boolean(),
 });
 export type UnionMemberRead = z.infer<typeof unionMemberRead>;
 
@@ -58,7 +63,7 @@ export const unionRead = tenantRecord({
   /** The two sites its members join. */
   site_a: siteRef.nullable(),
   site_b: siteRef.nullable(),
-  /** Sum of the members for aggregating modes, the largest member for active-backup. */
+  /** The active path's bottleneck: the active members' capacities summed when aggregating, the active member's in active-backup; 0 when all are down. */
   capacity_mbps: z.number(),
   /** A member is down. */
   degraded: z.boolean(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { assetRoutes } from './asset/routes';
 import { circuitRoutes } from './circuit/routes';
 import { lmcRoutes } from './lmc/routes';
+import { sitePathRoutes } from './lmc/site-paths';
 import { scriptRoutes } from './script/routes';
 import { siteRoutes } from './site/routes';
 import { svcRoutes } from './svc/routes';
@@ -17,5 +18,6 @@ export async function networkRoutes(app: FastifyInstance) {
   await svcRoutes(app);
   await unionRoutes(app);
   await scriptRoutes(app);
+  await sitePathRoutes(app);
   await topologyRoutes(app);
 }

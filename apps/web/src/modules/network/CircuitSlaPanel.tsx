@@ -64,9 +64,16 @@ export default function CircuitSlaPanel() {
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                       <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
                       <Box sx={{ flex: 1 }} />
-                      <Button size="small" startIcon={<DescriptionIcon />} onClick={() => void downloadFile('/circuit/sla/letter', `pedido-de-desconto-${month}.pdf`, { month, carrier: name })}>
-                        Carta de pedido de desconto
-                      </Button>
+                      {/* The letter asks for credits: only a carrier with a breach in the month has any to ask for. */}
+                      {items.some((i) => i.breached) ? (
+                        <Button size="small" startIcon={<DescriptionIcon />} onClick={() => void downloadFile('/circuit/sla/letter', `pedido-de-desconto-${month}.pdf`, { month, carrier: name })}>
+                          Carta de pedido de desconto
+                        </Button>
+                      ) : (
+                        <Typography variant="body2" color="text.secondary">
+                          Sem violação de SLA no mês
+                        </Typography>
+                      )}
                     </Box>
                   </TableCell>
                 </TableRow>

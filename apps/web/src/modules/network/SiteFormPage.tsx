@@ -14,6 +14,7 @@ import { fetchUnitOptions } from '../unit-organizational';
 import { assetApi, fetchAssetsOf, netKeys, siteApi, type SiteRead } from './api';
 import { AssetStatusChip } from './parts';
 import { SiteCircuits } from './SiteCircuits';
+import { SitePaths } from './SitePaths';
 
 const coordinate = (v: string | null) => (v !== null && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 
@@ -114,6 +115,7 @@ export default function SiteFormPage() {
           </Section>
           {site && <SiteAssets site={site} />}
           {site && <SiteCircuits siteId={site.id} />}
+          {site && <SitePaths siteId={site.id} />}
         </>
       )}
     </ResourcePage>

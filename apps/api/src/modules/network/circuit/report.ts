@@ -161,7 +161,7 @@ export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDe
       schema: {
         tags,
         summary: 'Carta de pedido de desconto (PDF)',
-        description: 'A carta à operadora pedindo o desconto do mês: organização (nome e CNPJ), cada circuito com SLA violado, seus períodos, protocolos e crédito, e o total. Sempre da organização de quem pede.',
+        description: 'A carta à operadora pedindo o desconto do mês: organização (nome e CNPJ), cada circuito com SLA violado, seus períodos, protocolos e crédito, e o total. Sempre da organização de quem pede; 409 quando nenhum circuito da operadora violou o SLA no mês.',
         querystring: slaLetterQuery,
         produces: ['application/pdf'],
       },
@@ -171,6 +171,8 @@ export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDe
       const [org] = await app.db.select({ fantasy_name: organizations.fantasy_name, legal_name: organizations.legal_name, cnpj: organizations.cnpj }).from(organizations).where(eq(organizations.id, user.organizationId));
       const { report, periods } = await slaOf(app.db, { organizationId: user.organizationId, carrier: req.query.carrier }, req.query.month);
       if (report.items.length === 0) throw new HttpError(404, `Nenhum circuito da operadora "${req.query.carrier}" nesta organização.`);
+      // A letter asking for a discount with nothing to discount would only embarrass whoever sends it.
+      if (!report.items.some((i) => i.breached)) throw new HttpError(409, `Nenhum circuito da ${report.items[0].carrier} ficou abaixo do SLA em ${monthName(req.query.month)}: não há desconto a pedir.`);
       const pdf = await letterPdf({ organization: org, carrier: report.items[0].carrier, month: req.query.month, items: report.items, periods });
       const file = `pedido-de-desconto-${report.items[0].carrier.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-')}-${req.query.month}.pdf`;
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${file}"`).send(pdf);

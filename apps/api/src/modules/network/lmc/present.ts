@@ -108,6 +108,6 @@ export async function presentLmcs(rows: LmcRow[], db: DbOrTx): Promise<LmcRead[]
   });
 }
 
-/** A union's capacity: the sum of its members for aggregating modes, the largest member for active-backup. */
+/** A union's capacity from its active members' bottlenecks: their sum for aggregating modes, the (one) active member's for active-backup. */
 export const unionCapacity = (mode: UnionMode, capacities: number[]) =>
   capacities.length === 0 ? 0 : AGGREGATING_MODES.includes(mode) ? capacities.reduce((a, b) => a + b, 0) : Math.max(...capacities);

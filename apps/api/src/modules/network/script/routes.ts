@@ -3,14 +3,16 @@
  * with a unified diff against the last version generated for that device. A version is stored only
  * when the script changed, with who and when; generating twice with nothing changed answers the
  * same script and an empty diff. It writes (the versions), so it needs LMC, not LMC.INDEX.
+ * `GET` answers the last versions to anyone who may read the LMC.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { createTwoFilesPatch } from 'diff';
-import { idParam, lmcResource, scriptResult, type ScriptDevice } from '@operacoes/contract';
+import { idParam, lmcResource, scriptLast, scriptResult, type ScriptDevice, type ScriptLastDevice } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
+import { HttpError } from '../../../core/errors';
 import { findVisible } from '../../../core/resource';
 import { users } from '../../../core/schema';
 import { getOrganizationSettings } from '../../organization-settings';
@@ -70,8 +72,57 @@ async function loadModel(db: DbOrTx, lmc: LmcRow): Promise<ScriptModel> {
   };
 }
 
+/** The last two versions of each device's script for this LMC, newest first per device, devices by hostname. */
+async function lastScripts(db: DbOrTx, lmcId: number): Promise<ScriptLastDevice[]> {
+  const rows = await db
+    .select({ asset_id: mikrotikScriptVersions.asset_id, script: mikrotikScriptVersions.script, at: mikrotikScriptVersions.generated_at, by: users.username, hostname: networkAssets.hostname, version: networkAssets.routeros_version })
+    .from(mikrotikScriptVersions)
+    .innerJoin(networkAssets, eq(networkAssets.id, mikrotikScriptVersions.asset_id))
+    .leftJoin(users, eq(users.id, mikrotikScriptVersions.generated_by))
+    .where(eq(mikrotikScriptVersions.lmc_id, lmcId))
+    .orderBy(asc(networkAssets.hostname), asc(mikrotikScriptVersions.asset_id), desc(mikrotikScriptVersions.id));
+  const out: ScriptLastDevice[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (i > 0 && rows[i - 1].asset_id === r.asset_id) continue;
+    const previous = rows[i + 1]?.asset_id === r.asset_id ? rows[i + 1] : undefined;
+    out.push({
+      asset_id: r.asset_id,
+      hostname: r.hostname,
+      routeros_version: (r.version as ScriptLastDevice['routeros_version']) ?? null,
+      script: r.script,
+      generated_at: r.at.toISOString(),
+      generated_by: r.by ?? null,
+      previous_script: previous?.script ?? null,
+      diff: previous ? createTwoFilesPatch(`${r.hostname}.rsc`, `${r.hostname}.rsc`, previous.script, r.script, 'anterior', 'nova') : '',
+      previous_generated_at: previous?.at.toISOString() ?? null,
+      previous_generated_by: previous?.by ?? null,
+    });
+  }
+  return out;
+}
+
 export async function scriptRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/lmc/:id/script',
+    {
+      config: { access: lmcResource.access.read },
+      schema: {
+        tags: ['lmc'],
+        summary: 'Últimos scripts MikroTik gerados',
+        description: 'O último script gerado de cada equipamento da LMC, com a diferença para a versão anterior. Só lê: basta LMC.INDEX. 404 quando nenhum script foi gerado.',
+        params: idParam,
+        response: { 200: scriptLast },
+      },
+    },
+    async (req) => {
+      const lmc = await findVisible<LmcRow>(LMC_VISIBLE, app.db, userOf(req), req.params.id);
+      const devices = await lastScripts(app.db, lmc.id);
+      if (devices.length === 0) throw new HttpError(404, 'Nenhum script foi gerado para esta LMC ainda.');
+      return { devices };
+    },
+  );
   app.post(
     '/lmc/:id/script',
     {

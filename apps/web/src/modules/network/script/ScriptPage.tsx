@@ -6,7 +6,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import { Alert, Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
-import type { ScriptDevice, ScriptResult } from '@operacoes/contract';
+import type { ScriptDevice, ScriptLast, ScriptLastDevice, ScriptResult } from '@operacoes/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { strToU8, zipSync } from 'fflate';
 import hljs from 'highlight.js/lib/core';
@@ -14,9 +14,10 @@ import routeros from 'highlight.js/lib/languages/routeros';
 import 'highlight.js/styles/github.css';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../../../core/api';
+import { api, isAxiosError } from '../../../core/api';
 import { saveBlob } from '../../../core/download';
 import { PageTitle } from '../../../core/PageTitle';
+import { useCan } from '../../../core/permissions';
 import { RecordPage } from '../../../core/RecordPage';
 import { toast } from '../../../core/toast';
 import { lmcApi, lmcTrail, type LmcRead } from '../pathApi';
@@ -37,7 +38,7 @@ function Code({ text }: { text: string }) {
   );
 }
 
-function Diff({ device }: { device: ScriptDevice }) {
+function Diff({ device }: { device: ScriptDevice | ScriptLastDevice }) {
   if (!device.previous_script) return <Alert severity="info">Primeira geração deste equipamento: não há versão anterior.</Alert>;
   const since = device.previous_generated_at ? ` em ${when(device.previous_generated_at)}${device.previous_generated_by ? ` por ${device.previous_generated_by}` : ''}` : '';
   if (!device.diff) return <Alert severity="success">Nenhuma alteração desde a última geração{since}.</Alert>;
@@ -60,7 +61,7 @@ function Diff({ device }: { device: ScriptDevice }) {
   );
 }
 
-function Device({ device }: { device: ScriptDevice }) {
+function Device({ device }: { device: ScriptDevice | ScriptLastDevice }) {
   const copy = async () => {
     await navigator.clipboard.writeText(device.script);
     toast.success('Script copiado!');
@@ -75,16 +76,36 @@ function Device({ device }: { device: ScriptDevice }) {
           Baixar .rsc
         </Button>
       </Box>
+      {'generated_at' in device && (
+        <Typography variant="body2" color="text.secondary">
+          Gerado em {when(device.generated_at)}
+          {device.generated_by ? ` por ${device.generated_by}` : ''}.
+        </Typography>
+      )}
       <Code text={device.script} />
       <Diff device={device} />
     </Box>
   );
 }
 
+/** The last scripts generated for the LMC's devices; null when none ever was (the API's 404). */
+async function fetchLast(id: number): Promise<ScriptLast | null> {
+  try {
+    return (await api.get<ScriptLast>(`/lmc/${id}/script`, { silent: true })).data;
+  } catch (e) {
+    if (isAxiosError(e) && e.response?.status === 404) return null;
+    throw e;
+  }
+}
+
 function Scripts({ lmc }: { lmc: LmcRead }) {
   const [tab, setTab] = useState(0);
+  const { user } = useCan();
+  // Generating stores versions (a write); whoever only reads the LMC sees the last ones generated.
+  const canGenerate = lmcApi.canWrite(user);
+  const last = useQuery({ queryKey: ['lmc-script', lmc.id], queryFn: () => fetchLast(lmc.id), retry: false });
   const generate = useMutation({ mutationFn: async () => (await api.post<ScriptResult>(`/lmc/${lmc.id}/script`)).data, onSuccess: () => setTab(0) });
-  const result = generate.data;
+  const result: { devices: (ScriptDevice | ScriptLastDevice)[]; warnings: string[] } | undefined = generate.data ?? (last.data ? { devices: last.data.devices, warnings: [] } : undefined);
   const zipAll = () => {
     const files = Object.fromEntries(result!.devices.map((d) => [`${d.hostname}.rsc`, strToU8(d.script)]));
     saveBlob(new Blob([zipSync(files) as BlobPart], { type: 'application/zip' }), `${lmc.code}-scripts.zip`);
@@ -93,17 +114,25 @@ function Scripts({ lmc }: { lmc: LmcRead }) {
     <>
       <Crumbs trail={lmcTrail(lmc)} current="Scripts MikroTik" sx={{ mb: 2 }} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Button variant="contained" startIcon={<TerminalIcon />} onClick={() => generate.mutate()} disabled={generate.isPending}>
-          {generate.isPending ? 'Gerando…' : 'Gerar scripts'}
-        </Button>
+        {canGenerate && (
+          <Button variant="contained" startIcon={<TerminalIcon />} onClick={() => generate.mutate()} disabled={generate.isPending}>
+            {generate.isPending ? 'Gerando…' : 'Gerar scripts'}
+          </Button>
+        )}
         {result && result.devices.length > 1 && (
           <Button startIcon={<DownloadIcon />} onClick={zipAll}>
             Baixar todos (.zip)
           </Button>
         )}
       </Box>
-      {!result && !generate.isPending && (
+      {!result && !generate.isPending && canGenerate && !last.isLoading && (
         <Alert severity="info">Gera um script RouterOS por equipamento MikroTik do caminho, com as configurações de MikroTik da organização. Senhas nunca entram no script.</Alert>
+      )}
+      {!result && !canGenerate && last.data === null && <Alert severity="info">Nenhum script foi gerado para esta LMC ainda. Quem pode editar a LMC gera os scripts.</Alert>}
+      {!generate.data && last.data && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          Últimos scripts gerados{canGenerate ? '. Gere de novo para atualizar com o caminho atual.' : ' (somente leitura).'}
+        </Alert>
       )}
       {result?.warnings.map((w) => (
         <Alert key={w} severity="warning" sx={{ mb: 1 }}>
@@ -114,7 +143,7 @@ function Scripts({ lmc }: { lmc: LmcRead }) {
         <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
           <Tabs value={Math.min(tab, result.devices.length - 1)} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Equipamentos">
             {result.devices.map((d) => (
-              <Tab key={d.asset_id} label={`${d.hostname} · RouterOS ${d.routeros_version}`} />
+              <Tab key={d.asset_id} label={`${d.hostname}${d.routeros_version ? ` · RouterOS ${d.routeros_version}` : ''}${'generated_at' in d ? ` · ${when(d.generated_at)}` : ''}`} />
             ))}
           </Tabs>
           <Box sx={{ mt: 2 }}>

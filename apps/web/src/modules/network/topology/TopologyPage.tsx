@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CodeIcon from '@mui/icons-material/Code';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import type { CircuitRealtimeMessage, LmcTopology } from '@operacoes/contract';
+import { type CircuitRealtimeMessage, type LmcTopology, UNION_MODE_LABELS, type UnionMode } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo } from 'react';
@@ -56,7 +56,7 @@ function Topology({ topo }: { topo: LmcTopology }) {
       </Button>
     </>
   );
-  const subtitle = [topo.lmc.name, topo.unions.length ? `União: ${topo.unions.map((u) => `${u.code} (${u.mode})`).join(', ')}` : null].filter(Boolean).join(' · ');
+  const subtitle = [topo.lmc.name, topo.unions.length ? `União: ${topo.unions.map((u) => `${u.code} (${UNION_MODE_LABELS[u.mode as UnionMode] ?? u.mode})`).join(', ')}` : null].filter(Boolean).join(' · ');
   const hasSegments = topo.edges.some((e) => e.kind === 'segment' && e.lmc_id === topo.lmc.id);
   return (
     <>

@@ -1,7 +1,7 @@
 /** /union/create and /union/edit/:id: a union's code, name, mode and members (LMCs or operator circuits joining the same two sites). */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { UNION_MODES, UNION_MODE_LABELS, unionInput, type UnionRead } from '@operacoes/contract';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { enumOptions, FormGrid, FormNotes, FormSelect } from '../../../core/form';
@@ -76,7 +76,7 @@ function Summary({ union }: { union: UnionRead }) {
     <Section title="Estado">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <UnionStateChip degraded={union.degraded} />
-        <Typography>Capacidade: {mbps(union.capacity_mbps)}</Typography>
+        <Typography>Capacidade ativa (gargalo do caminho ativo): {mbps(union.capacity_mbps)}</Typography>
         {union.site_a && union.site_b && (
           <Typography color="text.secondary">
             {union.site_a.code} ⇄ {union.site_b.code}
@@ -87,7 +87,9 @@ function Summary({ union }: { union: UnionRead }) {
         <Box key={`${m.kind}-${m.lmc_id ?? m.circuit_id}`} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <Typography variant="body2">
             {m.kind === 'lmc' ? 'LMC' : 'Circuito'} {m.label} · {mbps(m.capacity_mbps)}
+            {m.declared_capacity_mbps !== m.capacity_mbps && ` (gargalo; declarada ${mbps(m.declared_capacity_mbps)})`}
           </Typography>
+          {m.active && <Chip size="small" color="primary" variant="outlined" label="ativo" />}
           <DownChip down={m.down} />
         </Box>
       ))}
@@ -113,7 +115,7 @@ export default function UnionFormPage() {
             <FormGrid>
               <FormText name="code" label="Código" required />
               <FormText name="name" label="Nome" required />
-              <FormSelect name="mode" label="Modo" required options={enumOptions(UNION_MODES, UNION_MODE_LABELS)} helperText="802.3ad, round-robin e XOR somam as capacidades; ativo/reserva usa a maior" />
+              <FormSelect name="mode" label="Modo" required options={enumOptions(UNION_MODES, UNION_MODE_LABELS)} helperText="Cada membro conta pelo seu menor segmento. 802.3ad, round-robin e XOR somam os membros no ar; ativo/reserva usa o membro ativo (o primeiro no ar)" />
               <FormNotes />
             </FormGrid>
           </Section>

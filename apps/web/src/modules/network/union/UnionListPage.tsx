@@ -13,7 +13,16 @@ const columns: GridColDef<UnionRead>[] = [
   { field: 'name', headerName: 'Nome', flex: 1, minWidth: 180 },
   { field: 'mode', headerName: 'Modo', width: 200, valueFormatter: (v: UnionRead['mode']) => UNION_MODE_LABELS[v] },
   { field: 'members', headerName: 'Membros', width: 100, type: 'number', sortable: false, valueGetter: (_v, row) => row.members.length },
-  { field: 'capacity_mbps', headerName: 'Capacidade', width: 130, type: 'number', sortable: false, valueFormatter: (v: number) => mbps(v) },
+  // The active path's bottleneck (the API's figure), not what the members declare.
+  {
+    field: 'capacity_mbps',
+    headerName: 'Capacidade ativa',
+    width: 150,
+    type: 'number',
+    sortable: false,
+    valueFormatter: (v: number) => mbps(v),
+    description: 'O gargalo do caminho ativo: o menor segmento do membro ativo (somado entre os membros ativos nos modos de agregação)',
+  },
   { field: 'degraded', headerName: 'Estado', width: 130, sortable: false, renderCell: ({ row }) => <UnionStateChip degraded={row.degraded} /> },
 ];
 
