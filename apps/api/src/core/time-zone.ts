@@ -93,6 +93,14 @@ export function registerTimeZoneContext(app: FastifyInstance) {
 /** Called by the access check once the user is known. */
 export function setRequestTimeZone(req: FastifyRequest, zone: string) {
   req.timeZone = zone;
+  adoptTimeZone(zone);
+}
+
+/**
+ * The rest of the request (or job) runs in `zone`: a public link (a proposal, a receiving page)
+ * has no user, so it takes the zone of the record's organization once it has found the record.
+ */
+export function adoptTimeZone(zone: string) {
   const store = context.getStore();
   if (store) store.zone = zone;
 }

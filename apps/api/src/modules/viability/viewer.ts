@@ -20,6 +20,7 @@ import { presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { brl, toCents } from './money';
 import { localToday } from '../../core/dates';
+import { adoptTimeZone, organizationTimeZone } from '../../core/time-zone';
 import { viabilities, viabilityUnits } from './schema';
 
 type UnitRow = typeof viabilityUnits.$inferSelect;
@@ -52,6 +53,8 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       .innerJoin(organizations, eq(organizations.id, viabilityUnits.organization_id))
       .where(eq(viabilityUnits.public_hash, hash));
     if (!row) throw unknownLink();
+    // No user on a public link: dates ("válida até", the PDF's) follow the proposal's organization's clock.
+    adoptTimeZone(await organizationTimeZone(app.db, row.unit.organization_id));
     return row;
   };
   /** An answered proposal stays readable; an open one only until its validity ends. */
