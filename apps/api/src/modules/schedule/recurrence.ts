@@ -9,14 +9,19 @@ type Options = ReturnType<typeof RRule.parseString>;
 
 const DAY = 86_400_000;
 
+// One formatter per zone: making one costs more than a month of occurrences (the benchmark's month of 500 series spent most of its time there).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (zone: string) => {
+  let f = formatters.get(zone);
+  if (!f) formatters.set(zone, (f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })));
+  return f;
+};
+
 /** The wall-clock time of an instant in a zone, as the Date whose UTC fields read it (rrule's "floating" dates). */
 export function toWall(d: Date, zone = SCHEDULE_TIME_ZONE) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return new Date(Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second, d.getUTCMilliseconds()));
+  const n: Record<string, number> = {};
+  for (const p of formatterOf(zone).formatToParts(d)) if (p.type !== 'literal') n[p.type] = Number(p.value);
+  return new Date(Date.UTC(n.year, n.month - 1, n.day, n.hour, n.minute, n.second, d.getUTCMilliseconds()));
 }
 /** The instant of a wall-clock time in a zone (twice: the offset of the guess may differ across a change of offset). */
 export function fromWall(wall: Date, zone = SCHEDULE_TIME_ZONE) {
