@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TIME_ZONE_INVALID, zonedInstant } from '@operacoes/contract';
 import { organizations, users } from '../../src/core/schema';
+import { recordTimeZone } from '../../src/core/time-zone';
 import { monthBounds, slaFigures } from '../../src/modules/network/circuit/sla';
 import { scheduleEvents } from '../../src/modules/schedule/schema';
 import { notifications } from '../../src/modules/notification/schema';
@@ -69,6 +70,14 @@ describe('organization time zone', () => {
       const cleared = await t.call('PUT', `/api/unit-organizational/${unit.json().id}`, orgAdmin.token, { time_zone: null });
       expect(cleared.statusCode, cleared.body).toBe(200);
       expect((await t.call('GET', '/api/me', member.token)).json()).toMatchObject({ time_zone: 'America/Manaus' });
+    });
+
+    it('gives a record its unit\'s zone when the unit overrides, else its organization\'s', async () => {
+      const unit = await t.call('POST', '/api/unit-organizational', orgAdmin.token, { name: 'Filial Rio Branco', code: 'RBR', time_zone: 'America/Rio_Branco' });
+      expect(unit.statusCode, unit.body).toBe(201);
+      expect(await recordTimeZone(t.app.db, { organization_id: manaus, unit_id: unit.json().id })).toBe('America/Rio_Branco');
+      expect(await recordTimeZone(t.app.db, { organization_id: manaus, unit_id: null })).toBe('America/Manaus');
+      expect(await recordTimeZone(t.app.db, { organization_id: saoPaulo })).toBe('America/Sao_Paulo');
     });
 
     it('is not changed by a read-only (ORG.INDEX) user nor by another organization\'s admin', async () => {

@@ -12,7 +12,7 @@ import { dataUrlBytes, pdfImage, storablePngDataUrl } from '../files';
 import { RECEIPT_SIGNATURE_BOX, receiptPdf } from './pdf';
 import { shipments } from './schema';
 import { type ShipmentRow, itemsOfShipment, presentShipments, receiveItems, shipmentLink } from './service';
-import { adoptTimeZone, organizationTimeZone } from '../../core/time-zone';
+import { adoptTimeZone, recordTimeZone } from '../../core/time-zone';
 
 const hashParam = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Link inválido') });
 const unknownLink = () => new HttpError(404, 'Link de recebimento inválido ou cancelado.');
@@ -27,8 +27,8 @@ export async function receivingRoutes(fastify: FastifyInstance) {
   const byHash = async (hash: string): Promise<ShipmentRow> => {
     const [row] = await app.db.select().from(shipments).where(eq(shipments.receiving_hash, hash));
     if (!row) throw unknownLink();
-    // No user on a public link: dates follow the shipment's organization's clock.
-    adoptTimeZone(await organizationTimeZone(app.db, row.organization_id));
+    // No user on a public link: dates follow the clock of where it is received (the destination unit's zone, else the organization's).
+    adoptTimeZone(await recordTimeZone(app.db, { organization_id: row.organization_id, unit_id: row.destination_unit_id }));
     return row;
   };
 

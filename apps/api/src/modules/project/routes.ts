@@ -30,6 +30,7 @@ import { userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
 import { localToday } from '../../core/dates';
+import { recordTimeZone } from '../../core/time-zone';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { equalsGiven, searchPatterns, searchText } from '../../core/list';
@@ -341,7 +342,9 @@ export async function projectRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
-      const today = localToday();
+      // The project's own clock: its unit's zone when the unit overrides the organization's.
+      const zone = await recordTimeZone(app.db, { organization_id: project.organization_id, unit_id: project.unit_organizational_id });
+      const today = localToday(zone);
       const tasks = await app.db.select().from(projectTasks).where(eq(projectTasks.project_id, project.id)).orderBy(asc(projectTasks.due_on), asc(projectTasks.id));
       const people = await personRefs(app.db, tasks.map((t) => t.assignee_id));
       const late = tasks.filter((t) => t.due_on < today && t.status !== 'concluida');
@@ -351,7 +354,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
         tasks_by_status: (['a_fazer', 'em_andamento', 'bloqueada', 'concluida'] as const).map((status) => ({ status, count: tasks.filter((t) => t.status === status).length })),
         late_tasks: late.map((t) => ({ id: t.id, title: t.title, due_on: t.due_on, status: t.status, assignee: refOf(people, t.assignee_id) })),
         next_milestones: tasks.filter((t) => t.milestone && t.status !== 'concluida').slice(0, 5).map((t) => ({ id: t.id, title: t.title, due_on: t.due_on, status: t.status })),
-        cost: { ...(await projectCost(app.db, project.id)), budget: project.budget },
+        cost: { ...(await projectCost(app.db, project.id, zone)), budget: project.budget },
         activities: await activityCosts(app.db, project.id),
       };
     },
