@@ -4,7 +4,7 @@ import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 /**
  * Dispatch sees the technician's day, at 1366 px: "Agendar" on an order whose technician is busy then
  * asks "Conflito de agenda … Agendar assim mesmo?", one past its SLA asks "Além do prazo do SLA …",
- * and confirming schedules it; on the board (/schedule?view=tecnicos) the manager drags an unassigned
+ * and confirming schedules it; "Reagendar" to a busy time asks the same; on the board (/schedule?view=tecnicos) the manager drags an unassigned
  * order onto Luiz's afternoon: it becomes his and scheduled. The technician's own day on a 360 px
  * phone lists his orders.
  */
@@ -61,6 +61,35 @@ test('Agendar asks about a busy technician and about the SLA deadline, and sched
   await expectToast(page, 'Agendar: feito!');
   const saved = (await (await request.get(`/api/external-activity/${late.id}`, { headers: auth(s.token) })).json()) as { status: string };
   expect(saved.status).toBe('agendada');
+});
+
+test('Reagendar to a busy time asks the same question', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const s = await setup(request);
+  const day = spDay(3);
+  const busy = await createOrder(request, s, { client_name: 'Cliente da tarde E2E', scheduled_start: iso(day, 14), scheduled_end: iso(day, 16), force: true });
+  expect((await request.post(`/api/external-activity/${busy.id}/schedule`, { headers: auth(s.token), data: { force: true } })).status()).toBe(200);
+  const running = await createOrder(request, s, { client_name: 'Cliente em execução E2E', scheduled_start: iso(day, 8), scheduled_end: iso(day, 9), force: true });
+  expect((await request.post(`/api/external-activity/${running.id}/schedule`, { headers: auth(s.token), data: { force: true } })).status()).toBe(200);
+  const { token: tech } = await apiLogin(request, 'tecnico');
+  for (const verb of ['depart', 'start']) expect((await request.post(`/api/external-activity/${running.id}/${verb}`, { headers: auth(tech), data: {} })).status()).toBe(200);
+
+  await uiLogin(page, 'gestor');
+  await page.goto(`/external-activity/manage/${running.id}`);
+  await page.getByRole('button', { name: 'Reagendar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Motivo').fill('Cliente pediu a tarde');
+  await dialog.getByLabel('Novo início (opcional)').fill(`${day}T15:00`);
+  await dialog.getByRole('button', { name: 'Reagendar' }).click();
+  const question = page.locator('.swal2-popup');
+  await expect(question).toContainText('Conflito de agenda');
+  await expect(question).toContainText(busy.code);
+  await expect(question).toContainText('Reagendar assim mesmo?');
+  await question.getByRole('button', { name: 'Reagendar assim mesmo' }).click();
+  await expectToast(page, 'Reagendar: feito!');
+  const saved = (await (await request.get(`/api/external-activity/${running.id}`, { headers: auth(s.token) })).json()) as { status: string; scheduled_start: string };
+  expect(saved.status).toBe('agendada');
+  expect(new Date(saved.scheduled_start).toISOString()).toBe(new Date(iso(day, 15)).toISOString());
 });
 
 test('the board: dragging an unassigned order onto Luiz at 15:00 assigns and schedules it', async ({ page, request }) => {

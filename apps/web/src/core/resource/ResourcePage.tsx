@@ -24,7 +24,13 @@ import { ResourceForm, useSchemaForm } from '../ResourceForm';
 import { toast } from '../toast';
 import { type ReadOf, type ResourceApi, type WebResource, versionOf } from './api';
 import { saveUnlessStale } from './staleEdit';
+import { isAxiosError } from '../api';
+import { type ClashQuestion, sendConfirmingClash } from '../clash';
+import { errorToastMessage } from '../errors';
 import { resourceWords } from './words';
+
+/** The user kept the form open rather than confirm a clash: nothing to show. */
+class ClashDeclined extends Error {}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema, whatever its input and output
 type AnySchema = z.ZodType<any, any>;
@@ -50,6 +56,11 @@ export type ResourceFormOptions<D extends WebResource, S extends AnySchema> = {
    * the row, e.g. a work order that is someone else's): the sentence saying so; the form is read-only.
    */
   lockedFor?: (r: ReadOf<D>) => string | false;
+  /**
+   * A save that may meet a busy person or a deadline (a work order naming technicians and a window):
+   * its 409 is asked as this question (core/clash.ts) and resent with `force` when confirmed.
+   */
+  asksClash?: ClashQuestion;
 };
 
 function defaultsOf<D extends WebResource, S extends AnySchema>(o: ResourceFormOptions<D, S>, record: ReadOf<D> | null) {
@@ -69,13 +80,28 @@ export function useResourceForm<D extends WebResource, S extends AnySchema>(reso
   // The version the form's values came from: set at load, after a reload and after a save, never
   // by a background refetch (the form keeps its values then, so it must keep their version too).
   const version = useRef(versionOf(record));
-  const save = (values: unknown): Promise<ReadOf<D>> => {
-    if (!record) return resource.save(null, values);
-    return saveUnlessStale((v) => resource.save(record.id, values, v), version.current, (stale) => {
+  const saveOnce = (values: unknown, silent?: boolean): Promise<ReadOf<D>> => {
+    if (!record) return resource.save(null, values, undefined, silent);
+    return saveUnlessStale((v) => resource.save(record.id, values, v, silent), version.current, (stale) => {
       qc.setQueryData(resource.keys.one(record.id), stale.current);
       form.reset(defaultsOf(o, stale.current) as never);
       version.current = stale.version;
     });
+  };
+  const save = async (values: unknown): Promise<ReadOf<D>> => {
+    if (!o.asksClash) return saveOnce(values);
+    let saved: ReadOf<D> | undefined;
+    try {
+      // Silent, so that the 409 is a question and not an error toast first.
+      const done = await sendConfirmingClash(async (force) => void (saved = await saveOnce(force ? { ...(values as object), force } : values, true)), false, o.asksClash);
+      if (!done) throw new ClashDeclined();
+    } catch (e) {
+      // What the form does not show on its fields (a 403, a 500…) is toasted, as a non-silent call's would be.
+      const status = isAxiosError(e) ? e.response?.status : undefined;
+      if (status !== undefined && status !== 422 && status !== 409) toast.error(errorToastMessage(status, isAxiosError(e) ? e.response?.data : undefined));
+      throw e;
+    }
+    return saved!;
   };
   return {
     form: form as never,

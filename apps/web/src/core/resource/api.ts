@@ -75,9 +75,9 @@ export function resourceApi<D extends WebResource>(d: D) {
     create: async (body: unknown) => versioned(await api.post<R>(path, body)),
     /** PUT; with `version`, sent as `If-Match`: a record changed since answers 412 (`staleEditOf`). */
     update: async (id: number, body: unknown, version?: string) => versioned(await api.put<R>(url(id), body, ifMatch(version))),
-    /** POST to create (`id` null), PUT to update (with `If-Match` when `version` is given). */
-    save: async (id: number | null, body: unknown, version?: string) =>
-      versioned(id ? await api.put<R>(url(id), body, ifMatch(version)) : await api.post<R>(path, body)),
+    /** POST to create (`id` null), PUT to update (with `If-Match` when `version` is given); `silent` when the caller shows the refusal. */
+    save: async (id: number | null, body: unknown, version?: string, silent?: boolean) =>
+      versioned(id ? await api.put<R>(url(id), body, { ...ifMatch(version), silent }) : await api.post<R>(path, body, { silent })),
     remove: async (id: number) => {
       await api.delete(url(id));
     },

@@ -50,6 +50,7 @@ export default function ActivityFormPage() {
       subtitle={(a) => `${a.code} · ${a.client_name}`}
       savedTo={(a) => `/external-activity/manage/${a.id}`}
       lockedFor={lockedFor(actor)}
+      asksClash={{ question: 'Salvar assim mesmo?', confirmText: 'Salvar assim mesmo' }}
     >
       {(activity: ExternalActivityRead | null) => (
         <>

@@ -4,19 +4,21 @@
  * period's unassigned orders on the side. A dispatcher drags an order onto a technician's time: it
  * is assigned to them and scheduled there, through the order's own routes, so a busy technician or
  * the SLA deadline is asked as everywhere else ("Agendar assim mesmo?"). FullCalendar's resource
- * views are a paid add-on: this is MUI boxes and HTML5 drag and drop. On a phone (< 600 px) it is
+ * views are a paid add-on: this is MUI boxes and HTML5 drag and drop. Days and hours are the
+ * organization's (its time zone), as on the calendar. On a phone (< 600 px) it is
  * a read-only list; without the dispatch rights (`can_assign`) nothing drags.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Alert, Box, Button, ButtonGroup, Chip, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { ACTIVITY_PRIORITY_LABELS, type BoardItem, type BoardOrder, type BoardRead } from '@operacoes/contract';
+import { ACTIVITY_PRIORITY_LABELS, type BoardItem, type BoardOrder, type BoardRead, dayInZone, zonedInstant } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../core/api';
 import { sendConfirmingClash } from '../../core/clash';
 import { PageTitle } from '../../core/PageTitle';
+import { appTimeZone } from '../../core/time-zone';
 import { toast } from '../../core/toast';
 
 const DAY = 86_400_000;
@@ -26,23 +28,31 @@ const HOURS = 16;
 const SLOT_MINUTES = 30;
 const DRAG_TYPE = 'application/x-operacoes-order';
 
-/** `YYYY-MM-DD` of a local date. */
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+/*
+ * Days are `YYYY-MM-DD` on the organization's clock (as the calendar and the API's day filters), not the
+ * browser's: a dispatcher travelling in another zone still sees the technicians' local day.
+ */
+const today = () => dayInZone(Date.now(), appTimeZone());
+/** Day arithmetic on the date alone (noon UTC: no zone can move it to another day). */
+const asDate = (day: string) => new Date(`${day}T12:00:00Z`);
+const addDays = (day: string, n: number) => new Date(asDate(day).getTime() + n * DAY).toISOString().slice(0, 10);
 /** The Sunday that starts the week (the calendar's weeks start on Sunday too). */
-const weekStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - d.getDay());
-const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
-const hhmm = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayLabel = (d: Date) => d.toLocaleDateString('pt-BR', { weekday: 'short', day: '2-digit', month: '2-digit' });
-const dueLabel = (iso: string) => new Date(iso).toLocaleString('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const weekStart = (day: string) => addDays(day, -asDate(day).getUTCDay());
+/** An instant of a day on the organization's clock: `at(day, 6)` is 06:00 there. */
+const at = (day: string, hour: number) => zonedInstant(`${day}T${String(hour).padStart(2, '0')}:00`, appTimeZone()).getTime();
+const hhmm = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: appTimeZone() });
+const dayLabel = (day: string) => asDate(day).toLocaleDateString('pt-BR', { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+const longDay = (day: string) => asDate(day).toLocaleDateString('pt-BR', { weekday: 'long', day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) => asDate(day).toLocaleDateString('pt-BR', { timeZone: 'UTC' });
+const dueLabel = (iso: string) => new Date(iso).toLocaleString('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: appTimeZone() });
 
 const boardKey = (from: string, to: string) => ['schedule', 'board', from, to] as const;
 const fetchBoard = async (from: string, to: string) => (await api.get<BoardRead>('/schedule/board', { params: { from, to } })).data;
 
 /** Where an item sits on a day's strip (percent of the strip), or null when it misses the strip. */
-function place(item: { start: string; end: string }, day: Date) {
-  const stripStart = day.getTime() + FIRST_HOUR * 3_600_000;
-  const stripEnd = stripStart + HOURS * 3_600_000;
+function place(item: { start: string; end: string }, day: string) {
+  const stripStart = at(day, FIRST_HOUR);
+  const stripEnd = at(day, FIRST_HOUR + HOURS);
   const s = Math.max(Date.parse(item.start), stripStart);
   const e = Math.min(Date.parse(item.end), stripEnd);
   if (e <= s) return null;
@@ -105,17 +115,17 @@ function ItemBlock({ item, at, compact }: { item: BoardItem; at: { left: number;
 }
 
 /** One technician's day: the strip, its items, and (for a dispatcher) where an order is dropped. */
-function DayStrip({ technician, day, items, droppable, compact, onDrop }: { technician: { id: number; name: string }; day: Date; items: BoardItem[]; droppable: boolean; compact: boolean; onDrop: (orderId: number, start: Date) => void }) {
+function DayStrip({ technician, day, items, droppable, compact, onDrop }: { technician: { id: number; name: string }; day: string; items: BoardItem[]; droppable: boolean; compact: boolean; onDrop: (orderId: number, start: Date) => void }) {
   const [over, setOver] = useState(false);
   const timeAt = (e: DragEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     const fraction = Math.min(Math.max((e.clientX - box.left) / box.width, 0), 1);
     const minutes = Math.floor((fraction * HOURS * 60) / SLOT_MINUTES) * SLOT_MINUTES;
-    return new Date(day.getTime() + (FIRST_HOUR * 60 + Math.min(minutes, HOURS * 60 - SLOT_MINUTES)) * 60_000);
+    return new Date(at(day, FIRST_HOUR) + Math.min(minutes, HOURS * 60 - SLOT_MINUTES) * 60_000);
   };
   return (
     <Box
-      data-testid={`board-strip-${technician.id}-${ymd(day)}`}
+      data-testid={`board-strip-${technician.id}-${day}`}
       aria-label={`${technician.name}, ${dayLabel(day)}`}
       onDragOver={
         droppable
@@ -189,11 +199,11 @@ export function TechnicianBoard() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
   const [mode, setMode] = useState<'day' | 'week'>('day');
-  const [anchor, setAnchor] = useState(() => midnight(new Date()));
+  const [anchor, setAnchor] = useState(today);
   const first = mode === 'day' ? anchor : weekStart(anchor);
   const days = mode === 'day' ? [first] : Array.from({ length: 7 }, (_, i) => addDays(first, i));
-  const from = ymd(days[0]);
-  const to = ymd(days[days.length - 1]);
+  const from = days[0];
+  const to = days[days.length - 1];
   const board = useQuery({ queryKey: boardKey(from, to), queryFn: () => fetchBoard(from, to) });
   const [saving, setSaving] = useState(false);
   const canDrag = !phone && !!board.data?.can_assign && !saving;
@@ -211,7 +221,7 @@ export function TechnicianBoard() {
     }
   };
   const step = (n: number) => setAnchor((a) => addDays(a, n * (mode === 'day' ? 1 : 7)));
-  const title = mode === 'day' ? days[0].toLocaleDateString('pt-BR', { weekday: 'long', day: '2-digit', month: 'long', year: 'numeric' }) : `${days[0].toLocaleDateString('pt-BR')} a ${days[6].toLocaleDateString('pt-BR')}`;
+  const title = mode === 'day' ? longDay(days[0]) : `${shortDay(days[0])} a ${shortDay(days[6])}`;
 
   return (
     <>
@@ -228,7 +238,7 @@ export function TechnicianBoard() {
         <IconButton aria-label={mode === 'day' ? 'Dia anterior' : 'Semana anterior'} onClick={() => step(-1)}>
           <ChevronLeftIcon />
         </IconButton>
-        <Button onClick={() => setAnchor(midnight(new Date()))}>Hoje</Button>
+        <Button onClick={() => setAnchor(today())}>Hoje</Button>
         <IconButton aria-label={mode === 'day' ? 'Próximo dia' : 'Próxima semana'} onClick={() => step(1)}>
           <ChevronRightIcon />
         </IconButton>
@@ -262,7 +272,7 @@ export function TechnicianBoard() {
                 </Typography>
               </Box>
               {days.map((d) => (
-                <Box key={ymd(d)} sx={{ flex: 1, minWidth: 0, borderLeft: 1, borderColor: 'divider', px: 0.5 }}>
+                <Box key={d} sx={{ flex: 1, minWidth: 0, borderLeft: 1, borderColor: 'divider', px: 0.5 }}>
                   {mode === 'week' && (
                     <Typography variant="caption" component="div" sx={{ fontWeight: 600 }}>
                       {dayLabel(d)}
@@ -285,7 +295,7 @@ export function TechnicianBoard() {
                   {t.name}
                 </Typography>
                 {days.map((d) => (
-                  <DayStrip key={ymd(d)} technician={t} day={d} items={t.items} droppable={canDrag} compact={mode === 'week'} onDrop={(orderId, start) => void drop(t, orderId, start)} />
+                  <DayStrip key={d} technician={t} day={d} items={t.items} droppable={canDrag} compact={mode === 'week'} onDrop={(orderId, start) => void drop(t, orderId, start)} />
                 ))}
               </Box>
             ))}
@@ -313,9 +323,9 @@ export function TechnicianBoard() {
 }
 
 /** On a phone: each technician's items as a list, read-only (no drag below 600 px). */
-function PhoneBoard({ data, days }: { data: BoardRead; days: Date[] }) {
-  const start = days[0].getTime();
-  const end = start + days.length * DAY;
+function PhoneBoard({ data, days }: { data: BoardRead; days: string[] }) {
+  const start = at(days[0], 0);
+  const end = at(addDays(days[days.length - 1], 1), 0);
   return (
     <Stack spacing={1} data-testid="technician-board">
       {data.technicians.map((t) => {
@@ -330,7 +340,7 @@ function PhoneBoard({ data, days }: { data: BoardRead; days: Date[] }) {
             ) : (
               items.map((i) => (
                 <Typography key={`${i.kind}-${i.id}`} variant="body2">
-                  {days.length > 1 ? `${new Date(i.start).toLocaleDateString('pt-BR', { weekday: 'short' })} ` : ''}
+                  {days.length > 1 ? `${new Date(i.start).toLocaleDateString('pt-BR', { weekday: 'short', timeZone: appTimeZone() })} ` : ''}
                   {hhmm(i.start)}–{hhmm(i.end)} {i.title}
                 </Typography>
               ))

@@ -29,6 +29,7 @@ import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, us
 import { rightsOf, useActivityActor } from '../rights';
 import type { AnswerValue } from './answerQueue';
 import { answered, Checklist } from './Checklist';
+import { RescheduleDialog } from './RescheduleDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 import { Timeline } from './Timeline';
 
@@ -85,6 +86,7 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [reasonStep, setReasonStep] = useState<WorkflowStep | null>(null);
   const [scheduling, setScheduling] = useState<WorkflowStep | null>(null);
+  const [rescheduling, setRescheduling] = useState<WorkflowStep | null>(null);
   const link = mapLink(a);
 
   const post = async (step: WorkflowStep, reason?: string, extra: Record<string, unknown> = {}) => {
@@ -109,6 +111,7 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
   };
 
   const take = async (step: WorkflowStep) => {
+    if (step.verb === 'reschedule') return setRescheduling(step);
     if (step.needs_reason) return setReasonStep(step);
     if (step.verb === 'schedule' && !a.scheduled_start) return setScheduling(step);
     if (step.verb === 'finish') {
@@ -257,6 +260,12 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
       <Section title="Linha do tempo">{timeline.isPending ? <CircularProgress size={24} /> : <Timeline events={timeline.data ?? []} />}</Section>
 
       <ScheduleDialog open={scheduling !== null} onClose={() => setScheduling(null)} onConfirm={(start, end) => post(scheduling!, undefined, { scheduled_start: start, scheduled_end: end })} />
+      <RescheduleDialog
+        open={rescheduling !== null}
+        code={a.code}
+        onClose={() => setRescheduling(null)}
+        onConfirm={(reason, start, end) => post(rescheduling!, reason, start ? { scheduled_start: start, scheduled_end: end } : {})}
+      />
       <ReasonDialog
         open={reasonStep !== null}
         title={reasonStep ? `${reasonStep.label} a atividade ${a.code}?` : ''}
