@@ -62,6 +62,20 @@ describe('Union membership: an LMC in one union, never beside a circuit it rides
     expect((await t.call('POST', '/api/union', token, body([{ lmc_id: lmc.id }, { circuit_id: spare.id }]))).statusCode).toBe(201);
   });
 
+  it('refuses a segment that would put an LMC over a circuit of its own union (422 on circuit_id)', async () => {
+    const lmc = await makeLmc(t);
+    const circuit = await makeCircuit(t, undefined, { site_a_id: lmc.site_a_id, site_b_id: lmc.site_b_id });
+    const union = await t.call('POST', '/api/union', token, body([{ lmc_id: lmc.id }, { circuit_id: circuit.id }]));
+    expect(union.statusCode, union.body).toBe(201);
+    const [x, y] = [await makeAsset(t), await makeAsset(t)];
+    const res = await t.call('POST', '/api/lmx', token, segment(lmc.id, x, y, { medium: 'circuito_operadora', circuit_id: circuit.id }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations).toEqual([{ propertyPath: 'circuit_id', message: `O circuito e a LMC já são membros da união ${union.json().code}: o segmento faria o mesmo caminho contar duas vezes.` }]);
+    const plain = await t.call('POST', '/api/lmx', token, segment(lmc.id, x, y));
+    expect(plain.statusCode).toBe(201);
+    expect((await t.call('PUT', `/api/lmx/${plain.json().id}`, token, { medium: 'circuito_operadora', circuit_id: circuit.id })).statusCode).toBe(422);
+  });
+
   it('answers bad members with 422 in pt-BR, never 500', async () => {
     for (const members of [[{ lmc_id: 'x' }, { lmc_id: 2 }], [{}, {}], 'nada', [{ lmc_id: -1 }, { circuit_id: 1.5 }]]) {
       const res = await t.call('POST', '/api/union', token, body(members as unknown[]));

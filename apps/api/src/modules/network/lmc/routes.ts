@@ -23,7 +23,7 @@ import { networkAssets, networkInterfaces } from '../asset/schema';
 import { interfaceReferences } from '../asset/interfaces';
 import { circuits } from '../circuit/schema';
 import { svcs } from '../svc/schema';
-import { unionMembers } from '../union/schema';
+import { networkUnions, unionMembers } from '../union/schema';
 import { type LmcRow, type LmxRow, presentLmcs, presentSegments } from './present';
 import { lmcs, lmxSegments } from './schema';
 import { siteEndRefs } from '../site/routes';
@@ -91,6 +91,16 @@ export async function lmcRoutes(fastify: FastifyInstance) {
       if (existing && ('medium' in values || 'circuit_id' in values)) {
         if (seg.medium === 'circuito_operadora' && !seg.circuit_id) throw unprocessable([{ propertyPath: 'circuit_id', message: CIRCUIT_REQUIRED }]);
         if (seg.medium !== 'circuito_operadora' && seg.circuit_id) throw unprocessable([{ propertyPath: 'circuit_id', message: CIRCUIT_ONLY_FOR_OPERATOR }]);
+      }
+      // A circuit in a union with this LMC would then be the same path counted twice (the union's rule, seen from the segment).
+      if (seg.circuit_id && (!existing || 'circuit_id' in values || 'lmc_id' in values)) {
+        const [shared] = await tx
+          .select({ code: networkUnions.code })
+          .from(unionMembers)
+          .innerJoin(networkUnions, eq(networkUnions.id, unionMembers.union_id))
+          .where(and(eq(unionMembers.lmc_id, seg.lmc_id), inArray(unionMembers.union_id, tx.select({ id: unionMembers.union_id }).from(unionMembers).where(eq(unionMembers.circuit_id, seg.circuit_id)))))
+          .limit(1);
+        if (shared) throw unprocessable([{ propertyPath: 'circuit_id', message: `O circuito e a LMC já são membros da união ${shared.code}: o segmento faria o mesmo caminho contar duas vezes.` }]);
       }
       // Each interface belongs to its asset.
       const itfs = await tx.select({ id: networkInterfaces.id, asset_id: networkInterfaces.asset_id, name: networkInterfaces.name }).from(networkInterfaces).where(inArray(networkInterfaces.id, [seg.from_interface_id, seg.to_interface_id]));
