@@ -24,7 +24,7 @@ export default function MapPick({ latitude, longitude, onPick }: { latitude: num
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-        Toque no mapa para marcar o local do cliente.
+        Toque no mapa para marcar o local.
       </Typography>
       <Box data-testid="location-map" sx={{ height: 320, borderRadius: 1, overflow: 'hidden', border: '1px solid', borderColor: 'divider' }}>
         <MapContainer center={here ?? START} zoom={here ? 16 : 12} style={{ height: '100%' }}>

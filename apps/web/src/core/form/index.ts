@@ -12,5 +12,6 @@ export { FormRecordPicker, listPicker } from './FormRecordPicker';
 export { FormMultiPicker, type Named } from './FormMultiPicker';
 export { FormSwitch } from './FormSwitch';
 export { FormNumber, NumberInput } from './NumberInput';
+export { FormCoordinates } from './FormCoordinates';
 export { FormRichText } from './FormRichText';
 export { ReasonDialog } from './ReasonDialog';

@@ -4,14 +4,13 @@ import { Button } from '@mui/material';
 import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, externalActivityCreate, type ExternalActivityRead } from '@operacoes/contract';
 import { Link as RouterLink } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, listPicker, Wide } from '../../core/form';
+import { enumOptions, FormCoordinates, FormGrid, FormRecordPicker, FormSelect, listPicker, Wide } from '../../core/form';
 import { FormDateTime } from '../../core/form/FormDateTime';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
 import { activityApi, searchTypes } from './api';
-import { LocationPicker } from './LocationPicker';
 import { dispatches, lockedFor, rightsOf, useActivityActor } from './rights';
 import { FormTechniciansPicker } from './TechniciansPicker';
 
@@ -106,9 +105,7 @@ export default function ActivityFormPage() {
                 <FormText name="address" label="Endereço" fullWidth />
               </Wide>
               <FormCity name="city_id" label="Cidade" initialCity={activity?.city ?? null} />
-              <FormNumber name="latitude" label="Latitude" allowNegative helperText="Ex.: -25,4284" />
-              <FormNumber name="longitude" label="Longitude" allowNegative helperText="Ex.: -49,2733" />
-              <LocationPicker />
+              <FormCoordinates gps />
             </FormGrid>
           </Section>
           <Section title="Vínculos" hint="Opcionais: o site, o SVC ou o circuito de operadora do atendimento.">

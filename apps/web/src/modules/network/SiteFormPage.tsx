@@ -5,7 +5,7 @@ import { SITE_STATUS_LABELS, SITE_STATUSES, SITE_TYPE_LABELS, SITE_TYPES, siteCr
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { enumOptions, FormGrid, FormNumber, FormSelect, Wide } from '../../core/form';
+import { enumOptions, FormCoordinates, FormGrid, FormSelect, Wide } from '../../core/form';
 import { useCan } from '../../core/permissions';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
@@ -106,8 +106,7 @@ export default function SiteFormPage() {
               <Wide>
                 <FormCity name="city_id" label="Cidade" initialCity={site?.city ?? null} />
               </Wide>
-              <FormNumber name="latitude" label="Latitude" allowNegative helperText="Entre -90 e 90 (ex.: -25,4284); junto com a longitude" />
-              <FormNumber name="longitude" label="Longitude" allowNegative helperText="Entre -180 e 180 (ex.: -49,2733)" />
+              <FormCoordinates />
             </FormGrid>
           </Section>
           <Section title="Observações">

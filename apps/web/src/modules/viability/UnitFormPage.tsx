@@ -3,17 +3,14 @@
  * (typed with a decimal comma or tapped on the map) and the template (default: the organization's,
  * only active ones). Saving calculates the unit; the page then opens the unit's info page.
  */
-import MapIcon from '@mui/icons-material/Map';
-import { Box, Button, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { viabilityUnitInput, type ViabilityRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { FormGrid, FormNotes, FormNumber, FormSelect, Wide } from '../../core/form';
+import { FormCoordinates, FormGrid, FormNotes, FormSelect, Wide } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
-import { ReadOnlyNotice, useFormReadOnly } from '../../core/readOnly';
+import { ReadOnlyNotice } from '../../core/readOnly';
 import { RecordPage, RecordSkeleton } from '../../core/RecordPage';
 import { useResourceForm } from '../../core/resource';
 import { FormText, ResourceForm } from '../../core/ResourceForm';
@@ -22,38 +19,9 @@ import { Section } from '../../core/Section';
 import { fetchActiveTemplates, fetchSettings, unitApi, viabilityApi, viabilityKeys, type ViabilityUnitRead } from './api';
 import { ViabilityCrumbs } from './UnitsPage';
 
-const MapPick = lazy(() => import('../../core/MapPick'));
-const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 const schema = viabilityUnitInput.extend({ notes: blankToNull(viabilityUnitInput.shape.notes) });
 
-function MapField() {
-  const readOnly = useFormReadOnly();
-  const { control, setValue } = useFormContext();
-  const [lat, lng] = useWatch({ control, name: ['latitude', 'longitude'] }) as [number | null, number | null];
-  const [open, setOpen] = useState(false);
-  if (readOnly) return null;
-  const ok = (v: number | null) => typeof v === 'number' && Number.isFinite(v);
-  return (
-    <Wide>
-      <Button variant="outlined" startIcon={<MapIcon />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-        {open ? 'Fechar o mapa' : 'Marcar no mapa'}
-      </Button>
-      {open && (
-        <Suspense fallback={<CircularProgress sx={{ mt: 1, display: 'block' }} />}>
-          <MapPick
-            latitude={ok(lat) ? lat : null}
-            longitude={ok(lng) ? lng : null}
-            onPick={(la, lo) => {
-              setValue('latitude', round6(la), { shouldDirty: true, shouldValidate: true });
-              setValue('longitude', round6(lo), { shouldDirty: true, shouldValidate: true });
-            }}
-          />
-        </Suspense>
-      )}
-    </Wide>
-  );
-}
 
 function UnitForm({ viability, unit }: { viability: ViabilityRead; unit: ViabilityUnitRead | null }) {
   const qc = useQueryClient();
@@ -96,9 +64,7 @@ function UnitForm({ viability, unit }: { viability: ViabilityRead; unit: Viabili
       </Section>
       <Section title="Localização" hint="O cálculo mede a distância deste ponto até o site ativo mais próximo. Digite as coordenadas (vírgula decimal) ou marque no mapa.">
         <FormGrid>
-          <FormNumber name="latitude" label="Latitude" required allowNegative placeholder="-25,4284" />
-          <FormNumber name="longitude" label="Longitude" required allowNegative placeholder="-49,2733" />
-          <MapField />
+          <FormCoordinates required />
         </FormGrid>
       </Section>
       <Section title="Modelo de atendimento">
