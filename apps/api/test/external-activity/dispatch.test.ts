@@ -179,6 +179,16 @@ describe('dispatch: a work order meets its technicians’ day and its SLA', () =
       for (const r of oneDay.technicians) for (const i of r.items) expect(Date.parse(i.end)).toBeGreaterThan(Date.parse(`${day(0)}T00:00:00-03:00`));
     });
 
+    it("shows each occurrence of a technician's recurring event in the period, and an order on one of them is asked about", async () => {
+      const series = await call('POST', '/api/schedule', gestor, { title: 'Plantão diário', starts_at: at(300), ends_at: at(301), participant_ids: [luiz.id], recurrence: { frequency: 'daily', ends: 'count', count: 3 } });
+      expect(series.statusCode, series.body).toBe(201);
+      const b = (await board(gestor, at(299), at(360))).json() as Board;
+      const shifts = b.technicians.find((x) => x.id === luiz.id)!.items.filter((i) => i.title === 'Plantão diário');
+      expect(shifts.map((i) => i.start)).toEqual([at(300), at(324), at(348)]);
+      const a = await order([luiz.id]);
+      expectClash(await step(a, 'schedule', win(324, 1)), 'Luiz', 'Plantão diário');
+    });
+
     it('lets an .INDEX user read but not assign, refuses a user without SCHEDULE, and shows another organization nothing of this one', async () => {
       const read = await board(reader, at(-2), at(120));
       expect(read.statusCode).toBe(200);

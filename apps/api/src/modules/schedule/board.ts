@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gt, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import {
   ACTIVITY_OPEN_STATUSES,
   BOARD_MAX_DAYS,
@@ -27,7 +27,8 @@ import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
 import { getOrganizationSettings } from '../organization-settings';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
-import { activityEndSql, lookBack, visitLookBack } from './busy';
+import { activityEndSql, movedOccurrences, touchesWindow, visitLookBack } from './busy';
+import { occurrencesIn } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
 
 const DAY = 86_400_000;
@@ -80,10 +81,10 @@ export function boardRoutes(fastify: FastifyInstance) {
       const end = await activityEndSql(db, organizationId);
       const [events, orders, unassigned, settings] = await Promise.all([
         db
-          .select({ user_id: p.user_id, id: e.id, title: e.title, start: e.starts_at, end: e.ends_at, color: e.color })
+          .select({ user_id: p.user_id, id: e.id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, rrule: e.rrule, exdates: e.exdates, color: e.color })
           .from(p)
           .innerJoin(e, eq(e.id, p.event_id))
-          .where(and(inArray(p.user_id, ids), eq(e.organization_id, organizationId), lt(e.starts_at, to), gt(e.ends_at, from), gt(e.starts_at, lookBack(from))))
+          .where(and(inArray(p.user_id, ids), eq(e.organization_id, organizationId), touchesWindow(from, to)))
           .orderBy(asc(e.starts_at)),
         db
           .select({ user_id: t.user_id, id: a.id, code: a.code, client: a.client_name, status: a.status, start: a.scheduled_start, end, color: assistanceTypes.color })
@@ -117,7 +118,11 @@ export function boardRoutes(fastify: FastifyInstance) {
         getOrganizationSettings(db, organizationId, 'external-activity'),
       ]);
       truncated ||= unassigned.length > BOARD_MAX_UNASSIGNED;
-      for (const x of events) row.get(x.user_id)?.items.push({ kind: 'event', id: x.id, title: x.title, start: x.start.toISOString(), end: x.end.toISOString(), color: x.color ?? DEFAULT_EVENT_COLOR, code: null, status: null });
+      // A series shows each of its occurrences in the period (cancelled and moved ones left out: a moved one is its own row).
+      const moved = await movedOccurrences(db, [...new Set(events.filter((x) => x.rrule).map((x) => x.id))]);
+      for (const x of events)
+        for (const o of occurrencesIn(x, from, to, undefined, moved.get(x.id)))
+          row.get(x.user_id)?.items.push({ kind: 'event', id: x.id, title: x.title, start: o.start.toISOString(), end: o.end.toISOString(), color: x.color ?? DEFAULT_EVENT_COLOR, code: null, status: null });
       for (const x of orders)
         row.get(x.user_id)?.items.push({ kind: 'activity', id: x.id, title: `${x.code} · ${x.client}`, start: new Date(x.start!).toISOString(), end: new Date(x.end).toISOString(), color: x.color, code: x.code, status: x.status });
       for (const r of technicians) r.items.sort((x, y) => x.start.localeCompare(y.start));
