@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, auth, expectToast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
  * Dispatch sees the technician's day, at 1366 px: "Agendar" on an order whose technician is busy then
@@ -90,6 +90,29 @@ test('Reagendar to a busy time asks the same question', async ({ page, request }
   const saved = (await (await request.get(`/api/external-activity/${running.id}`, { headers: auth(s.token) })).json()) as { status: string; scheduled_start: string };
   expect(saved.status).toBe('agendada');
   expect(new Date(saved.scheduled_start).toISOString()).toBe(new Date(iso(day, 15)).toISOString());
+});
+
+test("assigning Luiz in the order's form at a time he is busy asks before saving", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const s = await setup(request);
+  // Within the installation's 72-hour SLA, whatever the hour the test runs.
+  const day = spDay(2);
+  const busy = await createOrder(request, s, { client_name: 'Cliente da tarde E2E', scheduled_start: iso(day, 16), scheduled_end: iso(day, 18), force: true });
+  const order = await createOrder(request, s, { client_name: 'Cliente sem técnico E2E', technician_ids: [], scheduled_start: iso(day, 17), scheduled_end: iso(day, 19) });
+
+  await uiLogin(page, 'gestor');
+  await page.goto(`/external-activity/edit/${order.id}`);
+  await pick(page, /Técnicos/, 'Luiz', true);
+  await expect(page.getByRole('button', { name: /Luiz/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  const question = page.locator('.swal2-popup');
+  await expect(question).toContainText('Conflito de agenda');
+  await expect(question).toContainText(busy.code);
+  await expect(question).toContainText('Salvar assim mesmo?');
+  await question.getByRole('button', { name: 'Salvar assim mesmo' }).click();
+  await expectToast(page, /atualizada!/);
+  const saved = (await (await request.get(`/api/external-activity/${order.id}`, { headers: auth(s.token) })).json()) as { technician_ids: number[] };
+  expect(saved.technician_ids).toEqual([s.luiz]);
 });
 
 test('the board: dragging an unassigned order onto Luiz at 15:00 assigns and schedules it', async ({ page, request }) => {
