@@ -46,7 +46,8 @@ describe('iCalendar read by ical.js', () => {
     const holiday = await t.call('POST', '/api/schedule', planner.token, { title: 'Plantão', starts_at: '2027-03-03', ends_at: '2027-03-04', all_day: true, participant_ids: [tech.id] });
     expect(holiday.statusCode, holiday.body).toBe(201);
     const type = await makeType(t);
-    const order = await t.call('POST', '/api/external-activity', planner.token, activityBody(type.id, [tech.id], { scheduled_start: '2027-03-02T14:00:00-03:00', scheduled_end: '2027-03-02T17:00:00-03:00' }));
+    // Months ahead, past the order's SLA deadline: kept with `force`.
+    const order = await t.call('POST', '/api/external-activity', planner.token, activityBody(type.id, [tech.id], { scheduled_start: '2027-03-02T14:00:00-03:00', scheduled_end: '2027-03-02T17:00:00-03:00', force: true }));
     expect(order.statusCode, order.body).toBe(201);
 
     const single = read((await t.call('GET', `/api/schedule/${meeting.json().id}/ics`, planner.token)).body);

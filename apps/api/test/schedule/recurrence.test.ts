@@ -13,7 +13,7 @@ const at = (d: number, h: number, m = 0) => new Date(Date.parse('2027-03-01T00:0
 describe('schedule: recurring events', () => {
   let t: TestApp;
   let p: Place;
-  let planner: User, reader: User, outsider: User, marina: User, luiz: User, ana: User;
+  let planner: User, reader: User, outsider: User, marina: User, ana: User;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -21,7 +21,6 @@ describe('schedule: recurring events', () => {
     planner = await t.createUser({ permissions: ['SCHEDULE', 'EXTERNAL_ACTIVITY', 'EXTERNAL_ACTIVITY_DISPATCH', 'PATRIMONY'] });
     reader = await t.createUser({ permissions: ['SCHEDULE.INDEX'] });
     marina = await t.createUser({ permissions: ['SCHEDULE'], nickname: 'Marina' });
-    luiz = await t.createUser({ permissions: ['SCHEDULE'], nickname: 'Luiz' });
     ana = await t.createUser({ permissions: ['SCHEDULE'], nickname: 'Ana' });
     outsider = await t.createUser({ permissions: ['SCHEDULE'], organizationId: await t.createOrganization('Outra Telecom') });
   });

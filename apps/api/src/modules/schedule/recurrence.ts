@@ -1,8 +1,11 @@
 import * as rrulePackage from 'rrule';
-import { MAX_OCCURRENCES, MAX_SERIES_DAYS, type Recurrence, type RecurrenceRead, SCHEDULE_TIME_ZONE, SERIES_TOO_LONG, WEEKDAYS, type Weekday } from '@operacoes/contract';
+import { MAX_OCCURRENCES, MAX_SERIES_DAYS, type Recurrence, type RecurrenceRead, SERIES_TOO_LONG, WEEKDAYS, type Weekday } from '@operacoes/contract';
+import { currentTimeZone } from '../../core/time-zone';
 import { unprocessable } from '../../core/errors';
 import type { Window } from './busy';
 
+// Rules are read in the zone of the request (the organization's, core/time-zone): "Mondays 09:00" is
+// 09:00 there on every Monday whatever UTC's day or offset.
 // rrule ships CommonJS for Node and ESM for bundlers: Node's ESM loader sees only its default export.
 const { RRule } = ((rrulePackage as unknown as { default?: typeof rrulePackage }).default ?? rrulePackage) as typeof rrulePackage;
 type Options = ReturnType<typeof RRule.parseString>;
@@ -18,13 +21,13 @@ const formatterOf = (zone: string) => {
 };
 
 /** The wall-clock time of an instant in a zone, as the Date whose UTC fields read it (rrule's "floating" dates). */
-export function toWall(d: Date, zone = SCHEDULE_TIME_ZONE) {
+export function toWall(d: Date, zone = currentTimeZone()) {
   const n: Record<string, number> = {};
   for (const p of formatterOf(zone).formatToParts(d)) if (p.type !== 'literal') n[p.type] = Number(p.value);
   return new Date(Date.UTC(n.year, n.month - 1, n.day, n.hour, n.minute, n.second, d.getUTCMilliseconds()));
 }
 /** The instant of a wall-clock time in a zone (twice: the offset of the guess may differ across a change of offset). */
-export function fromWall(wall: Date, zone = SCHEDULE_TIME_ZONE) {
+export function fromWall(wall: Date, zone = currentTimeZone()) {
   let guess = new Date(wall.getTime() - (toWall(wall, zone).getTime() - wall.getTime()));
   guess = new Date(wall.getTime() - (toWall(guess, zone).getTime() - guess.getTime()));
   return guess;
@@ -37,7 +40,7 @@ const FREQ = { daily: RRule.DAILY, weekly: RRule.WEEKLY, monthly: RRule.MONTHLY 
  * The stored RRULE of a rule as typed. UNTIL is the end of the chosen day in the zone's wall clock
  * (floating, like the rest of the stored rule).
  */
-export function ruleText(r: Recurrence, zone = SCHEDULE_TIME_ZONE) {
+export function ruleText(r: Recurrence, zone = currentTimeZone()) {
   const untilDay = r.ends === 'until' && r.until ? (r.until.length === 10 ? r.until : toWall(new Date(r.until), zone).toISOString().slice(0, 10)) : null;
   const options: Partial<Options> = {
     freq: FREQ[r.frequency],
@@ -69,7 +72,7 @@ function ruleOf(s: Series, zone: string) {
  * Every occurrence of a series (bounded: a stored rule always has an end), cancelled ones left out
  * unless asked. A one-off event is its own only occurrence.
  */
-export function allOccurrences(s: Series, zone = SCHEDULE_TIME_ZONE, withCancelled = false): Window[] {
+export function allOccurrences(s: Series, zone = currentTimeZone(), withCancelled = false): Window[] {
   if (!s.rrule) return [{ start: s.starts_at, end: s.ends_at }];
   const length = s.ends_at.getTime() - s.starts_at.getTime();
   const cancelled = new Set((s.exdates ?? []).map((d) => d.getTime()));
@@ -83,7 +86,7 @@ export function allOccurrences(s: Series, zone = SCHEDULE_TIME_ZONE, withCancell
 }
 
 /** The occurrences that overlap [from, to) (a one-off: itself when it does). `skip`: original starts moved out of the series. */
-export function occurrencesIn(s: Series, from: Date, to: Date, zone = SCHEDULE_TIME_ZONE, skip?: Set<number>): Window[] {
+export function occurrencesIn(s: Series, from: Date, to: Date, zone = currentTimeZone(), skip?: Set<number>): Window[] {
   if (!s.rrule) return s.starts_at < to && s.ends_at > from ? [{ start: s.starts_at, end: s.ends_at }] : [];
   const length = s.ends_at.getTime() - s.starts_at.getTime();
   const cancelled = new Set((s.exdates ?? []).map((d) => d.getTime()));
@@ -101,7 +104,7 @@ export function occurrencesIn(s: Series, from: Date, to: Date, zone = SCHEDULE_T
  * MAX_OCCURRENCES, the last starting within MAX_SERIES_DAYS of the first. Clashes and reservations
  * are checked on each of them, so the bound is what keeps a write's cost known.
  */
-export function boundedOccurrences(s: Series, zone = SCHEDULE_TIME_ZONE): Window[] {
+export function boundedOccurrences(s: Series, zone = currentTimeZone()): Window[] {
   const length = s.ends_at.getTime() - s.starts_at.getTime();
   const limit = s.starts_at.getTime() + MAX_SERIES_DAYS * DAY;
   const out: Window[] = [];

@@ -36,10 +36,11 @@ import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { organizations, unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
-import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, lookBack, movedOccurrences, reservationsOf, touchesWindow, visitLookBack, windowText } from './busy';
+import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, movedOccurrences, reservationsOf, touchesWindow, visitLookBack, windowText } from './busy';
 import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
 import { publishScheduleChanged } from '../../core/realtime/schedule-changed';
+import { organizationTimeZone, withTimeZone } from '../../core/time-zone';
 import { allOccurrences, boundedOccurrences, occurrencesIn, ruleText } from './recurrence';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
@@ -522,24 +523,27 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         (owner.super_admin || readPermissionsOf('SCHEDULE').some((p) => owner.permissions.includes(p))) &&
         (owner.fingerprint === null || owner.fingerprint === hash(owner.password_hash ?? ''));
       if (!valid) throw new HttpError(404, 'Link de calendário inválido ou revogado.');
-      const from = new Date(Date.now() - 30 * DAY);
-      const to = new Date(Date.now() + 180 * DAY);
-      const rows = await app.db
-        .select()
-        .from(e)
-        .where(and(eq(e.organization_id, owner.organization_id!), touchesWindow(from, to), participates(owner.id)))
-        .orderBy(asc(e.starts_at))
-        .limit(2000);
-      const a = externalActivities;
-      const end = await activityEndSql(app.db, owner.organization_id!);
-      const activities = await app.db
-        .select({ id: a.id, code: a.code, client: a.client_name, address: a.address, status: a.status, start: a.scheduled_start, end, type: assistanceTypes.name })
-        .from(a)
-        .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
-        .where(and(inArray(a.id, app.db.select({ id: activityTechnicians.activity_id }).from(activityTechnicians).where(eq(activityTechnicians.user_id, owner.id))), isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`))
-        .limit(2000);
-      const events = await presentEvents(rows, app.db);
-      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feedIcs(events, activities.map((x) => ({ ...x, start: new Date(x.start!), end: new Date(x.end) })), app.config.publicUrl));
+      // A public link has no session zone: the owner's organization's, for its all-day dates and series.
+      return withTimeZone(await organizationTimeZone(app.db, owner.organization_id!), async () => {
+        const from = new Date(Date.now() - 30 * DAY);
+        const to = new Date(Date.now() + 180 * DAY);
+        const rows = await app.db
+          .select()
+          .from(e)
+          .where(and(eq(e.organization_id, owner.organization_id!), touchesWindow(from, to), participates(owner.id)))
+          .orderBy(asc(e.starts_at))
+          .limit(2000);
+        const a = externalActivities;
+        const end = await activityEndSql(app.db, owner.organization_id!);
+        const activities = await app.db
+          .select({ id: a.id, code: a.code, client: a.client_name, address: a.address, status: a.status, start: a.scheduled_start, end, type: assistanceTypes.name })
+          .from(a)
+          .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
+          .where(and(inArray(a.id, app.db.select({ id: activityTechnicians.activity_id }).from(activityTechnicians).where(eq(activityTechnicians.user_id, owner.id))), isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`))
+          .limit(2000);
+        const events = await presentEvents(rows, app.db);
+        return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feedIcs(events, activities.map((x) => ({ ...x, start: new Date(x.start!), end: new Date(x.end) })), app.config.publicUrl));
+      });
     },
   );
 }
