@@ -4,11 +4,10 @@ import { currentTimeZone } from './time-zone';
 /**
  * Local time in the organization's zone (the request's, see core/time-zone, unless one is passed).
  * Bounds of a date filter: a bare day (YYYY-MM-DD) is that day in the zone, from its first to its
- * last millisecond; anything else is read as a full timestamp.
+ * last millisecond; a date-time without offset is read in the zone too, one with an offset as it is.
  */
-export const startOfDay = (d: string, zone = currentTimeZone()) => (d.length === 10 ? zonedInstant(d, zone) : new Date(d));
-export const endOfDay = (d: string, zone = currentTimeZone()) =>
-  d.length === 10 ? new Date(zonedInstant(nextDay(d), zone).getTime() - 1) : new Date(d);
+export const startOfDay = (d: string, zone = currentTimeZone()) => zonedInstant(d, zone);
+export const endOfDay = (d: string, zone = currentTimeZone()) => (d.length === 10 ? new Date(zonedInstant(nextDay(d), zone).getTime() - 1) : zonedInstant(d, zone));
 
 /** The day after `AAAA-MM-DD`. */
 export const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
