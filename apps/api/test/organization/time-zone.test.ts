@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TIME_ZONE_INVALID, zonedInstant } from '@operacoes/contract';
 import { organizations, users } from '../../src/core/schema';
 import { recordTimeZone } from '../../src/core/time-zone';
+import { todayBounds } from '../../src/modules/dashboard/cards';
 import { monthBounds, slaFigures } from '../../src/modules/network/circuit/sla';
 import { scheduleEvents } from '../../src/modules/schedule/schema';
 import { notifications } from '../../src/modules/notification/schema';
@@ -172,6 +173,16 @@ describe('organization time zone', () => {
     });
   });
 
+  describe("the dashboard's today", () => {
+    it("is the organization's day: at 03:30Z on 1 Dec it is still 30 Nov in Manaus", () => {
+      const at = Date.parse('2026-12-01T03:30:00Z');
+      const manausDay = todayBounds(at, 'America/Manaus');
+      expect([manausDay.start.toISOString(), manausDay.end.toISOString()]).toEqual(['2026-11-30T04:00:00.000Z', '2026-12-01T04:00:00.000Z']);
+      const saoPauloDay = todayBounds(at, 'America/Sao_Paulo');
+      expect([saoPauloDay.start.toISOString(), saoPauloDay.end.toISOString()]).toEqual(['2026-12-01T03:00:00.000Z', '2026-12-02T03:00:00.000Z']);
+    });
+  });
+
   describe('reports', () => {
     it('includes a movement at 30/11 23:50 local in "from 01/11 to 30/11", and not one at 01/12 00:10', async () => {
       for (const [organizationId, zone] of [
@@ -192,6 +203,12 @@ describe('organization time zone', () => {
         expect(text, zone).toContain('Último minuto de novembro');
         expect(text, zone).toContain('Primeiro minuto de novembro');
         expect(text, zone).not.toContain('Primeiro minuto de dezembro');
+        // The export writes the organization's clock, whatever the server's.
+        const csv = await t.call('GET', '/api/report/movements/export?format=csv&from=2026-11-30&to=2026-11-30', boss.token);
+        expect(csv.statusCode, csv.body).toBe(200);
+        expect(csv.body, zone).toContain('30/11/2026 23:50');
+        const pdf = await t.call('GET', '/api/report/movements/export?format=pdf&from=2026-11-30&to=2026-11-30', boss.token);
+        expect(pdf.statusCode).toBe(200);
       }
     });
   });
