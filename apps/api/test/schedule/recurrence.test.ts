@@ -105,6 +105,9 @@ describe('schedule: recurring events', () => {
     expect(series.statusCode).toBe(409);
     expect(series.json().message).toContain('Plantão avulso');
     const forced = await made({ title: 'Reunião semanal', starts_at: at(29, 9), ends_at: at(29, 10), participant_ids: [marina.id], recurrence: { frequency: 'weekly', weekdays: ['TU'], ends: 'count', count: 5 }, force: true });
+    // Saving it again with the same rule (as the form does) and a new title is no new clash.
+    const renamed = await t.call('PUT', `/api/schedule/${forced.id}`, planner.token, { title: 'Reunião semanal', recurrence: { frequency: 'weekly', weekdays: ['TU'], ends: 'count', count: 5 } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     // The reverse: a one-off on the fourth Tuesday meets the series.
     const oneOff = await create({ title: 'Vistoria', starts_at: at(50, 9, 15), ends_at: at(50, 9, 45), participant_ids: [marina.id] });
     expect(oneOff.statusCode).toBe(409);

@@ -131,7 +131,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       delete values.recurrence;
       delete values.series_id;
       delete values.recurrence_id;
-      const ruleGiven = series.recurrence !== undefined;
+      // The form sends the rule with every save: only a different one counts as a change (and re-checks the windows).
+      const typedRule = series.recurrence === undefined ? undefined : series.recurrence ? ruleText(series.recurrence) : null;
+      const ruleGiven = typedRule !== undefined && typedRule !== (existing?.rrule ?? null);
 
       const allDay = (values.all_day as boolean | undefined) ?? existing?.all_day ?? false;
       const shown = (d: Date, end: boolean) => (existing?.all_day ? (end ? allDayEnd(d) : spDay(d)) : d.toISOString());
@@ -143,7 +145,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       if (w.end.getTime() - w.start.getTime() > MAX_WINDOW_DAYS * DAY) throw unprocessable([{ propertyPath: 'ends_at', message: WINDOW_TOO_LONG }]);
       // A series: its first occurrence is the event's window (a rule "on Mondays" typed from a Tuesday
       // starts on the next Monday, as iCalendar readers count DTSTART as the first occurrence).
-      const rrule = ruleGiven ? (series.recurrence ? ruleText(series.recurrence) : null) : (existing?.rrule ?? null);
+      const rrule = typedRule !== undefined ? typedRule : (existing?.rrule ?? null);
       if (rrule && (existing?.series_id || series.series_id)) throw unprocessable([{ propertyPath: 'recurrence', message: 'Uma ocorrência movida de uma série não se repete' }]);
       let occurrences: Window[] = [w];
       if (rrule) {
@@ -196,7 +198,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const before = existing ? (await participantsOf(tx, [event.id])).map((p) => p.user_id) : [];
       const plan = {
         people: body.participant_ids ? [...new Set(body.participant_ids)] : before,
-        windowMoved: body.starts_at !== undefined || body.ends_at !== undefined || body.all_day !== undefined || body.recurrence !== undefined,
+        windowMoved: body.starts_at !== undefined || body.ends_at !== undefined || body.all_day !== undefined || (body.recurrence !== undefined && event.rrule !== (existing?.rrule ?? null)),
       };
       const removed = before.filter((id) => !plan.people.includes(id));
       if (removed.length) await tx.delete(scheduleEventParticipants).where(and(eq(scheduleEventParticipants.event_id, event.id), inArray(scheduleEventParticipants.user_id, removed)));

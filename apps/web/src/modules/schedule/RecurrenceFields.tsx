@@ -27,20 +27,11 @@ export function RecurrenceFields() {
   const { field, fieldState } = useController({ name: 'recurrence' });
   useFieldLabel('recurrence', 'Repetir');
   const rule = (useWatch({ name: 'recurrence' }) ?? null) as Rule | null;
-  const weekdays = useController({ name: 'recurrence.weekdays' });
-  useFieldLabel('recurrence.weekdays', 'Dias da semana');
-  const ends = useController({ name: 'recurrence.ends' });
 
   function pick(value: string) {
     if (value === 'none') return field.onChange(null);
     const frequency = value as RecurrenceFrequency;
     field.onChange({ frequency, interval: rule?.interval ?? 1, weekdays: rule?.weekdays?.length ? rule.weekdays : frequency === 'weekly' ? [weekdayOf(getValues('starts_at'))] : [], ends: rule?.ends ?? 'count', until: rule?.until ?? null, count: rule?.count ?? 10 });
-  }
-  function toggle(day: Weekday, on: boolean) {
-    const now = new Set<Weekday>(rule?.weekdays ?? []);
-    if (on) now.add(day);
-    else now.delete(day);
-    weekdays.field.onChange(WEEKDAYS.filter((d) => now.has(d)));
   }
 
   return (
@@ -64,34 +55,51 @@ export function RecurrenceFields() {
           </MenuItem>
         ))}
       </TextField>
-      {rule && (
-        <>
-          <FormNumber name="recurrence.interval" label={`A cada quantos ${UNIT[rule.frequency]}`} />
-          {rule.frequency === 'weekly' && (
-            <FormControl error={!!weekdays.fieldState.error} component="fieldset" variant="standard">
-              <FormLabel component="legend">Dias da semana</FormLabel>
-              <FormGroup row>
-                {WEEKDAYS.map((d, i) => (
-                  <FormControlLabel
-                    key={d}
-                    control={<Checkbox checked={rule.weekdays?.includes(d) ?? false} onChange={(e) => toggle(d, e.target.checked)} slotProps={{ input: { ref: i === 0 ? weekdays.field.ref : undefined } }} />}
-                    label={WEEKDAY_LABELS[d]}
-                  />
-                ))}
-              </FormGroup>
-              {weekdays.fieldState.error && <FormHelperText>{weekdays.fieldState.error.message}</FormHelperText>}
-            </FormControl>
-          )}
-          <FormControl component="fieldset" variant="standard" error={!!ends.fieldState.error}>
-            <FormLabel component="legend">Termina</FormLabel>
-            <RadioGroup row name="recurrence.ends" value={rule.ends} onChange={(e) => ends.field.onChange(e.target.value)}>
-              <FormControlLabel value="until" control={<Radio />} label="Em uma data" />
-              <FormControlLabel value="count" control={<Radio />} label="Após N ocorrências" />
-            </RadioGroup>
-          </FormControl>
-          <FormGrid>{rule.ends === 'until' ? <FormDate name="recurrence.until" label="Data final" /> : <FormNumber name="recurrence.count" label="Número de ocorrências" />}</FormGrid>
-        </>
-      )}
+      {rule && <RuleDetails rule={rule} />}
     </Box>
+  );
+}
+
+/**
+ * The rule's own fields, mounted only while the event repeats: a field of `recurrence.*` bound while
+ * it is null would make it an empty object, and the form would refuse "Não repete".
+ */
+function RuleDetails({ rule }: { rule: Rule }) {
+  const weekdays = useController({ name: 'recurrence.weekdays' });
+  useFieldLabel('recurrence.weekdays', 'Dias da semana');
+  const ends = useController({ name: 'recurrence.ends' });
+  function toggle(day: Weekday, on: boolean) {
+    const now = new Set<Weekday>(rule.weekdays ?? []);
+    if (on) now.add(day);
+    else now.delete(day);
+    weekdays.field.onChange(WEEKDAYS.filter((d) => now.has(d)));
+  }
+  return (
+    <>
+      <FormNumber name="recurrence.interval" label={`A cada quantos ${UNIT[rule.frequency]}`} />
+      {rule.frequency === 'weekly' && (
+        <FormControl error={!!weekdays.fieldState.error} component="fieldset" variant="standard">
+          <FormLabel component="legend">Dias da semana</FormLabel>
+          <FormGroup row>
+            {WEEKDAYS.map((d, i) => (
+              <FormControlLabel
+                key={d}
+                control={<Checkbox checked={rule.weekdays?.includes(d) ?? false} onChange={(e) => toggle(d, e.target.checked)} slotProps={{ input: { ref: i === 0 ? weekdays.field.ref : undefined } }} />}
+                label={WEEKDAY_LABELS[d]}
+              />
+            ))}
+          </FormGroup>
+          {weekdays.fieldState.error && <FormHelperText>{weekdays.fieldState.error.message}</FormHelperText>}
+        </FormControl>
+      )}
+      <FormControl component="fieldset" variant="standard" error={!!ends.fieldState.error}>
+        <FormLabel component="legend">Termina</FormLabel>
+        <RadioGroup row name="recurrence.ends" value={rule.ends} onChange={(e) => ends.field.onChange(e.target.value)}>
+          <FormControlLabel value="until" control={<Radio />} label="Em uma data" />
+          <FormControlLabel value="count" control={<Radio />} label="Após N ocorrências" />
+        </RadioGroup>
+      </FormControl>
+      <FormGrid>{rule.ends === 'until' ? <FormDate name="recurrence.until" label="Data final" /> : <FormNumber name="recurrence.count" label="Número de ocorrências" />}</FormGrid>
+    </>
   );
 }
