@@ -1,5 +1,8 @@
 import { CIRCUIT_STATUS_LABELS, CIRCUIT_TYPE_LABELS } from './circuit';
 import { RESPONSIBILITY_LABELS } from './unavailability';
+import { LMC_STATUS_LABELS, LMX_MEDIUM_LABELS } from './lmc';
+import { SVC_STATUS_LABELS, SVC_TYPE_LABELS } from './svc';
+import { UNION_MODE_LABELS } from './union';
 import { ASSET_ROLE_LABELS, ASSET_STATUS_LABELS, ASSET_VENDOR_LABELS, INTERFACE_TYPE_LABELS, SITE_STATUS_LABELS, SITE_TYPE_LABELS } from './enums';
 
 /** pt-BR names of the network module's fields, for the revision log's diff (spread into FIELD_LABELS). */
@@ -47,4 +50,10 @@ export const NETWORK_VALUE_LABELS: Readonly<Record<string, Readonly<Record<strin
   'circuit.type': CIRCUIT_TYPE_LABELS,
   'circuit.status': CIRCUIT_STATUS_LABELS,
   'circuit_unavailability.responsibility': RESPONSIBILITY_LABELS,
+  // The paths' keys too, so the log never shows "active-backup" or "circuito_operadora".
+  'network_union.mode': UNION_MODE_LABELS,
+  'lmc.status': LMC_STATUS_LABELS,
+  'lmx.medium': LMX_MEDIUM_LABELS,
+  'svc.type': SVC_TYPE_LABELS,
+  'svc.status': SVC_STATUS_LABELS,
 };
