@@ -20,12 +20,45 @@ export const viabilityTemplates = pgTable(
     monthly_cost: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
     active: boolean().notNull().default(true),
     notes: text(),
+    /*
+     * The medium's own rules, per template; null takes the organization's default (settings ›
+     * viabilidade). Fibre: max distance from a POP for a new build, route factor, price per metre
+     * beyond it, and the drop's reach from a CTO. Radio: the link's reach in a straight line.
+     */
+    max_distance_m: integer(),
+    route_factor: doublePrecision(),
+    price_per_meter: numeric({ precision: 14, scale: 2 }),
+    drop_reach_m: integer(),
+    link_range_m: integer(),
   },
   (t) => [
     uniqueIndex('viability_unit_template_name_unique').on(t.organization_id, sql`lower(${t.name})`),
     index('viability_unit_template_org_idx').on(t.organization_id, t.id),
     searchIndex('viability_unit_template', t),
     check('viability_unit_template_medium_check', sql`${t.medium} in ('fibra_propria', 'radio', 'circuito_terceiro')`),
+  ],
+);
+
+/** What the organization sells: a plan's monthly fee, installation fee and term make a proposal's price. */
+export const viabilityPlans = pgTable(
+  'viability_plan',
+  {
+    ...tenantColumns(),
+    name: text().notNull(),
+    medium: text().$type<ViabilityMedium>().notNull(),
+    bandwidth_mbps: integer().notNull(),
+    monthly_fee: numeric({ precision: 14, scale: 2 }).notNull(),
+    installation_fee: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    contract_months: integer().notNull(),
+    active: boolean().notNull().default(true),
+    notes: text(),
+  },
+  (t) => [
+    uniqueIndex('viability_plan_name_unique').on(t.organization_id, sql`lower(${t.name})`),
+    index('viability_plan_org_idx').on(t.organization_id, t.id),
+    searchIndex('viability_plan', t),
+    check('viability_plan_medium_check', sql`${t.medium} in ('fibra_propria', 'radio', 'circuito_terceiro')`),
+    check('viability_plan_contract_months_check', sql`${t.contract_months} between 1 and 120`),
   ],
 );
 
@@ -85,6 +118,19 @@ export const viabilityUnits = pgTable(
       .notNull()
       .references((): AnyPgColumn => viabilityTemplates.id),
     notes: text(),
+    /** The plan sold here; a custom monthly fee (with its reason) overrides the plan's fee. */
+    plan_id: integer().references((): AnyPgColumn => viabilityPlans.id),
+    custom_monthly_fee: numeric({ precision: 14, scale: 2 }),
+    custom_fee_reason: text(),
+    /** Radio: a site survey confirmed the line of sight (until then the proposal says "sujeito a visada"). */
+    line_of_sight_confirmed: boolean().notNull().default(false),
+    line_of_sight_confirmed_at: timestamp({ withTimezone: true }),
+    line_of_sight_confirmed_by: integer().references((): AnyPgColumn => users.id),
+    /** Third-party circuit: the carrier's quote, whose costs enter the price. */
+    carrier: text(),
+    carrier_quote: text(),
+    carrier_monthly_cost: numeric({ precision: 14, scale: 2 }),
+    carrier_installation_cost: numeric({ precision: 14, scale: 2 }),
     verdict: text().$type<ViabilityVerdict>().notNull(),
     total_cost: numeric({ precision: 14, scale: 2 }).notNull(),
     price: numeric({ precision: 14, scale: 2 }).notNull(),
@@ -104,6 +150,7 @@ export const viabilityUnits = pgTable(
     index('viability_unit_viability_idx').on(t.viability_id, t.id),
     index('viability_unit_org_idx').on(t.organization_id, t.id),
     index('viability_unit_template_idx').on(t.template_id),
+    index('viability_unit_plan_idx').on(t.plan_id),
     uniqueIndex('viability_unit_public_hash_unique').on(t.public_hash),
     searchIndex('viability_unit', t),
     check('viability_unit_verdict_check', sql`${t.verdict} in ('viavel', 'viavel_com_custo', 'inviavel')`),
