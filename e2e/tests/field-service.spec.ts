@@ -85,6 +85,14 @@ test('field service on the phone: create, assign, work the order offline and onl
   const item = (n: number) => page.getByTestId(`checklist-item-${n}`);
   await item(1).getByRole('button', { name: 'Sim' }).click();
   await expect(item(1).getByText('Salvo')).toBeVisible();
+  // A second tap on the chosen answer keeps it; only "Limpar" takes it back (and a new tap answers again).
+  await item(1).getByRole('button', { name: 'Sim' }).click();
+  await expect(item(1).getByRole('button', { name: 'Sim' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(item(1).getByText('Salvo')).toBeVisible();
+  await item(1).getByRole('button', { name: 'Limpar' }).click();
+  await expect(item(1).getByRole('button', { name: 'Sim' })).toHaveAttribute('aria-pressed', 'false');
+  await item(1).getByRole('button', { name: 'Sim' }).click();
+  await expect(item(1).getByText('Salvo')).toBeVisible();
   // The network drops in the middle of the checklist: the answers stay on the screen, "não enviado".
   await tech.context.setOffline(true);
   await item(2).getByRole('textbox').fill('-18,5');

@@ -6,7 +6,7 @@
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { Box, Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { ChecklistAnswer, ChecklistItem } from '@operacoes/contract';
 import { isAxiosError } from 'axios';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -113,14 +113,7 @@ export function Checklist({
               {item.kind !== 'foto' && <AnswerState entry={entry} />}
             </Box>
             {item.kind === 'sim_nao' && (
-              <ToggleButtonGroup exclusive value={value === null ? null : value ? 'sim' : 'nao'} disabled={!editable} aria-labelledby={labelId} onChange={(_e, v: string | null) => change(item.key, v === null ? null : v === 'sim')}>
-                <ToggleButton value="sim" sx={{ px: 3 }}>
-                  Sim
-                </ToggleButton>
-                <ToggleButton value="nao" sx={{ px: 3 }}>
-                  Não
-                </ToggleButton>
-              </ToggleButtonGroup>
+              <YesNo value={typeof value === 'boolean' ? value : null} editable={editable} labelId={labelId} onChange={(v) => change(item.key, v)} />
             )}
             {item.kind === 'numero' && (
               <NumberInput label="Resposta" value={typeof value === 'number' ? value : null} onChange={(v) => change(item.key, v ?? null, TYPING_MS)} disabled={!editable} allowNegative fullWidth slotProps={{ htmlInput: { 'aria-labelledby': labelId } }} />
@@ -138,6 +131,32 @@ export function Checklist({
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * Sim / Não: a tap on the chosen one keeps it (a glove or a shaky hand must not erase an answer
+ * already saved); "Limpar" is the only way back to no answer. The chosen one is filled with the
+ * theme's primary colour and its contrast text, readable in sunlight in both themes.
+ */
+function YesNo({ value, editable, labelId, onChange }: { value: boolean | null; editable: boolean; labelId: string; onChange: (v: boolean | null) => void }) {
+  const chosen = { '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 } };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <ToggleButtonGroup exclusive value={value === null ? null : value ? 'sim' : 'nao'} disabled={!editable} aria-labelledby={labelId} onChange={(_e, v: string | null) => v !== null && onChange(v === 'sim')}>
+        <ToggleButton value="sim" sx={{ px: 3, ...chosen }}>
+          Sim
+        </ToggleButton>
+        <ToggleButton value="nao" sx={{ px: 3, ...chosen }}>
+          Não
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {editable && value !== null && (
+        <Button size="small" color="inherit" onClick={() => onChange(null)}>
+          Limpar
+        </Button>
+      )}
+    </Box>
   );
 }
 
