@@ -58,5 +58,13 @@ describe('iCalendar of a recurring event read by ical.js', () => {
     const hours = calendar.map((s) => new Date(s).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }));
     expect(hours.filter((h) => h === '14:00')).toHaveLength(1);
     expect(hours.filter((h) => h === '09:00')).toHaveLength(24);
+
+    // The series' own .ics carries its moved occurrence too: the same 25.
+    const gestor = (await demo.login('gestor', DEMO_PASSWORD)).token;
+    const list = (await demo.call('GET', `/api/schedule?search=${encodeURIComponent(title)}&pageSize=10`, gestor)).json() as { items: { id: number; recurrence: unknown }[] };
+    const series = list.items.find((i) => i.recurrence)!;
+    const single = await demo.call('GET', `/api/schedule/${series.id}/ics`, gestor);
+    expect(single.statusCode).toBe(200);
+    expect(expand(single.body, title).starts).toEqual(calendar);
   });
 });

@@ -24,7 +24,7 @@ const compactDay = (day: string) => day.slice(0, 10).replace(/-/g, '');
  * end date becomes the UTC instant of the end of that day. (A monthly rule follows DTSTART's day of
  * the month, which for an evening event near a month's end may differ from the local one.)
  */
-function recurrenceLines(e: ScheduleEventRead) {
+function recurrenceLines(e: ScheduleEventRead, written: Set<number>) {
   const r = e.recurrence!;
   const start = new Date(e.all_day ? `${e.starts_at}T00:00:00Z` : e.starts_at);
   const shift = e.all_day ? 0 : Math.round((Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()) - toWall(start).setUTCHours(0, 0, 0, 0)) / DAY);
@@ -34,16 +34,19 @@ function recurrenceLines(e: ScheduleEventRead) {
   if (r.ends === 'count') parts.push(`COUNT=${r.count}`);
   else if (r.until) parts.push(`UNTIL=${e.all_day ? compactDay(r.until) : stamp(fromWall(new Date(`${r.until}T23:59:59Z`)))}`);
   const lines = [`RRULE:${parts.join(';')}`];
-  for (const x of e.exdates) lines.push(e.all_day ? `EXDATE;VALUE=DATE:${compactDay(toWall(new Date(x)).toISOString())}` : `EXDATE:${stamp(new Date(x))}`);
+  // A moved occurrence not in this file (out of the feed's window, or without this person) is left out
+  // as if cancelled: a reader would otherwise show it at its original time.
+  const absent = e.exceptions.filter((x) => !written.has(x.id)).map((x) => x.recurrence_id);
+  for (const x of [...e.exdates, ...absent]) lines.push(e.all_day ? `EXDATE;VALUE=DATE:${compactDay(toWall(new Date(x)).toISOString())}` : `EXDATE:${stamp(new Date(x))}`);
   return lines.join('\r\n');
 }
 
-function addEvent(cal: ICalCalendar, e: ScheduleEventRead, base: string) {
+function addEvent(cal: ICalCalendar, e: ScheduleEventRead, base: string, written = new Set<number>()) {
   cal.createEvent({
     // A moved occurrence is its series' UID with the original start (RECURRENCE-ID): readers replace that one occurrence.
     id: `schedule-event-${e.series_id ?? e.id}@operacoes`,
     recurrenceId: e.recurrence_id ? (e.all_day ? utcDay(toWall(new Date(e.recurrence_id)).toISOString().slice(0, 10)) : new Date(e.recurrence_id)) : undefined,
-    repeating: e.recurrence ? recurrenceLines(e) : undefined,
+    repeating: e.recurrence ? recurrenceLines(e, written) : undefined,
     summary: e.title,
     start: e.all_day ? utcDay(e.starts_at) : new Date(e.starts_at),
     // iCalendar's all-day end is the day after the last.
@@ -60,17 +63,20 @@ function addEvent(cal: ICalCalendar, e: ScheduleEventRead, base: string) {
 
 const calendar = (name: string) => ical({ name, prodId: { company: 'Operações', product: 'Agenda', language: 'PT-BR' } });
 
-/** One event as an .ics file. */
-export function eventIcs(e: ScheduleEventRead, base: string) {
+/** One event as an .ics file; a series with its moved occurrences. */
+export function eventIcs(e: ScheduleEventRead, base: string, moved: ScheduleEventRead[] = []) {
   const cal = calendar(e.title);
-  addEvent(cal, e, base);
+  const written = new Set(moved.map((m) => m.id));
+  addEvent(cal, e, base, written);
+  for (const m of moved) addEvent(cal, m, base);
   return cal.toString();
 }
 
 /** A person's feed: their events and their work orders. */
 export function feedIcs(events: ScheduleEventRead[], activities: FeedActivity[], base: string) {
   const cal = calendar('Operações — minha agenda');
-  for (const e of events) addEvent(cal, e, base);
+  const written = new Set(events.map((e) => e.id));
+  for (const e of events) addEvent(cal, e, base, written);
   for (const a of activities) {
     cal.createEvent({
       id: `external-activity-${a.id}@operacoes`,

@@ -461,8 +461,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const [row] = await app.db.select().from(e).where(and(eq(e.id, req.params.id), tenancyCondition(def, user)));
       if (!row) throw notFound({ label: 'Evento', gender: 'm' });
-      const [event] = await presentEvents([row], app.db);
-      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="evento-${row.id}.ics"`).send(eventIcs(event, app.config.publicUrl));
+      const moved = row.rrule ? await app.db.select().from(e).where(eq(e.series_id, row.id)).orderBy(asc(e.recurrence_id)) : [];
+      const [event, ...occurrences] = await presentEvents([row, ...moved], app.db);
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="evento-${row.id}.ics"`).send(eventIcs(event, app.config.publicUrl, occurrences));
     },
   );
 
