@@ -301,7 +301,6 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'POST /api/schedule/{id}/cancel-occurrence': { write: 'SCHEDULE' },
   'GET /api/schedule/calendar': [{ read: 'SCHEDULE' }, { query: { from: '2026-11-01', to: '2026-11-30' } }],
   'GET /api/schedule/board': [{ read: 'SCHEDULE' }, { query: { from: '2026-11-23', to: '2026-11-29' } }],
-  'GET /api/schedule/board': [{ read: 'SCHEDULE' }, { query: { from: '2026-11-23', to: '2026-11-29' } }],
   'GET /api/schedule/people': { read: 'SCHEDULE' },
   'POST /api/schedule/activity/{id}/move': [{ write: 'SCHEDULE' }, { ...DISPATCH, why: `moving an order on the calendar reschedules it (the route also needs EXTERNAL_ACTIVITY, checked in the handler): ${DISPATCH.why}` }],
   'GET /api/schedule/reservation': [{ read: 'PATRIMONY' }, { query: { patrimony: '@/api/patrimony' } }],
