@@ -136,3 +136,48 @@ test('schedule: an event created in one session appears on another session’s o
     await author.close();
   }
 });
+
+test('schedule: one occurrence of a series moved from its page ("Somente esta ocorrência")', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).toUpperCase().slice(-5);
+  const title = `Reunião de projeto ${tag}`;
+  const { token } = await apiLogin(request, 'gestor');
+  // Three Thursdays at 09:00, 60 to 79 weeks ahead.
+  const start = new Date(Date.now() + (60 + (Date.now() % 20)) * 7 * 86_400_000);
+  const day = start.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  const made = await request.post('/api/schedule', {
+    headers: auth(token),
+    data: { title, starts_at: `${day}T09:00:00-03:00`, ends_at: `${day}T10:00:00-03:00`, recurrence: { frequency: 'weekly', weekdays: ['TH'], ends: 'count', count: 3 }, force: true },
+  });
+  expect(made.status()).toBe(201);
+  const series = (await made.json()) as { id: number; starts_at: string };
+  const second = new Date(Date.parse(series.starts_at) + 7 * 86_400_000).toISOString();
+  const secondDay = new Date(second).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+  await uiLogin(page, 'gestor');
+  await page.goto(`/schedule/${series.id}?occurrence=${encodeURIComponent(second)}`);
+  await expect(page.getByText(/ocorrência de "Semanal às quintas, 3 vezes"/)).toBeVisible();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  const choice = page.getByRole('dialog', { name: 'Editar evento recorrente' });
+  await choice.getByRole('button', { name: 'Somente esta ocorrência' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mover esta ocorrência' });
+  await expect(dialog).toBeVisible();
+  // No "Repetir" for a single occurrence.
+  await expect(dialog.getByRole('combobox', { name: 'Repetir' })).toHaveCount(0);
+  // 15:00–16:00 instead of 09:00–10:00, typed into the hour sections.
+  await dialog.getByRole('group', { name: 'Fim' }).getByRole('spinbutton', { name: 'Horas' }).click();
+  await page.keyboard.type('16');
+  await dialog.getByRole('group', { name: 'Início' }).getByRole('spinbutton', { name: 'Horas' }).click();
+  await page.keyboard.type('15');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Ocorrência movida');
+  await expect(page.getByText('Ocorrência movida de uma série')).toBeVisible();
+
+  // The series keeps the other two; the moved one is at 15:00 that day.
+  const items = (await (await request.get(`/api/schedule/calendar?from=${day}&to=${new Date(Date.parse(`${day}T12:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10)}`, { headers: auth(token) })).json()) as { id: number; title: string; start: string }[];
+  const ours = items.filter((i) => i.title === title);
+  expect(ours.filter((i) => i.id === series.id)).toHaveLength(2);
+  const moved = ours.filter((i) => i.id !== series.id);
+  expect(moved).toHaveLength(1);
+  expect(new Date(moved[0].start).toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' })).toBe(`${secondDay} 15:00:00`);
+});
