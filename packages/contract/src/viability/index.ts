@@ -2,3 +2,4 @@ export * from './module';
 export * from './template';
 export * from './viability';
 export * from './unit';
+export * from './plan';

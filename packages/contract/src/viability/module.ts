@@ -6,6 +6,9 @@ export const viabilityEntity = defineEntity({ entity: 'viability', label: 'Viabi
 /** A unit's record opens on its info page (the link needs the viability too: the revision log links the list). */
 export const viabilityUnitEntity = defineEntity({ entity: 'viability_unit', label: 'Unidade', plural: 'Unidades', gender: 'f', link: null });
 
+/** The organization's plans are kept on the viability settings page. */
+export const viabilityPlanEntity = defineEntity({ entity: 'viability_plan', label: 'Plano', plural: 'Planos', gender: 'm', webPath: '/organization-settings/viability', link: () => '/organization-settings/viability' });
+
 export const viabilityModule = defineModule({
   name: 'viability',
   label: 'Viabilidade',
@@ -19,5 +22,5 @@ export const viabilityModule = defineModule({
     { path: '/viability/unit/viewer/cannot/:hash', title: 'Proposta de viabilidade', page: 'Atendimento não disponível', public: true },
     { path: '/viability/unit/viewer/:hash', title: 'Proposta de viabilidade', public: true },
   ],
-  entities: [viabilityTemplateEntity, viabilityEntity, viabilityUnitEntity],
+  entities: [viabilityTemplateEntity, viabilityEntity, viabilityUnitEntity, viabilityPlanEntity],
 });

@@ -45,6 +45,17 @@ export const viabilityTemplateInput = z.object({
   monthly_cost: nonNegativeMoney('O custo mensal').default('0'),
   active: z.boolean().default(true),
   notes: optionalText(2000),
+  /* The medium's rules for this template; empty takes the organization's default (settings › viabilidade). */
+  /** Fibre: the max route from a POP for a new build. */
+  max_distance_m: z.number({ message: 'Distância máxima: informe um número' }).int('Use metros inteiros').min(1, 'A distância máxima vai de 1 m a 100 km').max(100_000, 'A distância máxima vai de 1 m a 100 km').nullable().default(null),
+  /** Fibre: streets are longer than a straight line. */
+  route_factor: z.number({ message: 'Fator de rota: informe um número' }).min(1, 'O fator de rota vai de 1 a 5').max(5, 'O fator de rota vai de 1 a 5').nullable().default(null),
+  /** Fibre: the build cost per metre beyond the max distance. */
+  price_per_meter: nonNegativeMoney('O custo por metro').nullable().default(null),
+  /** Fibre: a drop's reach from a CTO. */
+  drop_reach_m: z.number({ message: 'Alcance do drop: informe um número' }).int('Use metros inteiros').min(1, 'O alcance do drop vai de 1 m a 5 km').max(5_000, 'O alcance do drop vai de 1 m a 5 km').nullable().default(null),
+  /** Radio: the link's reach in a straight line. */
+  link_range_m: z.number({ message: 'Alcance do enlace: informe um número' }).int('Use metros inteiros').min(100, 'O alcance do enlace vai de 100 m a 100 km').max(100_000, 'O alcance do enlace vai de 100 m a 100 km').nullable().default(null),
 });
 export const viabilityTemplateUpdate = updateOf(viabilityTemplateInput);
 export type ViabilityTemplateInput = z.input<typeof viabilityTemplateInput>;
@@ -66,6 +77,11 @@ export const viabilityTemplateRead = tenantRecord({
   monthly_cost: z.string(),
   active: z.boolean(),
   notes: z.string().nullable(),
+  max_distance_m: z.number().nullable(),
+  route_factor: z.number().nullable(),
+  price_per_meter: z.string().nullable(),
+  drop_reach_m: z.number().nullable(),
+  link_range_m: z.number().nullable(),
 });
 export type ViabilityTemplateRead = z.infer<typeof viabilityTemplateRead>;
 

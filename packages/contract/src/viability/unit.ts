@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enumOf, listQuery, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
-import { dateOrDateTime, latitude, longitude } from '../kit/validators';
+import { dateOrDateTime, latitude, longitude, money } from '../kit/validators';
 import { ACTIVITY_PRIORITIES } from '../external-activity';
 import { id, optionalText, queryId, ref, refCode } from '../warehouse';
 import { viabilityUnitEntity } from './module';
@@ -28,6 +28,18 @@ export const viabilityUnitInput = z.object({
   /** Empty: the organization's default template (settings › viabilidade). */
   template_id: id.nullable().optional(),
   notes: optionalText(2000),
+  /** The plan sold at this address (its fees and term make the proposal). */
+  plan_id: id.nullable().optional(),
+  /** A monthly fee other than the plan's: needs a reason (checked with the stored values on the server). */
+  custom_monthly_fee: money.refine((v) => !v.startsWith('-'), 'A mensalidade não pode ser negativa').nullable().optional(),
+  custom_fee_reason: optionalText(500),
+  /** Radio: the site survey confirmed the line of sight. */
+  line_of_sight_confirmed: z.boolean().optional(),
+  /** Third-party circuit: the carrier's quote. */
+  carrier: optionalText(120),
+  carrier_quote: optionalText(120),
+  carrier_monthly_cost: money.refine((v) => !v.startsWith('-'), 'O custo mensal da operadora não pode ser negativo').nullable().optional(),
+  carrier_installation_cost: money.refine((v) => !v.startsWith('-'), 'O custo de instalação da operadora não pode ser negativo').nullable().optional(),
 });
 /** A unit stays in its viability. */
 export const viabilityUnitUpdate = updateOf(viabilityUnitInput.omit({ viability_id: true }));
@@ -75,6 +87,27 @@ export const unitCalculation = z.object({
   monthly_price: z.string(),
   verdict: z.enum(VIABILITY_VERDICTS),
   reasons: z.array(z.string()),
+  /*
+   * What the client pays and what it returns (absent on calculations made before plans existed).
+   * With a plan: its installation fee (plus the extra build, with the margin) and its monthly fee
+   * (or the unit's custom fee); without one: the cost with the margin, as before.
+   */
+  /** The rule that decided the verdict, in pt-BR ("Rádio: 2,2 km da Torre CWB-02, dentro do alcance de 15 km"). */
+  rule: z.string().optional(),
+  plan: z.object({ id: z.number(), name: z.string(), bandwidth_mbps: z.number() }).nullable().optional(),
+  custom_fee_reason: z.string().nullable().optional(),
+  carrier: z.object({ name: z.string().nullable(), quote: z.string().nullable(), monthly_cost: z.string(), installation_cost: z.string() }).nullable().optional(),
+  monthly_fee: z.string().optional(),
+  installation_fee: z.string().optional(),
+  contract_months: z.number().optional(),
+  /** installation + monthly × months. */
+  contract_total: z.string().optional(),
+  /** monthly fee − monthly cost. */
+  monthly_margin: z.string().optional(),
+  /** Months of margin to pay back the build not covered by the installation fee; null: never. */
+  payback_months: z.number().nullable().optional(),
+  /** Set when the contract does not pay the build back within its term. */
+  payback_warning: z.string().nullable().optional(),
   /** The proposal's last valid day (`AAAA-MM-DD`, São Paulo). */
   valid_until: z.string(),
 });
@@ -92,6 +125,16 @@ export const viabilityUnitRead = tenantRecord({
   template_id: z.number(),
   template: ref.nullable(),
   notes: z.string().nullable(),
+  plan_id: z.number().nullable(),
+  plan: ref.nullable(),
+  custom_monthly_fee: z.string().nullable(),
+  custom_fee_reason: z.string().nullable(),
+  line_of_sight_confirmed: z.boolean(),
+  line_of_sight_confirmed_at: z.string().nullable(),
+  carrier: z.string().nullable(),
+  carrier_quote: z.string().nullable(),
+  carrier_monthly_cost: z.string().nullable(),
+  carrier_installation_cost: z.string().nullable(),
   verdict: z.enum(VIABILITY_VERDICTS),
   total_cost: z.string(),
   price: z.string(),
@@ -151,6 +194,15 @@ export const proposalView = z.object({
   verdict: z.enum(VIABILITY_VERDICTS),
   price: z.string().nullable(),
   monthly_price: z.string().nullable(),
+  /** What the contract charges (null when inviável). */
+  plan_name: z.string().nullable(),
+  monthly_fee: z.string().nullable(),
+  installation_fee: z.string().nullable(),
+  contract_months: z.number().nullable(),
+  contract_total: z.string().nullable(),
+  medium: z.enum(VIABILITY_MEDIUMS),
+  /** Radio before the site survey: the proposal says "sujeito a visada". */
+  subject_to_line_of_sight: z.boolean(),
   valid_until: z.string(),
   seller: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   decision: z.object({ kind: z.enum(CLIENT_DECISIONS), name: z.string(), at: z.string() }).nullable(),

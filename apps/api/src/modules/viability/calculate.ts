@@ -1,20 +1,38 @@
 /**
- * The viability calculation: the nearest active site by great-circle distance, the
- * estimated route (distance × route factor), the template's bill of materials at that length
- * priced from the catalogue, labour, the extra build cost beyond the max distance, the price with
- * the margin, and the verdict with its reasons in pt-BR. Money in integer cents (money.ts).
+ * The viability calculation, by the template's medium (each with its own rules, the template's or
+ * the organization's defaults):
+ * - fibra própria: the nearest active site by great-circle distance, the estimated route (distance ×
+ *   route factor), the extra build cost per metre beyond the max distance;
+ * - rádio: the nearest tower or POP with an active radio, in a straight line, within the link's reach;
+ *   no route factor and nothing per metre;
+ * - circuito de terceiro: no distance rule; the carrier's quoted costs enter the cost.
+ * Then the template's bill of materials priced from the catalogue, labour, the plan's fees (or the
+ * cost with the margin), the contract's total and payback, and the verdict with its reasons in pt-BR.
+ * Money in integer cents (money.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type CalculationLine, DISCRETE_UNITS, type SectionSettings, type UnitCalculation, type UnitOfMeasure, type ViabilityVerdict } from '@operacoes/contract';
+import { type CalculationLine, DISCRETE_UNITS, settingsWithDefaults, type SectionSettings, type UnitCalculation, type UnitOfMeasure, type ViabilityVerdict } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
-import { sites } from '../network';
+import { networkAssets, sites } from '../network';
 import { products } from '../warehouse';
 import { brl, divRound, fromCents, toCents, withMargin } from './money';
-import type { viabilityTemplates } from './schema';
+import type { viabilityPlans, viabilityTemplates } from './schema';
 
 type Settings = SectionSettings<'viability'>;
 type Template = typeof viabilityTemplates.$inferSelect;
-export type NearestSite = { id: number; code: string; name: string; latitude: number; longitude: number; distance_m: number };
+type Plan = typeof viabilityPlans.$inferSelect;
+export type NearestSite = { id: number; code: string; name: string; type?: string; latitude: number; longitude: number; distance_m: number };
+/** What the unit itself brings to its price: the plan sold, a custom fee, the carrier's quote. */
+export type UnitTerms = {
+  plan: Pick<Plan, 'id' | 'name' | 'bandwidth_mbps' | 'monthly_fee' | 'installation_fee' | 'contract_months'> | null;
+  custom_monthly_fee: string | null;
+  custom_fee_reason: string | null;
+  carrier: string | null;
+  carrier_quote: string | null;
+  carrier_monthly_cost: string | null;
+  carrier_installation_cost: string | null;
+};
+export const NO_TERMS: UnitTerms = { plan: null, custom_monthly_fee: null, custom_fee_reason: null, carrier: null, carrier_quote: null, carrier_monthly_cost: null, carrier_installation_cost: null };
 
 /** Mean Earth radius (IUGG), metres. */
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -35,12 +53,20 @@ const distanceSql = (lat: number, lon: number) =>
  * reads the partial index `site_active_position_idx`; a site found within R is the nearest of all
  * (everything outside the box is farther than R). Otherwise the box grows ×8, then the whole set.
  */
-export async function nearestSite(db: DbOrTx, organizationId: number, lat: number, lon: number, firstRadiusM: number): Promise<NearestSite | null> {
+export async function nearestSite(db: DbOrTx, organizationId: number, lat: number, lon: number, firstRadiusM: number, options: { radio?: boolean } = {}): Promise<NearestSite | null> {
   const distance = distanceSql(lat, lon);
-  const base = and(eq(sites.organization_id, organizationId), sql`${sites.status} = 'ativo'`, sql`${sites.latitude} is not null`);
+  const base = and(
+    eq(sites.organization_id, organizationId),
+    sql`${sites.status} = 'ativo'`,
+    sql`${sites.latitude} is not null`,
+    // A radio link leaves from a tower or a POP that has an active radio installed.
+    options.radio
+      ? sql`${sites.type} in ('torre', 'pop') and exists (select 1 from ${networkAssets} where ${networkAssets.site_id} = ${sites.id} and ${networkAssets.role} = 'radio' and ${networkAssets.status} = 'ativo')`
+      : undefined,
+  );
   const pick = (where: ReturnType<typeof and>) =>
     db
-      .select({ id: sites.id, code: sites.code, name: sites.name, latitude: sites.latitude, longitude: sites.longitude, distance_m: distance })
+      .select({ id: sites.id, code: sites.code, name: sites.name, type: sites.type, latitude: sites.latitude, longitude: sites.longitude, distance_m: distance })
       .from(sites)
       .where(where)
       .orderBy(distance, sites.id)
@@ -61,42 +87,108 @@ export const metres = (m: number) => (m < 1000 ? `${Math.round(m)} m` : `${(m / 
 
 type Priced = { id: number; code: string; name: string; unit_of_measure: string; price: string | null };
 
+/** The rules of a template's medium: the template's own, else the organization's defaults. */
+export function rulesOf(template: Pick<Template, 'max_distance_m' | 'route_factor' | 'price_per_meter' | 'drop_reach_m' | 'link_range_m'>, settings: Pick<Settings, 'max_distance_m' | 'price_per_meter' | 'route_factor' | 'drop_reach_m' | 'radio_range_m'>) {
+  return {
+    max_distance_m: template.max_distance_m ?? settings.max_distance_m,
+    route_factor: template.route_factor ?? settings.route_factor,
+    price_per_meter: template.price_per_meter ?? String(settings.price_per_meter),
+    drop_reach_m: template.drop_reach_m ?? settings.drop_reach_m,
+    link_range_m: template.link_range_m ?? settings.radio_range_m,
+  };
+}
+export type MediumRules = ReturnType<typeof rulesOf>;
+
+const NO_RULES = { max_distance_m: null, route_factor: null, price_per_meter: null, drop_reach_m: null, link_range_m: null };
+
+const SITE_TYPE_NAMES: Record<string, string> = { torre: 'Torre', pop: 'POP' };
+/** "Torre CWB-02", "POP CWB-01" (a site of another type by its code). */
+const siteName = (site: NearestSite) => (site.type && SITE_TYPE_NAMES[site.type] ? `${SITE_TYPE_NAMES[site.type]} ${site.code}` : site.code);
+
 /** The figures of a calculation from its inputs (pure: the worked examples test this). */
 export function calculate(input: {
   site: NearestSite | null;
   template: Pick<Template, 'id' | 'name' | 'medium' | 'items' | 'labour_cost' | 'labour_per_meter' | 'monthly_cost'>;
   products: Map<number, Priced>;
-  settings: Pick<Settings, 'max_distance_m' | 'price_per_meter' | 'margin_percent' | 'route_factor' | 'proposal_validity_days'>;
+  /** The organization's settings; any rule left out takes its default. */
+  settings: Pick<Settings, 'margin_percent' | 'proposal_validity_days'> & Partial<Settings>;
+  /** The template's medium rules (rulesOf); absent: the settings' own. */
+  rules?: MediumRules;
+  terms?: UnitTerms;
   today: string;
 }): Omit<UnitCalculation, 'version' | 'calculated_at' | 'calculated_by'> {
-  const { site, template, settings } = input;
+  const { site, template } = input;
+  const settings = { ...settingsWithDefaults('viability', {}), ...input.settings };
+  const rules = input.rules ?? rulesOf(NO_RULES, settings);
+  const terms = input.terms ?? NO_TERMS;
+  const medium = template.medium;
   const reasons: string[] = [];
-  const route = site ? Math.round(site.distance_m * settings.route_factor) : null;
-  const max = settings.max_distance_m;
-  const pricePerMetre = toCents(String(settings.price_per_meter));
-
+  let rule: string;
   let verdict: ViabilityVerdict;
   let extra = 0n;
-  if (!site || route === null) {
-    verdict = 'inviavel';
-    reasons.push('Nenhum site ativo com coordenadas nesta organização: não há de onde atender.');
-  } else {
-    const where = `Site mais próximo: ${site.code} (${site.name}) a ${metres(site.distance_m)} em linha reta; rota estimada de ${metres(route)} (fator ${String(settings.route_factor).replace('.', ',')}).`;
-    reasons.push(where);
-    if (route <= max) {
-      verdict = 'viavel';
-      reasons.push(`Dentro da distância máxima de ${metres(max)}: sem custo extra de construção.`);
-    } else if (route <= 2 * max) {
-      verdict = 'viavel_com_custo';
-      extra = BigInt(route - max) * pricePerMetre;
-      reasons.push(`A rota passa da distância máxima de ${metres(max)} em ${metres(route - max)}: custo extra de construção de ${brl(extra)} (${route - max} m × ${brl(pricePerMetre)}/m).`);
-    } else {
+  // What gets built per metre: the fibre route; nothing for a radio link or a carrier's circuit.
+  let length = 0;
+  let route: number | null = null;
+  let routeFactor = 1;
+  let max = 0;
+  let pricePerMetre = 0n;
+
+  if (medium === 'radio') {
+    max = rules.link_range_m;
+    if (!site) {
       verdict = 'inviavel';
-      reasons.push(`A rota passa do dobro da distância máxima (${metres(2 * max)}): endereço fora da área de atendimento.`);
+      rule = `Rádio: nenhuma torre ou POP ativo com rádio instalado nesta organização: não há de onde fazer o enlace.`;
+    } else {
+      route = Math.round(site.distance_m);
+      const where = `${siteName(site)} (${site.name})`;
+      reasons.push(`Torre ou POP com rádio mais próximo: ${where} a ${metres(site.distance_m)} em linha reta.`);
+      if (site.distance_m <= max) {
+        verdict = 'viavel';
+        rule = `Rádio: ${metres(site.distance_m)} da ${siteName(site)}, dentro do alcance de ${metres(max)}.`;
+      } else {
+        verdict = 'inviavel';
+        rule = `Rádio: ${metres(site.distance_m)} da ${siteName(site)}, além do alcance de ${metres(max)}.`;
+      }
     }
+    // "Sujeito a visada" is not written here: the unit's survey field says it, and the proposal reads it live.
+    reasons.push(rule);
+  } else if (medium === 'circuito_terceiro') {
+    verdict = 'viavel';
+    const quoted = terms.carrier && terms.carrier_monthly_cost !== null;
+    rule = quoted
+      ? `Circuito de terceiro: sem regra de distância; última milha da ${terms.carrier}${terms.carrier_quote ? ` (cotação ${terms.carrier_quote})` : ''}: ${brl(toCents(terms.carrier_monthly_cost))}/mês e ${brl(toCents(terms.carrier_installation_cost))} de instalação.`
+      : 'Circuito de terceiro: sem regra de distância; informe a operadora e os custos da cotação na unidade.';
+    if (site) reasons.push(`Site mais próximo: ${site.code} (${site.name}) a ${metres(site.distance_m)} em linha reta.`);
+    reasons.push(rule);
+  } else {
+    routeFactor = rules.route_factor;
+    max = rules.max_distance_m;
+    pricePerMetre = toCents(rules.price_per_meter);
+    route = site ? Math.round(site.distance_m * routeFactor) : null;
+    if (!site || route === null) {
+      verdict = 'inviavel';
+      rule = 'Fibra própria: nenhum site ativo com coordenadas nesta organização.';
+      reasons.push('Nenhum site ativo com coordenadas nesta organização: não há de onde atender.');
+    } else {
+      reasons.push(`Site mais próximo: ${site.code} (${site.name}) a ${metres(site.distance_m)} em linha reta; rota estimada de ${metres(route)} (fator ${String(routeFactor).replace('.', ',')}).`);
+      if (route <= max) {
+        verdict = 'viavel';
+        rule = `Fibra própria: rota estimada de ${metres(route)} do ${site.code}, dentro da distância máxima de ${metres(max)}.`;
+        reasons.push(`Dentro da distância máxima de ${metres(max)}: sem custo extra de construção.`);
+      } else if (route <= 2 * max) {
+        verdict = 'viavel_com_custo';
+        extra = BigInt(route - max) * pricePerMetre;
+        rule = `Fibra própria: rota estimada de ${metres(route)} do ${site.code}, ${metres(route - max)} além da distância máxima de ${metres(max)}: construção extra.`;
+        reasons.push(`A rota passa da distância máxima de ${metres(max)} em ${metres(route - max)}: custo extra de construção de ${brl(extra)} (${route - max} m × ${brl(pricePerMetre)}/m).`);
+      } else {
+        verdict = 'inviavel';
+        rule = `Fibra própria: rota estimada de ${metres(route)} do ${site.code}, além do dobro da distância máxima de ${metres(max)}.`;
+        reasons.push(`A rota passa do dobro da distância máxima (${metres(2 * max)}): endereço fora da área de atendimento.`);
+      }
+    }
+    length = route ?? 0;
   }
 
-  const length = route ?? 0;
   const lines: CalculationLine[] = [];
   let materials = 0n;
   for (const item of template.items) {
@@ -126,13 +218,34 @@ export function calculate(input: {
     });
   }
   const labour = toCents(template.labour_cost) + toCents(template.labour_per_meter) * BigInt(length);
-  const totalCost = materials + labour + extra;
-  const monthly = toCents(template.monthly_cost);
+  const carrierCosts = medium === 'circuito_terceiro' ? { monthly: toCents(terms.carrier_monthly_cost), installation: toCents(terms.carrier_installation_cost) } : { monthly: 0n, installation: 0n };
+  const totalCost = materials + labour + extra + carrierCosts.installation;
+  const monthly = toCents(template.monthly_cost) + carrierCosts.monthly;
+
+  // The price: a plan charges its own fees (the extra build on top, with the margin); no plan, the cost with the margin.
+  const plan = terms.plan;
+  const installation = plan ? toCents(plan.installation_fee) + withMargin(extra, settings.margin_percent) : withMargin(totalCost, settings.margin_percent);
+  const custom = terms.custom_monthly_fee !== null && terms.custom_monthly_fee !== undefined;
+  const monthlyFee = custom ? toCents(terms.custom_monthly_fee) : plan ? toCents(plan.monthly_fee) : withMargin(monthly, settings.margin_percent);
+  const months = plan?.contract_months ?? settings.default_contract_months;
+  const contractTotal = installation + monthlyFee * BigInt(months);
+  const monthlyMargin = monthlyFee - monthly;
+  const uncovered = totalCost - installation;
+  const payback = uncovered <= 0n ? 0 : monthlyMargin <= 0n ? null : Number((uncovered + monthlyMargin - 1n) / monthlyMargin);
+  let warning: string | null = null;
+  if (verdict !== 'inviavel') {
+    if (payback === null) warning = `A mensalidade de ${brl(monthlyFee)} não cobre o custo mensal de ${brl(monthly)}: a construção de ${brl(uncovered)} não se paga.`;
+    else if (payback > months) warning = `O contrato de ${months} ${months === 1 ? 'mês' : 'meses'} não paga a construção: o retorno leva ${payback} meses.`;
+  }
+  if (plan) reasons.push(`Plano ${plan.name}: ${brl(toCents(plan.monthly_fee))}/mês, instalação de ${brl(toCents(plan.installation_fee))}${extra > 0n ? ` mais a construção extra de ${brl(withMargin(extra, settings.margin_percent))}` : ''}, contrato de ${months} meses.`);
+  if (custom) reasons.push(`Mensalidade personalizada de ${brl(monthlyFee)}${terms.custom_fee_reason ? `: ${terms.custom_fee_reason}` : ''}.`);
+  if (warning) reasons.push(warning);
+
   const validUntil = new Date(Date.parse(`${input.today}T12:00:00Z`) + settings.proposal_validity_days * 86_400_000).toISOString().slice(0, 10);
   return {
     site: site ? { id: site.id, code: site.code, name: site.name, latitude: site.latitude, longitude: site.longitude } : null,
     distance_m: site ? Math.round(site.distance_m) : null,
-    route_factor: settings.route_factor,
+    route_factor: routeFactor,
     route_m: route,
     max_distance_m: max,
     price_per_meter: fromCents(pricePerMetre),
@@ -143,11 +256,22 @@ export function calculate(input: {
     labour_cost: fromCents(labour),
     extra_cost: fromCents(extra),
     total_cost: fromCents(totalCost),
-    price: fromCents(withMargin(totalCost, settings.margin_percent)),
+    price: fromCents(installation),
     monthly_cost: fromCents(monthly),
-    monthly_price: fromCents(withMargin(monthly, settings.margin_percent)),
+    monthly_price: fromCents(monthlyFee),
     verdict,
     reasons,
+    rule,
+    plan: plan ? { id: plan.id, name: plan.name, bandwidth_mbps: plan.bandwidth_mbps } : null,
+    custom_fee_reason: custom ? terms.custom_fee_reason : null,
+    carrier: medium === 'circuito_terceiro' ? { name: terms.carrier, quote: terms.carrier_quote, monthly_cost: fromCents(carrierCosts.monthly), installation_cost: fromCents(carrierCosts.installation) } : null,
+    monthly_fee: fromCents(monthlyFee),
+    installation_fee: fromCents(installation),
+    contract_months: months,
+    contract_total: fromCents(contractTotal),
+    monthly_margin: fromCents(monthlyMargin),
+    payback_months: payback,
+    payback_warning: warning,
     valid_until: validUntil,
   };
 }

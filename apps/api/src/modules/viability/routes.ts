@@ -11,12 +11,14 @@ import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type UnitCalculation,
+  VIABILITY_MEDIUM_LABELS,
   idList,
   idParam,
   unitApproveBody,
   unitVersions,
   userEntity,
   viabilityEntity,
+  viabilityPlanResource,
   viabilityResource,
   viabilityTemplateResource,
   viabilityUnitInput,
@@ -39,13 +41,20 @@ import { cities, presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { products } from '../warehouse';
 import { externalActivities } from '../external-activity';
-import { calculate, nearestSite, templateProducts } from './calculate';
+import { type UnitTerms, calculate, nearestSite, rulesOf, templateProducts } from './calculate';
+import { fromCents, toCents } from './money';
 import { viabilityViewerRoutes } from './viewer';
-import { type TemplateItem, viabilities, viabilityCounters, viabilityTemplates, viabilityUnits, viabilityUnitVersions } from './schema';
+import { type TemplateItem, viabilities, viabilityCounters, viabilityPlans, viabilityTemplates, viabilityUnits, viabilityUnitVersions } from './schema';
 
 type UnitRow = typeof viabilityUnits.$inferSelect;
 type TemplateRow = typeof viabilityTemplates.$inferSelect;
 type ViabilityRow = typeof viabilities.$inferSelect;
+type PlanRow = typeof viabilityPlans.$inferSelect;
+
+/** The unit's columns that change its price (a change recalculates: a new version). */
+const TERM_COLUMNS = ['plan_id', 'custom_monthly_fee', 'custom_fee_reason', 'carrier', 'carrier_quote', 'carrier_monthly_cost', 'carrier_installation_cost'] as const;
+type TermValues = Pick<UnitRow, (typeof TERM_COLUMNS)[number]>;
+const NO_TERM_VALUES: TermValues = { plan_id: null, custom_monthly_fee: null, custom_fee_reason: null, carrier: null, carrier_quote: null, carrier_monthly_cost: null, carrier_installation_cost: null };
 
 /** A new public proposal hash: 32 random bytes (256 bits), base64url. */
 export const newProposalHash = () => randomBytes(32).toString('base64url');
@@ -61,11 +70,26 @@ async function nextViabilityCode(tx: DbOrTx, organizationId: number): Promise<st
 }
 
 /** A new calculation of a unit at `lat/lon` with `template` (the version after `previous`). */
-export async function calculateUnit(tx: DbOrTx, organizationId: number, at: { latitude: number; longitude: number }, template: TemplateRow, previous: number, user: CurrentUser | null): Promise<UnitCalculation> {
+export async function calculateUnit(
+  tx: DbOrTx,
+  organizationId: number,
+  at: { latitude: number; longitude: number },
+  template: TemplateRow,
+  previous: number,
+  user: CurrentUser | null,
+  values: TermValues = NO_TERM_VALUES,
+): Promise<UnitCalculation> {
   const settings = await getOrganizationSettings(tx, organizationId, 'viability');
-  // Beyond twice the max distance (as a route) the verdict is `inviavel` whatever site is nearest.
-  const site = await nearestSite(tx, organizationId, at.latitude, at.longitude, (2 * settings.max_distance_m) / settings.route_factor);
-  const figures = calculate({ site, template, products: await templateProducts(tx, organizationId, template), settings, today: localToday() });
+  const rules = rulesOf(template, settings);
+  // Fibre: beyond twice the max distance (as a route) the verdict is `inviavel` whatever site is nearest.
+  // Radio: only towers and POPs with a radio count, within the link's reach.
+  const site =
+    template.medium === 'radio'
+      ? await nearestSite(tx, organizationId, at.latitude, at.longitude, rules.link_range_m, { radio: true })
+      : await nearestSite(tx, organizationId, at.latitude, at.longitude, template.medium === 'fibra_propria' ? (2 * rules.max_distance_m) / rules.route_factor : 5_000);
+  const [plan] = values.plan_id ? await tx.select().from(viabilityPlans).where(eq(viabilityPlans.id, values.plan_id)) : [];
+  const terms: UnitTerms = { ...values, plan: plan ?? null };
+  const figures = calculate({ site, template, products: await templateProducts(tx, organizationId, template), settings, rules, terms, today: localToday() });
   const by = user ? refOf(await personRefs(tx, [user.id]), user.id) : null;
   return { version: previous + 1, calculated_at: new Date().toISOString(), calculated_by: by ? { id: by.id, name: by.name } : null, ...figures };
 }
@@ -89,6 +113,17 @@ async function templateFor(tx: DbOrTx, organizationId: number, templateId: numbe
   if (!template) throw unprocessable([{ propertyPath: 'template_id', message: 'Modelo de unidade não encontrado nesta organização.' }]);
   if (changed && !template.active) throw unprocessable([{ propertyPath: 'template_id', message: `O modelo "${template.name}" está inativo.` }]);
   return template;
+}
+
+/** The unit's plan: the organization's, active when newly chosen, of the template's medium. */
+async function checkPlan(tx: DbOrTx, organizationId: number, planId: number, template: TemplateRow, changed: boolean): Promise<PlanRow> {
+  const [plan] = await tx.select().from(viabilityPlans).where(and(eq(viabilityPlans.id, planId), eq(viabilityPlans.organization_id, organizationId)));
+  if (!plan) throw unprocessable([{ propertyPath: 'plan_id', message: 'Plano não encontrado nesta organização.' }]);
+  if (changed && !plan.active) throw unprocessable([{ propertyPath: 'plan_id', message: `O plano "${plan.name}" está inativo.` }]);
+  if (plan.medium !== template.medium) {
+    throw unprocessable([{ propertyPath: 'plan_id', message: `O plano "${plan.name}" é de ${VIABILITY_MEDIUM_LABELS[plan.medium]}, e o modelo "${template.name}" é de ${VIABILITY_MEDIUM_LABELS[template.medium]}.` }]);
+  }
+  return plan;
 }
 
 async function presentTemplates(rows: TemplateRow[], db: DbOrTx) {
@@ -118,16 +153,19 @@ export async function presentUnits(rows: UnitRow[], db: DbOrTx): Promise<z.infer
   const viabilityIds = [...new Set(rows.map((r) => r.viability_id))];
   const templateIds = [...new Set(rows.map((r) => r.template_id))];
   const activityIds = rows.map((r) => r.activity_id).filter((x): x is number => x !== null);
-  const [vs, ts, as, cs] = await Promise.all([
+  const planIds = [...new Set(rows.map((r) => r.plan_id).filter((x): x is number => x !== null))];
+  const [vs, ts, as, cs, ps] = await Promise.all([
     viabilityIds.length ? db.select({ id: viabilities.id, code: viabilities.code, name: viabilities.client_name }).from(viabilities).where(inArray(viabilities.id, viabilityIds)) : [],
     templateIds.length ? db.select({ id: viabilityTemplates.id, name: viabilityTemplates.name }).from(viabilityTemplates).where(inArray(viabilityTemplates.id, templateIds)) : [],
     activityIds.length ? db.select({ id: externalActivities.id, code: externalActivities.code, status: externalActivities.status }).from(externalActivities).where(inArray(externalActivities.id, activityIds)) : [],
     presentCities(db, rows.map((r) => r.city_id)),
+    planIds.length ? db.select({ id: viabilityPlans.id, name: viabilityPlans.name }).from(viabilityPlans).where(inArray(viabilityPlans.id, planIds)) : [],
   ]);
+  const p = new Map(ps.map((x) => [x.id, x]));
   const v = new Map(vs.map((x) => [x.id, x]));
   const t = new Map(ts.map((x) => [x.id, x]));
   const a = new Map(as.map((x) => [x.id, x]));
-  return rows.map(({ search_text: _s, decision_name, decision_comment, decided_at, approved_at: _a, approved_by: _b, ...r }) => {
+  return rows.map(({ search_text: _s, decision_name, decision_comment, decided_at, approved_at: _a, approved_by: _b, line_of_sight_confirmed_by: _l, line_of_sight_confirmed_at, ...r }) => {
     const city = r.city_id ? cs.get(r.city_id) : undefined;
     return {
       ...r,
@@ -135,6 +173,8 @@ export async function presentUnits(rows: UnitRow[], db: DbOrTx): Promise<z.infer
       updated_at: r.updated_at.toISOString(),
       viability: v.get(r.viability_id) ?? null,
       template: t.get(r.template_id) ?? null,
+      plan: r.plan_id ? (p.get(r.plan_id) ?? null) : null,
+      line_of_sight_confirmed_at: line_of_sight_confirmed_at?.toISOString() ?? null,
       city: city ? { id: city.id, name: city.name, state: city.uf } : null,
       decision: r.decision && decided_at ? { kind: r.decision, name: decision_name ?? '', at: decided_at.toISOString(), comment: decision_comment } : null,
       activity: r.activity_id ? (a.get(r.activity_id) ?? null) : null,
@@ -174,6 +214,16 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
     },
   });
 
+  defineApiResource(fastify, viabilityPlanResource, {
+    table: viabilityPlans,
+    defaultSort: [asc(viabilityPlans.medium), asc(viabilityPlans.bandwidth_mbps), asc(viabilityPlans.name), asc(viabilityPlans.id)],
+    filters: (q) => [q.medium ? eq(viabilityPlans.medium, q.medium) : undefined, q.active !== undefined ? eq(viabilityPlans.active, q.active) : undefined],
+    searchOf: (r) => searchText(r.name as string, r.notes as string | null),
+    unique: { name: 'o nome' },
+    sortable: { name: viabilityPlans.name, medium: viabilityPlans.medium, bandwidth_mbps: viabilityPlans.bandwidth_mbps, monthly_fee: viabilityPlans.monthly_fee, contract_months: viabilityPlans.contract_months, active: viabilityPlans.active },
+    guardDelete: [[viabilityUnits, viabilityUnits.plan_id, 'unidade de viabilidade', 'unidades de viabilidade']],
+  });
+
   const viabilityDef = defineApiResource(fastify, viabilityResource, {
     table: viabilities,
     defaultSort: [desc(viabilities.id)],
@@ -209,17 +259,31 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
     refs: {
       viability_id: { table: viabilities, noun: viabilityEntity, owner: true },
       city_id: { table: cities, noun: { label: 'Cidade', gender: 'f' } },
+      plan_id: { table: viabilityPlans, noun: { label: 'Plano', gender: 'm' } },
     },
     present: (rows, db) => presentUnits(rows as never, db),
     async toValues(values, { tx, user }, existing) {
       const unit = existing as UnitRow | undefined;
       if (unit) assertOpen(unit, 'alterá-la');
       const organizationId = unit?.organization_id ?? (values.organization_id as number | undefined) ?? user.organizationId;
+      // The survey's answer is signed by who gave it; it does not change the price (no new version).
+      if (values.line_of_sight_confirmed !== undefined && values.line_of_sight_confirmed !== (unit?.line_of_sight_confirmed ?? false)) {
+        values.line_of_sight_confirmed_at = values.line_of_sight_confirmed ? new Date() : null;
+        values.line_of_sight_confirmed_by = values.line_of_sight_confirmed ? user.id : null;
+      }
+      const given = (k: (typeof TERM_COLUMNS)[number]) => k in values && values[k] !== undefined;
+      const terms = Object.fromEntries(TERM_COLUMNS.map((k) => [k, given(k) ? (values[k] ?? null) : (unit?.[k] ?? null)])) as TermValues;
+      if (terms.custom_monthly_fee !== null && !terms.custom_fee_reason?.trim()) {
+        throw unprocessable([{ propertyPath: 'custom_fee_reason', message: 'Informe o motivo da mensalidade personalizada (ou escolha a mensalidade do plano).' }]);
+      }
+      const sameMoney = (a: unknown, b: unknown) => (a === null || a === undefined || b === null || b === undefined ? a == b : fromCents(toCents(String(a))) === fromCents(toCents(String(b))));
+      const termsChanged = !unit || TERM_COLUMNS.some((k) => given(k) && !(k.endsWith('_cost') || k === 'custom_monthly_fee' ? sameMoney(values[k], unit[k]) : values[k] === unit[k]));
       const moved = !unit || ['latitude', 'longitude', 'template_id'].some((k) => k in values && values[k] !== undefined && values[k] !== unit[k as keyof UnitRow]);
-      if (!moved) return values;
+      if (!moved && !termsChanged) return values;
       const template = await templateFor(tx, organizationId, (values.template_id as number | null | undefined) === undefined ? unit?.template_id : (values.template_id as number | null), values.template_id !== undefined && values.template_id !== unit?.template_id);
+      if (terms.plan_id !== null) await checkPlan(tx, organizationId, terms.plan_id, template, given('plan_id') && terms.plan_id !== unit?.plan_id);
       const at = { latitude: (values.latitude as number | undefined) ?? unit!.latitude, longitude: (values.longitude as number | undefined) ?? unit!.longitude };
-      const calculation = await calculateUnit(tx, organizationId, at, template, unit?.calculation.version ?? 0, user);
+      const calculation = await calculateUnit(tx, organizationId, at, template, unit?.calculation.version ?? 0, user, terms);
       return { ...values, template_id: template.id, ...calculationColumns(calculation), ...(unit ? {} : { public_hash: newProposalHash() }) };
     },
     async afterWrite(row, _input, { tx }, existing) {
@@ -339,7 +403,7 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
         const unit = await visibleUnit(tx, user, req.params.id, true);
         assertOpen(unit, 'recalculá-la');
         const template = await templateFor(tx, unit.organization_id, unit.template_id, false);
-        const calculation = await calculateUnit(tx, unit.organization_id, unit, template, unit.calculation.version, user);
+        const calculation = await calculateUnit(tx, unit.organization_id, unit, template, unit.calculation.version, user, unit);
         const [updated] = await tx.update(viabilityUnits).set({ ...calculationColumns(calculation), updated_at: new Date() }).where(eq(viabilityUnits.id, unit.id)).returning();
         await tx.insert(viabilityUnitVersions).values({ unit_id: unit.id, version: calculation.version, calculation });
         await audit(tx, user, { entity: 'viability_unit', entityId: unit.id, organizationId: unit.organization_id, action: 'update', before: { version: unit.calculation.version, verdict: unit.verdict, price: unit.price }, after: { version: calculation.version, verdict: updated.verdict, price: updated.price } });

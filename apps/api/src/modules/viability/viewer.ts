@@ -1,7 +1,7 @@
 /**
  * `/api/viability/unit/viewer/{hash}`: the public proposal (no login; the hash is the only
- * credential). It shows the organization, the client, the address, the service, the price and the
- * monthly price, and lets the client accept or decline once. It never shows a cost or the margin.
+ * credential). It shows the organization, the client, the address, the service, the plan, the
+ * monthly fee, the installation fee, the contract term and its total, and lets the client accept or decline once. It never shows a cost or the margin.
  * Unknown or revoked hashes answer 404, expired ones 410, each with its own pt-BR message.
  */
 import type { FastifyInstance } from 'fastify';
@@ -71,6 +71,12 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       .where(eq(users.id, viability.seller_id));
     const city = unit.city_id ? (await presentCities(app.db, [unit.city_id])).get(unit.city_id) : undefined;
     const viable = unit.verdict !== 'inviavel';
+    const c = unit.calculation;
+    // Calculations made before plans existed have no term: their proposal shows the fees only.
+    const months = c.contract_months ?? null;
+    const monthlyFee = c.monthly_fee ?? c.monthly_price;
+    const installationFee = c.installation_fee ?? c.price;
+    const contractTotal = c.contract_total ?? null;
     const { map_tile_url } = await getOrganizationSettings(app.db, unit.organization_id, 'viability');
     return {
       organization: { name: organization.name, has_logo: Boolean(organization.logo) },
@@ -87,6 +93,13 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       verdict: unit.verdict,
       price: viable ? unit.calculation.price : null,
       monthly_price: viable ? unit.calculation.monthly_price : null,
+      plan_name: viable ? (c.plan?.name ?? null) : null,
+      monthly_fee: viable ? monthlyFee : null,
+      installation_fee: viable ? installationFee : null,
+      contract_months: viable ? months : null,
+      contract_total: viable ? contractTotal : null,
+      medium: c.template.medium,
+      subject_to_line_of_sight: viable && c.template.medium === 'radio' && !unit.line_of_sight_confirmed,
       valid_until: unit.calculation.valid_until,
       seller: seller ? { name: seller.name, email: seller.email ?? null } : null,
       decision: unit.decision && unit.decided_at ? { kind: unit.decision, name: unit.decision_name ?? '', at: unit.decided_at.toISOString() } : null,
@@ -193,13 +206,16 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
         ['Unidade', p.unit_name],
         ['Endereço', [p.address, p.city].filter(Boolean).join(' · ')],
         ['Serviço', `${VIABILITY_SERVICE_LABELS[p.service_type]} · ${p.bandwidth_mbps.toLocaleString('pt-BR')} Mbps`],
-        ['Atendimento', VIABILITY_MEDIUM_LABELS[found.unit.calculation.template.medium]],
-        ['Instalação (valor único)', brl(toCents(p.price))],
-        ['Mensalidade', brl(toCents(p.monthly_price))],
+        ['Atendimento', `${VIABILITY_MEDIUM_LABELS[p.medium]}${p.subject_to_line_of_sight ? ' · sujeito a visada' : ''}`],
+        ...(p.plan_name ? [['Plano', p.plan_name]] : []),
+        ['Mensalidade', `${brl(toCents(p.monthly_fee))}/mês`],
+        ['Instalação (valor único)', brl(toCents(p.installation_fee))],
+        ...(p.contract_months ? [['Prazo do contrato', `${p.contract_months} ${p.contract_months === 1 ? 'mês' : 'meses'}`]] : []),
+        ...(p.contract_total ? [['Valor total do contrato', brl(toCents(p.contract_total))]] : []),
         ['Vendedor', p.seller ? `${p.seller.name}${p.seller.email ? ` · ${p.seller.email}` : ''}` : '—'],
       ]);
       if (p.decision) doc.moveDown(1).text(`Proposta ${p.decision.kind} por ${p.decision.name} em ${brDateTime(p.decision.at)}.`);
-      doc.moveDown(2).fontSize(8).fillColor('#444444').text('Valores em reais (BRL). A instalação depende de vistoria técnica no local. Proposta sujeita à disponibilidade na data do aceite.');
+      doc.moveDown(2).fontSize(8).fillColor('#444444').text(`Valores em reais (BRL). A instalação depende de vistoria técnica no local.${p.subject_to_line_of_sight ? ' Enlace de rádio sujeito a visada: a vistoria confirma a linha de visada até a torre.' : ''} Proposta sujeita à disponibilidade na data do aceite.`);
       doc.end();
       const pdf = await bytes;
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="proposta-${p.viability_code}-${found.unit.id}.pdf"`).send(pdf);
