@@ -107,3 +107,15 @@ test('the topology names the union mode in Portuguese; the union list shows the 
   // The radio is the active path; its narrowest segment carries 900 Mbps (it declares 1 000).
   await expect(row).toContainText('900 Mbps');
 });
+
+test('the discount letter is offered only for a carrier with a breach in the month', async ({ browser }) => {
+  const page = await as(browser, 'gestor');
+  await page.goto('/circuit?tab=sla');
+  // Oi's demo circuit had no unavailability: nothing to ask for.
+  await page.getByRole('combobox', { name: 'Operadora' }).click();
+  await page.getByRole('option', { name: 'Oi', exact: true }).click();
+  const table = page.getByRole('table', { name: /SLA das operadoras/ });
+  await expect(table).toContainText('OI-JOI-L2L-7781');
+  await expect(table).toContainText('Sem violação de SLA no mês');
+  await expect(table.getByRole('button', { name: 'Carta de pedido de desconto' })).toHaveCount(0);
+});
