@@ -119,3 +119,18 @@ test('the discount letter is offered only for a carrier with a breach in the mon
   await expect(table).toContainText('Sem violação de SLA no mês');
   await expect(table.getByRole('button', { name: 'Carta de pedido de desconto' })).toHaveCount(0);
 });
+
+test('an interface name with a comma is refused on its field', async ({ browser }) => {
+  const page = await as(browser, 'gestor');
+  await page.goto('/asset/create');
+  await page.getByLabel('Hostname').fill(`rt-virgula-${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Adicionar interface' }).click();
+  const row = page.getByRole('listitem', { name: 'Interface 1' });
+  await row.getByLabel('Nome').fill('ether4,ether1');
+  await page.getByRole('button', { name: 'Criar ativo de rede' }).click();
+  await expect(row.getByText('O nome da interface não pode ter vírgula: o RouterOS usa a vírgula para separar interfaces numa lista.')).toBeVisible();
+  await expect(page).toHaveURL(/\/asset\/create$/);
+  await row.getByLabel('Nome').fill('ether4');
+  await page.getByRole('button', { name: 'Criar ativo de rede' }).click();
+  await expect(page).toHaveURL(/\/asset\/edit\/\d+$/);
+});
