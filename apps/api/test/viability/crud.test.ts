@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { viabilityResource, viabilityTemplateResource, viabilityUnitResource } from '@operacoes/contract';
+import { viabilityPlanResource, viabilityResource, viabilityTemplateResource, viabilityUnitResource } from '@operacoes/contract';
 import { describeCrud } from '../crud-suite';
 import { uid } from '../warehouse/helpers';
 import { fixture, insertProduct, makeViability, north, templateBody, unitBody, viabilityBody } from './helpers';
@@ -74,4 +74,20 @@ describeCrud(viabilityUnitResource, {
     return [unitBody(mine, theirViability.id, north(0)), unitBody(mine, myViability.id, north(0), { template_id: theirs.templateId })];
   },
   search: 'agua VERDE',
+});
+
+describeCrud(viabilityPlanResource, {
+  valid: (n) => ({ name: `Dedicado 300 Mbps ${n} ${uid()}`, medium: 'fibra_propria', bandwidth_mbps: 300, monthly_fee: '1.890,00', installation_fee: '500,00', contract_months: 24 }),
+  invalid: [
+    { name: '', medium: 'satelite', bandwidth_mbps: 0, monthly_fee: '-1', contract_months: 0 },
+    { name: 'X', medium: 'radio', bandwidth_mbps: 100, monthly_fee: '12,345', contract_months: 12 },
+    { name: 'X', medium: 'radio', bandwidth_mbps: 100, monthly_fee: 'mil reais', contract_months: 12 },
+    { name: 'X', medium: 'radio', bandwidth_mbps: 100.5, monthly_fee: '100', contract_months: 121 },
+    { name: 'X', medium: 'radio', bandwidth_mbps: 100, monthly_fee: '100', installation_fee: '-5', contract_months: 12 },
+  ],
+  update: {
+    body: { monthly_fee: '2.190,50', contract_months: 36, active: false },
+    expect: (r) => expect(r).toMatchObject({ monthly_fee: '2190.50', contract_months: 36, active: false }),
+  },
+  search: 'DEDICADO 300',
 });
