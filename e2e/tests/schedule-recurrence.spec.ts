@@ -5,7 +5,9 @@ import { apiLogin, auth, expectToast, uiLogin } from './helpers';
  * Recurring events in the browser: a weekly event made with the dialog's "Repetir" (Mondays and
  * Wednesdays, 4 times) shows each occurrence on the week and month views; one occurrence is
  * cancelled from its page ("Somente esta ocorrência") and leaves the calendar while the rest stay.
- * Then two sessions: what one creates appears on the other's open calendar within 2 s, no reload.
+ * Then two sessions: what one creates appears on the other's open calendar within 2 s, no reload —
+ * an event, and a work order's visit (which also leaves within 2 s when cancelled). Last, one
+ * occurrence moved from its page.
  */
 test.use({ viewport: { width: 1400, height: 950 } });
 
@@ -131,6 +133,22 @@ test('schedule: an event created in one session appears on another session’s o
     );
     expect(made).toBe(201);
     await expect(watching.locator('.fc-event', { hasText: title })).toBeVisible({ timeout: 2000 });
+
+    // A work order's visit: created on the same morning, then cancelled — on and off the open calendar.
+    const get = async <T>(url: string) => (await (await request.get(url, { headers: auth(token) })).json()) as T;
+    const [marina] = await get<{ id: number }[]>('/api/external-activity/technicians?search=Marina');
+    const [type] = await get<{ id: number }[]>('/api/external-activity/type-options');
+    const order = await request.post('/api/external-activity', {
+      headers: auth(token),
+      data: { assistance_type_id: type.id, client_name: `Cliente ao vivo ${tag}`, technician_ids: [marina.id], scheduled_start: `${today}T08:00:00-03:00`, scheduled_end: `${today}T09:00:00-03:00`, force: true },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const { id } = (await order.json()) as { id: number };
+    const visit = watching.locator(`.fc-event[data-key="activity-${id}"]`);
+    await expect(visit).toBeVisible({ timeout: 2000 });
+    const cancelled = await request.post(`/api/external-activity/${id}/cancel`, { headers: auth(token), data: { reason: 'Cliente desmarcou' } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await expect(visit).toHaveCount(0, { timeout: 2000 });
   } finally {
     await watcher.close();
     await author.close();
