@@ -170,6 +170,7 @@ describe('schedule: recurring events', () => {
       [{ recurrence: { frequency: 'daily', ends: 'count', count: 0 } }, 'recurrence.count'],
       [{ recurrence: { frequency: 'daily', ends: 'until', until: '2026-01-01' } }, 'recurrence.until'],
       [{ recurrence: 'toda segunda' }, 'recurrence'],
+      [{ ends_at: at(1, 6), recurrence: { frequency: 'daily', ends: 'count', count: 3 } }, 'ends_at'],
       [{ series_id: 99_999_999, recurrence_id: at(0, 5) }, 'series_id'],
       [{ recurrence_id: at(0, 5) }, 'recurrence_id'],
     ];

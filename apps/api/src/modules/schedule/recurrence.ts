@@ -120,6 +120,8 @@ export function boundedOccurrences(s: Series, zone = currentTimeZone()): Window[
   });
   if (beyond) throw unprocessable([{ propertyPath: 'recurrence', message: SERIES_TOO_LONG }]);
   if (!out.length) throw unprocessable([{ propertyPath: 'recurrence.until', message: 'A série não tem nenhuma ocorrência até a data final' }]);
+  // Occurrences one over the next would hold the same people and items twice at once.
+  if (out.some((o, i) => i > 0 && out[i - 1].end > o.start)) throw unprocessable([{ propertyPath: 'ends_at', message: 'Cada ocorrência precisa terminar antes da próxima começar' }]);
   const cancelled = new Set((s.exdates ?? []).map((d) => d.getTime()));
   return out.filter((o) => !cancelled.has(o.start.getTime()));
 }
