@@ -7,9 +7,12 @@ type Row = { id: number; code?: string; public_hash?: string | null };
 
 /**
  * Viability studies of the demo organization, through the API: three unit templates
- * (FTTH, radio, third-party circuit; FTTH is the default), a bakery whose shop near the Curitiba
- * POP was accepted through its public link, a clinic with a unit that needs extra build and one
- * out of reach, and a new request with no unit yet. Seller: gestor (Marina).
+ * (FTTH, radio, third-party circuit; FTTH is the default), the plans the ISP sells (dedicated
+ * internet on fibre, radio and a carrier's L2L, with real prices), a bakery whose shop near the
+ * Curitiba POP was accepted through its public link (300 Mbps dedicated at R$ 1.890,00/mês), a
+ * clinic with a fibre unit that needs extra build and a branch served by a carrier's circuit, a
+ * cooperative in Ponta Grossa with a radio unit 2,2 km from the tower and one beyond its reach, and
+ * a new request with no unit yet. Seller: gestor (Marina).
  */
 export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
   const [existing] = await ctx.app.db.select({ id: viabilityTemplates.id }).from(viabilityTemplates).where(eq(viabilityTemplates.organization_id, ctx.organizationId)).limit(1);
@@ -36,7 +39,7 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     labour_per_meter: '0.90',
     notes: 'Drop a partir da CTO mais próxima do POP; ONU em comodato.',
   });
-  await gestor('POST', '/viability/unit/template', {
+  const radio = await gestor<Row>('POST', '/viability/unit/template', {
     name: 'Rádio PTP 5 GHz',
     medium: 'radio',
     items: [{ product_id: product('RB750GR3'), quantity: 1 }],
@@ -53,6 +56,13 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
   });
   await gestor('PUT', '/organization-settings/viability', { default_template_id: ftth.id });
 
+  const plan = (body: Record<string, unknown>) => gestor<Row>('POST', '/viability/plan', body);
+  const dedicated300 = await plan({ name: 'Internet dedicada 300 Mbps', medium: 'fibra_propria', bandwidth_mbps: 300, monthly_fee: '1890.00', installation_fee: '990.00', contract_months: 24 });
+  const dedicated500 = await plan({ name: 'Internet dedicada 500 Mbps', medium: 'fibra_propria', bandwidth_mbps: 500, monthly_fee: '2690.00', installation_fee: '990.00', contract_months: 24 });
+  await plan({ name: 'Internet dedicada 1 Gbps', medium: 'fibra_propria', bandwidth_mbps: 1000, monthly_fee: '4490.00', installation_fee: '1490.00', contract_months: 36 });
+  const radio100 = await plan({ name: 'Rádio dedicado 100 Mbps', medium: 'radio', bandwidth_mbps: 100, monthly_fee: '1290.00', installation_fee: '1500.00', contract_months: 24, notes: 'Enlace PTP 5 GHz; instalação após vistoria de visada.' });
+  const l2l500 = await plan({ name: 'L2L 500 Mbps (operadora parceira)', medium: 'circuito_terceiro', bandwidth_mbps: 500, monthly_fee: '3900.00', installation_fee: '0.00', contract_months: 36 });
+
   const bakery = await gestor<Row>('POST', '/viability', {
     client_name: 'Padaria Pão Quente Ltda',
     client_document: '45678901000175',
@@ -64,7 +74,7 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     seller_id: ctx.userId.gestor,
     notes: 'Cliente pediu IP fixo e instalação antes do Natal.',
   });
-  const shop = await gestor<Row>('POST', `/viability/${bakery.id}/unit`, { name: 'Loja Centro', address: 'Rua Marechal Deodoro, 235 — Centro, Curitiba/PR', latitude: -25.4302, longitude: -49.2690 });
+  const shop = await gestor<Row>('POST', `/viability/${bakery.id}/unit`, { name: 'Loja Centro', address: 'Rua Marechal Deodoro, 235 — Centro, Curitiba/PR', latitude: -25.4302, longitude: -49.2690, plan_id: dedicated300.id });
   const answer = await ctx.app.inject({ method: 'POST', url: `/api/viability/unit/viewer/${shop.public_hash}/accept`, payload: { name: 'Joana Lima', comment: 'Podem agendar a instalação.' } });
   if (answer.statusCode !== 200) throw new Error(`demo seed: accepting the bakery's proposal answered ${answer.statusCode} ${answer.body}`);
 
@@ -78,8 +88,33 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     bandwidth_mbps: 500,
     seller_id: ctx.userId.gestor,
   });
-  await gestor('POST', `/viability/${clinic.id}/unit`, { name: 'Matriz Rebouças', address: 'Av. Getúlio Vargas, 2100 — Rebouças, Curitiba/PR', latitude: -25.4525, longitude: -49.2638 });
-  await gestor('POST', `/viability/${clinic.id}/unit`, { name: 'Filial Campo Largo', address: 'Rua Xavier da Silva, 1500 — Centro, Campo Largo/PR', latitude: -25.4597, longitude: -49.5283, template_id: l2l.id });
+  await gestor('POST', `/viability/${clinic.id}/unit`, { name: 'Matriz Rebouças', address: 'Av. Getúlio Vargas, 2100 — Rebouças, Curitiba/PR', latitude: -25.4525, longitude: -49.2638, plan_id: dedicated500.id });
+  await gestor('POST', `/viability/${clinic.id}/unit`, {
+    name: 'Filial Campo Largo',
+    address: 'Rua Xavier da Silva, 1500 — Centro, Campo Largo/PR',
+    latitude: -25.4597,
+    longitude: -49.5283,
+    template_id: l2l.id,
+    plan_id: l2l500.id,
+    carrier: 'Vivo Empresas',
+    carrier_quote: 'COT-2026-0114',
+    carrier_monthly_cost: '2150.00',
+    carrier_installation_cost: '1200.00',
+  });
+
+  // The Ponta Grossa tower (TR-PGO-01) has a 5 GHz radio: 2,2 km north of it is in reach, Carambeí (19 km) is not.
+  const cooperative = await gestor<Row>('POST', '/viability', {
+    client_name: 'Cooperativa Agrícola Campos Gerais',
+    client_document: '24681357000140',
+    contact_name: 'Eng. Paulo Kowalski',
+    contact_phone: '(42) 3220-4455',
+    contact_email: 'ti@coopcamposgerais.com.br',
+    service_type: 'internet_dedicada',
+    bandwidth_mbps: 100,
+    seller_id: ctx.userId.gestor,
+  });
+  await gestor('POST', `/viability/${cooperative.id}/unit`, { name: 'Sede Uvaranas', address: 'Rodovia PR-151, km 2 — Uvaranas, Ponta Grossa/PR', latitude: -25.0718, longitude: -50.1066, template_id: radio.id, plan_id: radio100.id });
+  await gestor('POST', `/viability/${cooperative.id}/unit`, { name: 'Armazém Carambeí', address: 'Av. do Ouro, 300 — Carambeí/PR', latitude: -24.9178, longitude: -50.0969, template_id: radio.id, plan_id: radio100.id });
 
   await gestor('POST', '/viability', {
     client_name: 'Condomínio Jardim Botânico',
