@@ -48,6 +48,9 @@ describe('schedule: recurring events', () => {
     // Each occurrence is its own key and names its original start; a series is not dragged.
     expect(new Set(items.map((i) => i.key)).size).toBe(3);
     expect(items.every((i) => i.occurrence === i.start && !i.editable)).toBe(true);
+    // The records list names the series while any occurrence is in its period.
+    const listed = (await t.call('GET', `/api/schedule?from=${encodeURIComponent(at(2, 0))}&to=${encodeURIComponent(at(2, 23))}&pageSize=100`, planner.token)).json() as { items: { id: number }[] };
+    expect(listed.items.map((i) => i.id)).toContain(e.id);
   });
 
   it('weekly on chosen weekdays until a date (inclusive), starting on the first matching day', async () => {

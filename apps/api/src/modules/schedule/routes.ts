@@ -101,7 +101,8 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     defaultSort: [asc(e.starts_at), asc(e.id)],
     sortable: { title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, created_at: e.created_at },
     filters: (q, user) => [
-      q.from ? gt(e.ends_at, instant(q.from)) : undefined,
+      // A series is listed while any of its occurrences is (its last ends at series_until).
+      q.from ? or(gt(e.ends_at, instant(q.from)), gt(e.series_until, instant(q.from))) : undefined,
       q.to ? lt(e.starts_at, q.to.length === 10 ? new Date(dayStart(q.to).getTime() + DAY) : new Date(q.to)) : undefined,
       q.participant ? participates(q.participant) : undefined,
       q.unit ? inUnit(q.unit) : undefined,
