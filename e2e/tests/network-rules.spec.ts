@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, uiLogin } from './helpers';
 
 /**
@@ -9,6 +9,13 @@ import { apiLogin, auth, uiLogin } from './helpers';
  */
 
 const PASSWORD = 'senha-segura-1';
+
+/** Serious or critical accessibility violations on the page as it is. */
+async function a11y(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const r = await new AxeBuilder({ page }).exclude('.swal2-container').analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
 
 async function as(browser: Browser, username: string, password?: string) {
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -51,6 +58,7 @@ test('a read-only LMC user sees the last generated scripts, without the button t
   await expect(reader.locator('code.language-routeros')).toContainText('/interface');
   await expect(reader.getByRole('button', { name: 'Gerar scripts' })).toHaveCount(0);
   await expect(reader.getByRole('button', { name: 'Copiar' })).toBeVisible();
+  expect(await a11y(reader)).toEqual([]);
 
   // The manager still generates.
   const manager = await as(browser, 'gestor');
@@ -85,6 +93,7 @@ test('the site page lists the LMCs and segments that use it, with links', async 
   await expect(lmcs.getByRole('link', { name: /^LMC-CWB-PGO-01 · / })).toBeVisible();
   await expect(lmcs.getByRole('link', { name: /^LMC-CWB-PGO-02 · / })).toBeVisible();
   await expect(section.getByRole('list', { name: 'Segmentos LMX que usam o site' }).getByRole('link', { name: /LMC-CWB-PGO-01 · segmento 1: rt-borda-cwb-01 → radio-pgo-01/ })).toBeVisible();
+  expect(await a11y(page)).toEqual([]);
   await lmcs.getByRole('link', { name: /^LMC-CWB-PGO-02 · / }).click();
   await expect(page).toHaveURL(/\/lmc\/edit\/\d+$/);
 

@@ -29,11 +29,13 @@ hljs.registerLanguage('routeros', routeros);
 const when = (iso: string) => formatDateTime(iso);
 const rsc = (text: string) => new Blob([text], { type: 'text/plain;charset=utf-8' });
 
-function Code({ text }: { text: string }) {
+function Code({ text, label }: { text: string; label: string }) {
   const html = useMemo(() => hljs.highlight(text, { language: 'routeros' }).value, [text]);
   return (
-    <Box component="pre" sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1 }}>
-      <code className="hljs language-routeros" dangerouslySetInnerHTML={{ __html: html }} />
+    // The theme's orange for commands reads 3.4:1 on its white: a darker one keeps 4.5:1. The
+    // block scrolls sideways, so it takes the focus for keyboard users.
+    <Box component="pre" sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1, '& .hljs-built_in, & .hljs-symbol': { color: '#a04100' } }}>
+      <code className="hljs language-routeros" tabIndex={0} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
     </Box>
   );
 }
@@ -47,7 +49,7 @@ function Diff({ device }: { device: ScriptDevice | ScriptLastDevice }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Diferenças para a versão anterior{since}:
       </Typography>
-      <Box component="pre" aria-label={`Diferenças de ${device.hostname}`} sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Box component="pre" tabIndex={0} aria-label={`Diferenças de ${device.hostname}`} sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1 }}>
         {device.diff
           .split('\n')
           .slice(4)
@@ -82,7 +84,7 @@ function Device({ device }: { device: ScriptDevice | ScriptLastDevice }) {
           {device.generated_by ? ` por ${device.generated_by}` : ''}.
         </Typography>
       )}
-      <Code text={device.script} />
+      <Code text={device.script} label={`Script de ${device.hostname}`} />
       <Diff device={device} />
     </Box>
   );
