@@ -15,6 +15,26 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
   schedule_event: { clash_note: 'Mantido apesar de conflito de agenda' },
   notification: { user_id: 'Destinatário', created_by: 'Enviada por' },
   lmx: { position: 'Posição no LMC' },
+  viability_unit_template: {
+    max_distance_m: 'Distância máxima (m)',
+    route_factor: 'Fator de rota',
+    price_per_meter: 'Custo por metro (R$)',
+    drop_reach_m: 'Alcance do drop (m)',
+    link_range_m: 'Alcance do enlace (m)',
+  },
+  viability_plan: { monthly_fee: 'Mensalidade (R$)', installation_fee: 'Taxa de instalação (R$)', contract_months: 'Prazo do contrato (meses)', bandwidth_mbps: 'Velocidade (Mbps)' },
+  viability_unit: {
+    plan_id: 'Plano',
+    custom_monthly_fee: 'Mensalidade personalizada (R$)',
+    custom_fee_reason: 'Motivo da mensalidade personalizada',
+    line_of_sight_confirmed: 'Visada confirmada',
+    line_of_sight_confirmed_at: 'Visada confirmada em',
+    line_of_sight_confirmed_by: 'Visada confirmada por',
+    carrier: 'Operadora',
+    carrier_quote: 'Cotação da operadora',
+    carrier_monthly_cost: 'Custo mensal da operadora (R$)',
+    carrier_installation_cost: 'Custo de instalação da operadora (R$)',
+  },
 };
 
 /** The label of `field` in `entity`, or undefined when none is declared. */

@@ -16,7 +16,7 @@ import { FormCheckboxes, FormChipList } from './fields';
 import { SETTINGS_FIELD_LABELS } from './labels';
 import { RevisionHistory } from '../../core/history';
 import { FormSelect, FormSwitch } from '../../core/form';
-import { fetchTemplateOptions } from '../viability';
+import { fetchTemplateOptions, PlansPanel } from '../viability';
 import { Crumbs } from '../../core/Crumbs';
 
 const MIKROTIK_SERVICES = ['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'];
@@ -75,6 +75,9 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
           {num('margin_percent', { slotProps: suffix('%') })}
           {num('proposal_validity_days', { slotProps: suffix('dias') })}
           {num('route_factor', { helperText: 'A rota estimada é a distância em linha reta × este fator' })}
+          {num('drop_reach_m', { slotProps: suffix('m'), helperText: 'Fibra própria: alcance do drop a partir da CTO' })}
+          {num('radio_range_m', { slotProps: suffix('m'), helperText: 'Rádio: alcance do enlace em linha reta a partir de torre ou POP com rádio (15.000 m para PTP 5 GHz)' })}
+          {num('default_contract_months', { slotProps: suffix('meses'), helperText: 'Prazo do contrato de uma unidade sem plano' })}
           <DefaultTemplateField label={L.default_template_id} disabled={disabled} fallback={num('default_template_id', { helperText: 'ID do modelo em Viabilidade › Modelos de unidade (opcional)' })} />
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <FormText name="map_tile_url" label={L.map_tile_url} disabled={disabled} fullWidth helperText="Usada nos mapas de sites e de viabilidade; com {z}, {x} e {y}. Padrão: OpenStreetMap" />
@@ -187,6 +190,8 @@ export default function SettingsSectionPage({ section }: { section: SettingsSect
           ariaLabel="Seções da página"
           tabs={[
             { value: 'dados', label: 'Configurações', content: <SectionForm section={section} values={q.data as Record<string, unknown>} canWrite={canWrite} /> },
+            // The viability section also keeps the plans the organization sells (their own permission decides who edits them).
+            { value: 'planos', label: 'Planos', hidden: section !== 'viability', content: section === 'viability' ? <PlansPanel /> : null },
             {
               value: 'historico',
               label: 'Histórico',

@@ -15,6 +15,9 @@ export const SETTINGS_FIELD_LABELS: { [S in SettingsSection]: Record<string, str
     default_template_id: 'Modelo padrão',
     map_tile_url: 'URL das imagens do mapa (tiles)',
     route_factor: 'Fator de rota',
+    drop_reach_m: 'Alcance do drop a partir da CTO (metros)',
+    radio_range_m: 'Alcance do rádio (metros)',
+    default_contract_months: 'Prazo padrão do contrato (meses)',
   },
   warehouse: {
     patrimony_prefix: 'Prefixo do número de patrimônio',

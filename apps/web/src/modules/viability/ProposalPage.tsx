@@ -1,13 +1,14 @@
 /**
  * /viability/unit/viewer/:hash (public, no login): the proposal as the client sees it — the
- * organization, the client, the address on a small map, the service, the price and monthly price,
+ * organization, the client, the address on a small map, the service, the plan, the monthly fee, the
+ * installation fee, the contract term and total ("sujeito a visada" on a radio link before the survey),
  * the validity and the PDF — and "Aceitar proposta" / "Recusar" with the client's name. An
  * `inviavel` unit goes to the "cannot" page. Never a cost or a margin (the API sends none).
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Divider, TextField, Typography } from '@mui/material';
-import { CLIENT_DECISION_LABELS, DEFAULT_MAP_TILE_URL, proposalDecisionBody, VIABILITY_SERVICE_LABELS } from '@operacoes/contract';
+import { CLIENT_DECISION_LABELS, DEFAULT_MAP_TILE_URL, proposalDecisionBody, VIABILITY_MEDIUM_LABELS, VIABILITY_SERVICE_LABELS } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -58,7 +59,7 @@ function Answer({ v, hash, onDone }: { v: ProposalView; hash: string; onDone: (v
     const ok = await confirmAction({
       title: accept ? 'Aceitar a proposta?' : 'Recusar a proposta?',
       text: accept
-        ? `${parsed.data.name}, ao confirmar você aceita a proposta de ${formatBRL(v.price)} de instalação e ${formatBRL(v.monthly_price)} por mês. A resposta não pode ser alterada.`
+        ? `${parsed.data.name}, ao confirmar você aceita a proposta de ${formatBRL(v.installation_fee ?? v.price)} de instalação e ${formatBRL(v.monthly_fee ?? v.monthly_price)} por mês${v.contract_months ? ` por ${v.contract_months} ${v.contract_months === 1 ? 'mês' : 'meses'}` : ''}. A resposta não pode ser alterada.`
         : 'A resposta não pode ser alterada depois de enviada.',
       confirmText: accept ? 'Aceitar proposta' : 'Recusar proposta',
       danger: !accept,
@@ -157,18 +158,55 @@ function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
         <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
           {VIABILITY_SERVICE_LABELS[v.service_type] ?? v.service_type} · {formatBandwidth(v.bandwidth_mbps)}
         </Typography>
+        {v.plan_name && (
+          <>
+            <Typography component="dt" color="text.secondary">
+              Plano
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }} data-testid="proposal-plan">
+              {v.plan_name}
+            </Typography>
+          </>
+        )}
         <Typography component="dt" color="text.secondary">
-          Instalação
+          Atendimento
         </Typography>
-        <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 700 }} data-testid="proposal-price">
-          {formatBRL(v.price)}
+        <Typography component="dd" sx={{ m: 0, textAlign: 'right' }} data-testid="proposal-medium">
+          {VIABILITY_MEDIUM_LABELS[v.medium]}
+          {v.subject_to_line_of_sight ? ' · sujeito a visada' : ''}
         </Typography>
         <Typography component="dt" color="text.secondary">
           Mensalidade
         </Typography>
         <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 700 }} data-testid="proposal-monthly">
-          {formatBRL(v.monthly_price)}
+          {formatBRL(v.monthly_fee ?? v.monthly_price)}/mês
         </Typography>
+        <Typography component="dt" color="text.secondary">
+          Instalação (valor único)
+        </Typography>
+        <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 700 }} data-testid="proposal-price">
+          {formatBRL(v.installation_fee ?? v.price)}
+        </Typography>
+        {v.contract_months !== null && (
+          <>
+            <Typography component="dt" color="text.secondary">
+              Prazo do contrato
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }} data-testid="proposal-term">
+              {v.contract_months} {v.contract_months === 1 ? 'mês' : 'meses'}
+            </Typography>
+          </>
+        )}
+        {v.contract_total !== null && (
+          <>
+            <Typography component="dt" color="text.secondary">
+              Valor total do contrato
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'right' }} data-testid="proposal-contract-total">
+              {formatBRL(v.contract_total)}
+            </Typography>
+          </>
+        )}
         <Typography component="dt" color="text.secondary">
           Válida até
         </Typography>

@@ -102,15 +102,21 @@ function BomTable({ c }: { c: UnitCalculation }) {
 }
 
 function Costs({ c }: { c: UnitCalculation }) {
+  const months = (n: number) => `${n} ${n === 1 ? 'mês' : 'meses'}`;
   const rows: [string, string, boolean?][] = [
     ['Materiais', formatBRL(c.materials_cost)],
     ['Mão de obra', formatBRL(c.labour_cost)],
     ['Custo extra de construção', formatBRL(c.extra_cost)],
-    ['Custo total', formatBRL(c.total_cost), true],
+    ...(c.carrier ? [['Instalação da operadora', formatBRL(c.carrier.installation_cost)] as [string, string]] : []),
+    ['Custo de construção', formatBRL(c.total_cost), true],
     ['Margem', `${num.format(c.margin_percent)}%`],
-    ['Preço de instalação', formatBRL(c.price), true],
+    ['Taxa de instalação', formatBRL(c.installation_fee ?? c.price), true],
     ['Custo mensal', formatBRL(c.monthly_cost)],
-    ['Preço mensal', formatBRL(c.monthly_price), true],
+    ['Mensalidade', formatBRL(c.monthly_fee ?? c.monthly_price), true],
+    ...(c.monthly_margin !== undefined ? [['Margem mensal', formatBRL(c.monthly_margin)] as [string, string]] : []),
+    ...(c.contract_months !== undefined ? [['Prazo do contrato', months(c.contract_months)] as [string, string]] : []),
+    ...(c.contract_total !== undefined ? [['Valor total do contrato', formatBRL(c.contract_total), true] as [string, string, boolean]] : []),
+    ...(c.payback_months !== undefined ? [['Retorno da construção', c.payback_months === null ? 'não se paga' : c.payback_months === 0 ? 'na instalação' : months(c.payback_months)] as [string, string]] : []),
   ];
   return (
     <Box component="dl" aria-label="Custos" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, rowGap: 0.75, maxWidth: 420 }}>
@@ -274,7 +280,12 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
             ['Site mais próximo', c.site ? `${c.site.code} · ${c.site.name}` : 'Nenhum site ativo'],
             ['Distância em linha reta', formatMeters(c.distance_m)],
             ['Rota estimada', c.route_m === null ? '—' : `${formatMeters(c.route_m)} (× ${num.format(c.route_factor)})`],
-            ['Distância máxima', formatMeters(c.max_distance_m)],
+            ...(c.template.medium === 'circuito_terceiro' ? [] : ([[c.template.medium === 'radio' ? 'Alcance do enlace' : 'Distância máxima', formatMeters(c.max_distance_m)]] as [string, string][])),
+            ...(c.rule ? ([['Regra', c.rule]] as [string, string][]) : []),
+            ...(c.template.medium === 'radio'
+              ? ([['Visada', unit.line_of_sight_confirmed ? `Confirmada na vistoria${unit.line_of_sight_confirmed_at ? ` em ${formatDateTime(unit.line_of_sight_confirmed_at)}` : ''}` : 'Sujeito a visada (vistoria pendente)']] as [string, string][])
+              : []),
+            ...(unit.carrier || unit.carrier_quote ? ([['Operadora', `${unit.carrier ?? '—'}${unit.carrier_quote ? ` · cotação ${unit.carrier_quote}` : ''}`]] as [string, string][]) : []),
             ['Proposta válida até', dayLabel(c.valid_until)],
             ['Calculada em', `${formatDateTime(c.calculated_at)}${c.calculated_by ? ` por ${c.calculated_by.name}` : ''} · versão ${c.version}`],
             ['Observações', unit.notes],
@@ -295,7 +306,12 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
       <Section title="Materiais" hint="Preços do catálogo no momento do cálculo.">
         <BomTable c={c} />
       </Section>
-      <Section title="Custos e preço">
+      <Section title="Custos e preço" hint={c.plan ? `Plano ${c.plan.name}${c.custom_fee_reason ? ` · mensalidade personalizada: ${c.custom_fee_reason}` : ''}` : c.custom_fee_reason ? `Mensalidade personalizada: ${c.custom_fee_reason}` : 'Sem plano: instalação e mensalidade pelo custo com a margem.'}>
+        {c.payback_warning && (
+          <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="payback-warning">
+            {c.payback_warning}
+          </Alert>
+        )}
         <Costs c={c} />
       </Section>
       <Section title="Proposta para o cliente" hint={c.verdict === 'inviavel' ? 'A unidade é inviável: o link mostra ao cliente uma mensagem de que o endereço ainda não é atendido, sem preços.' : undefined}>

@@ -1,5 +1,6 @@
 /** Fetchers of viability studies: templates, viabilities, units, their actions, the pickers and the public proposal. */
 import {
+  viabilityPlanResource,
   viabilityResource,
   viabilityTemplateResource,
   viabilityUnitResource,
@@ -12,11 +13,15 @@ import {
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
 
-export type { ProposalView, UnitCalculation, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
+export type { ProposalView, UnitCalculation, ViabilityPlanRead, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
 
 export const templateApi = resourceApi(viabilityTemplateResource);
 export const viabilityApi = resourceApi(viabilityResource);
 export const unitApi = resourceApi(viabilityUnitResource);
+export const planApi = resourceApi(viabilityPlanResource);
+
+/** Every plan of the organization (active first by the list's order), for the unit form and the settings page. */
+export const fetchPlans = async () => (await planApi.list({ pageSize: 100 })).items;
 
 export type Ref = { id: number; name: string };
 export type ProductOption = { id: number; code: string; name: string; unit_of_measure: string; price: string | null };
@@ -38,6 +43,7 @@ export const fetchSettings = async () => (await api.get<ViabilitySettings>('/org
 export const viabilityKeys = {
   settings: ['viability', 'settings'] as const,
   templates: ['viability_unit_template', 'active'] as const,
+  plans: ['viability_plan', 'all'] as const,
   units: (viabilityId: number) => ['viability', viabilityId, 'units'] as const,
   versions: (unitId: number) => ['viability_unit', unitId, 'versions'] as const,
   proposal: (hash: string) => ['proposal', hash] as const,

@@ -1,2 +1,3 @@
 export { fetchTemplateOptions } from './api';
 export { viabilityPublicRoutes, viabilityRoutes } from './routes';
+export { PlansPanel } from './PlansPanel';

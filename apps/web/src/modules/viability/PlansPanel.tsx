@@ -1,0 +1,145 @@
+/**
+ * The organization's plans, on /organization-settings/viability: what a proposal charges per month,
+ * at installation and for how long. Keepers of the templates (VIABILITY_TEMPLATE_PRODUCT) add and
+ * edit them in a dialog; sellers and readers see the list.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { VIABILITY_MEDIUM_LABELS, VIABILITY_MEDIUMS, viabilityPlanInput } from '@operacoes/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { enumOptions, FormGrid, FormNotes, FormNumber, FormSelect, FormSwitch, Wide } from '../../core/form';
+import { formatBRL } from '../../core/format';
+import { useCan } from '../../core/permissions';
+import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { blankToNull } from '../../core/schema-helpers';
+import { toast } from '../../core/toast';
+import { fetchPlans, planApi, viabilityKeys, type ViabilityPlanRead } from './api';
+import { formatBandwidth } from './format';
+
+const schema = viabilityPlanInput.extend({ notes: blankToNull(viabilityPlanInput.shape.notes) });
+
+function PlanDialog({ plan, onClose }: { plan: ViabilityPlanRead | null; onClose: () => void }) {
+  const qc = useQueryClient();
+  const form = useSchemaForm(
+    schema,
+    (plan
+      ? { name: plan.name, medium: plan.medium, bandwidth_mbps: plan.bandwidth_mbps, monthly_fee: Number(plan.monthly_fee), installation_fee: Number(plan.installation_fee), contract_months: plan.contract_months, active: plan.active, notes: plan.notes ?? '' }
+      : { name: '', medium: 'fibra_propria', bandwidth_mbps: null, monthly_fee: null, installation_fee: 0, contract_months: 12, active: true, notes: '' }) as never,
+  );
+  const title = plan ? 'Editar plano' : 'Novo plano';
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="plan-dialog-title">
+      <DialogTitle id="plan-dialog-title">{title}</DialogTitle>
+      <DialogContent sx={{ '&&': { pt: 1 } }}>
+        <ResourceForm
+          form={form as never}
+          guard={false}
+          ariaLabel={title}
+          submitLabel={plan ? 'Salvar plano' : 'Criar plano'}
+          onCancel={onClose}
+          onSubmit={(values) => planApi.save(plan?.id ?? null, values)}
+          onSuccess={(saved) => {
+            toast.success(plan ? 'Plano atualizado!' : 'Plano criado!');
+            void planApi.invalidate(qc, saved as ViabilityPlanRead);
+            onClose();
+          }}
+        >
+          <FormGrid>
+            <Wide>
+              <FormText name="name" label="Nome do plano" required autoFocus fullWidth helperText="Ex.: Internet dedicada 300 Mbps" />
+            </Wide>
+            <FormSelect name="medium" label="Meio" required options={enumOptions(VIABILITY_MEDIUMS, VIABILITY_MEDIUM_LABELS)} />
+            <FormNumber name="bandwidth_mbps" label="Velocidade (Mbps)" required />
+            <FormNumber name="monthly_fee" label="Mensalidade (R$)" money required />
+            <FormNumber name="installation_fee" label="Taxa de instalação (R$)" money required />
+            <FormNumber name="contract_months" label="Prazo do contrato (meses)" required />
+            <FormSwitch name="active" label="Plano ativo" helperText="Somente planos ativos podem ser escolhidos em novas unidades" />
+            <Wide>
+              <FormNotes />
+            </Wide>
+          </FormGrid>
+        </ResourceForm>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function PlansPanel() {
+  const { can } = useCan();
+  const canWrite = can(['VIABILITY_TEMPLATE_PRODUCT']);
+  const q = useQuery({ queryKey: viabilityKeys.plans, queryFn: fetchPlans, retry: false });
+  const [editing, setEditing] = useState<ViabilityPlanRead | 'new' | null>(null);
+  return (
+    <Box data-testid="plans-panel">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
+          Planos que a organização vende: a unidade escolhe um plano, e a proposta mostra a mensalidade, a taxa de instalação, o prazo e o valor total do contrato.
+        </Typography>
+        {canWrite && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Novo plano
+          </Button>
+        )}
+      </Box>
+      {q.isLoading ? (
+        <CircularProgress aria-label="Carregando os planos" />
+      ) : q.isError ? (
+        <Alert severity="info">Os planos são vistos por quem tem acesso à viabilidade.</Alert>
+      ) : !q.data?.length ? (
+        <Alert severity="info">Nenhum plano cadastrado.{canWrite ? ' Cadastre o primeiro em "Novo plano".' : ''}</Alert>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Planos">
+            <TableHead>
+              <TableRow>
+                <TableCell>Plano</TableCell>
+                <TableCell>Meio</TableCell>
+                <TableCell align="right">Velocidade</TableCell>
+                <TableCell align="right">Mensalidade</TableCell>
+                <TableCell align="right">Instalação</TableCell>
+                <TableCell align="right">Prazo</TableCell>
+                <TableCell>Situação</TableCell>
+                {canWrite && <TableCell align="right">Ações</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {q.data.map((p) => (
+                <TableRow key={p.id} data-testid={`plan-${p.id}`}>
+                  <TableCell sx={{ minWidth: 180 }}>{p.name}</TableCell>
+                  <TableCell>{VIABILITY_MEDIUM_LABELS[p.medium]}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatBandwidth(p.bandwidth_mbps)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatBRL(p.monthly_fee)}/mês
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatBRL(p.installation_fee)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {p.contract_months} {p.contract_months === 1 ? 'mês' : 'meses'}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" label={p.active ? 'Ativo' : 'Inativo'} color={p.active ? 'success' : 'default'} variant="outlined" />
+                  </TableCell>
+                  {canWrite && (
+                    <TableCell align="right">
+                      <Tooltip title="Editar plano">
+                        <IconButton aria-label={`Editar o plano ${p.name}`} onClick={() => setEditing(p)}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {editing && <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Box>
+  );
+}
