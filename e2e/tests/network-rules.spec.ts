@@ -115,6 +115,11 @@ test('the topology names the union mode in Portuguese; the union list shows the 
   const row = page.getByRole('row', { name: /UN-CWB-PGO/ });
   // The radio is the active path; its narrowest segment carries 900 Mbps (it declares 1 000).
   await expect(row).toContainText('900 Mbps');
+  // Its page says which member is active and what each carries.
+  await row.getByRole('link', { name: 'UN-CWB-PGO' }).click();
+  await expect(page.getByText('Capacidade ativa (gargalo do caminho ativo): 900 Mbps')).toBeVisible();
+  await expect(page.getByText(/LMC LMC-CWB-PGO-01 · 900 Mbps \(gargalo; declarada 1\.000 Mbps\)/)).toBeVisible();
+  expect(await a11y(page)).toEqual([]);
 });
 
 test('the discount letter is offered only for a carrier with a breach in the month', async ({ browser }) => {
