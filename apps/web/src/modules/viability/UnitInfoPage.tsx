@@ -110,7 +110,7 @@ function Costs({ c }: { c: UnitCalculation }) {
     ...(c.carrier ? [['Instalação da operadora', formatBRL(c.carrier.installation_cost)] as [string, string]] : []),
     ['Custo de construção', formatBRL(c.total_cost), true],
     ['Margem', `${num.format(c.margin_percent)}%`],
-    ['Taxa de instalação', formatBRL(c.installation_fee ?? c.price), true],
+    ['Preço de instalação', formatBRL(c.installation_fee ?? c.price), true],
     ['Custo mensal', formatBRL(c.monthly_cost)],
     ['Mensalidade', formatBRL(c.monthly_fee ?? c.monthly_price), true],
     ...(c.monthly_margin !== undefined ? [['Margem mensal', formatBRL(c.monthly_margin)] as [string, string]] : []),
