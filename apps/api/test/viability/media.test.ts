@@ -62,6 +62,9 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
     });
     expect(u).toMatchObject({ price: '500.00', plan: { id: p.id, name: p.name } });
     expect(await view(u.public_hash)).toMatchObject({ plan_name: p.name, monthly_fee: '1890.00', installation_fee: '500.00', contract_months: 24, contract_total: '45860.00', medium: 'fibra_propria', subject_to_line_of_sight: false });
+    const pdf = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
 
     // Past the max distance the extra build is added to the plan's installation, with the margin.
     const mid = (await makeUnit(t, f, (await makeViability(t, f)).id, north(0.006), { plan_id: p.id })) as unknown as Unit;
@@ -169,6 +172,9 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
     expect(c.reasons).toContain('Rádio: 2,2 km da Torre CWB-02, dentro do alcance de 15 km.');
     // Until the survey confirms the line of sight, the proposal says "sujeito a visada".
     expect(await view(u.public_hash)).toMatchObject({ verdict: 'viavel', medium: 'radio', subject_to_line_of_sight: true });
+    const pdf = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const reader = await t.createUser({ permissions: ['VIABILITY.INDEX'], organizationId: org });
     expect((await t.call('PUT', `/api/viability/unit/${u.id}`, reader.token, { line_of_sight_confirmed: true })).statusCode).toBe(403);
