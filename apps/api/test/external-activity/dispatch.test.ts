@@ -101,6 +101,18 @@ describe('dispatch: a work order meets its technicians’ day and its SLA', () =
     expect((await get(a)).status).toBe('agendada');
   });
 
+  it("asks the same about a drag on the calendar: moving the visit past the SLA deadline is a 409 with the deadline; force keeps it", async () => {
+    const a = await order([ana.id], {}, shortSla.id);
+    const move = (body: Record<string, unknown>) => call('POST', `/api/schedule/activity/${a.id}/move`, gestor, body);
+    const res = await move(win(500));
+    expect(res.statusCode, res.body).toBe(409);
+    const body = res.json() as Conflict;
+    expect(body.sla_due_at).toBe(new Date((await get(a)).due_at).toISOString());
+    expect((await get(a)).scheduled_start).toBeNull();
+    expect((await move({ ...win(500), force: true })).statusCode).toBe(200);
+    expect((await get(a)).scheduled_start).toBe(at(500));
+  });
+
   it('asks on a create or an update that assigns a busy technician or moves the window, and keeps it with force', async () => {
     const busy = await order([luiz.id], win(40));
     expect((await step(busy, 'schedule', {})).statusCode).toBe(200);

@@ -6,3 +6,5 @@ export { type ActivityRow } from './activity/present';
 export { MOVABLE_ACTIVITY_STATUSES, moveActivityWindow } from './activity/move';
 /** The ownership rules read from the database (the schedule checks a move before its clashes). */
 export { assertDispatch as assertActivityDispatch } from './activity/rights';
+/** The day check (technicians busy, SLA deadline) of every way an order is put in a day, the calendar's drag included. */
+export { checkTechniciansDay } from './activity/dispatch';

@@ -35,7 +35,7 @@ import { tenancyCondition } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { organizations, unitsOrganizational, users } from '../../core/schema';
-import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, externalActivities, moveActivityWindow } from '../external-activity';
+import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, checkTechniciansDay, externalActivities, moveActivityWindow } from '../external-activity';
 import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, movedOccurrences, reservationsOf, touchesWindow, visitLookBack, windowText } from './busy';
 import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
@@ -391,9 +391,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         if (!row) throw notFound({ label: 'Atividade externa', gender: 'f' });
         await assertActivityDispatch(tx, user, row.id, 'reagendar');
         const technicians = (await tx.select({ id: activityTechnicians.user_id }).from(activityTechnicians).where(eq(activityTechnicians.activity_id, row.id))).map((x) => x.id);
-        await lockPeople(tx, technicians);
-        const kept = clashOutcome(await clashesOf(tx, row.organization_id, technicians, { start, end }, { activityId: row.id }), req.body.force);
-        return moveActivityWindow(app, tx, user, row, start, end, kept ? `Conflito de agenda mantido: ${kept}` : undefined);
+        // The same question as "Agendar" on the order: the technicians' day and the SLA deadline.
+        const kept = await checkTechniciansDay(tx, row, technicians, { start, end }, { force: req.body.force, sla: true });
+        return moveActivityWindow(app, tx, user, row, start, end, kept ?? undefined);
       });
       return { id: moved.id, scheduled_start: new Date(moved.scheduled_start!).toISOString(), scheduled_end: new Date(moved.scheduled_end!).toISOString() };
     },
