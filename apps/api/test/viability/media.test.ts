@@ -251,7 +251,7 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
     const res = await t.call('GET', '/api/organization-settings/viability', f.seller.token);
     expect(res.json()).toMatchObject({ drop_reach_m: 250, radio_range_m: 15_000, default_contract_months: 12, max_distance_m: 500, route_factor: 1.3 });
     const admin = await t.createUser({ permissions: ['ORG'] });
-    const bad = await t.call('PUT', '/api/organization-settings/viability', admin.token, { ...res.json(), radio_range_m: 'longe' });
+    const bad = await t.call('PUT', '/api/organization-settings/viability', admin.token, { ...(res.json() as Record<string, unknown>), radio_range_m: 'longe' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toMatch(/Alcance do rádio/);
   });
