@@ -72,6 +72,11 @@ test('field service on the phone: create, assign, work the order offline and onl
     await expectToast(page, `${step}: feito!`);
   }
   await expect(page.getByText('Em execução', { exact: true }).first()).toBeVisible();
+  // On the phone the sticky bar is one primary step and a menu for the rest, 72 px high at most.
+  const bar = page.getByTestId('step-bar');
+  await expect(bar.getByRole('button', { name: 'Concluir' })).toBeVisible();
+  expect(await bar.getByRole('button').count()).toBeLessThanOrEqual(2);
+  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(72);
 
   // The manager dispatches but is not assigned: she may reschedule or cancel it, not work it on site.
   await manager.page.reload();

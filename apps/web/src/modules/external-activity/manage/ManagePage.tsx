@@ -10,7 +10,8 @@ import DirectionsIcon from '@mui/icons-material/Directions';
 import EditIcon from '@mui/icons-material/Edit';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Alert, Box, Button, CircularProgress, Menu, MenuItem, Paper, Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { type ChecklistAnswer, type DevicePosition, type ExternalActivityRead, type WorkflowStep, formatCpfCnpj } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -141,26 +142,7 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         <SlaChip activity={a} now={now} />
       </Box>
 
-      {a.steps.length > 0 && (
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 2, position: { xs: 'sticky', md: 'static' }, top: { xs: 56, sm: 64 }, zIndex: 2 }} aria-label="Ações da atividade">
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            {a.steps.map((s) => (
-              <Button
-                key={s.verb}
-                variant={s.color === 'error' || s.verb === 'cancel' ? 'outlined' : 'contained'}
-                color={s.color ?? 'primary'}
-                size="large"
-                disabled={busy !== null}
-                startIcon={busy === s.verb ? <CircularProgress size={18} color="inherit" /> : undefined}
-                onClick={() => void take(s)}
-                sx={{ minHeight: 48 }}
-              >
-                {s.label}
-              </Button>
-            ))}
-          </Stack>
-        </Paper>
-      )}
+      {a.steps.length > 0 && <StepBar steps={a.steps} busy={busy} onTake={(s) => void take(s)} />}
       {a.status === 'cancelada' && a.cancel_reason && <Alert severity="info" sx={{ mb: 2 }}>Cancelada: {a.cancel_reason}</Alert>}
       {open && !may.work && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="not-assigned">
@@ -278,5 +260,60 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         }}
       />
     </Box>
+  );
+}
+
+/**
+ * The order's steps. On a phone the bar stays in view while the technician scrolls, so it is one
+ * primary button and a menu for the rest (three stacked full-width buttons took a fifth of the
+ * screen); 72 px high at most. Wider screens show every step.
+ */
+function StepBar({ steps, busy, onTake }: { steps: WorkflowStep[]; busy: string | null; onTake: (s: WorkflowStep) => void }) {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const secondary = (s: WorkflowStep) => s.color === 'error' || s.verb === 'cancel';
+  const primary = steps.find((s) => !secondary(s)) ?? steps[0];
+  const shown = phone ? [primary] : steps;
+  const more = phone ? steps.filter((s) => s !== primary) : [];
+  return (
+    <Paper variant="outlined" sx={{ p: 1, mb: 2, position: { xs: 'sticky', md: 'static' }, top: { xs: 56, sm: 64 }, zIndex: 2 }} aria-label="Ações da atividade" data-testid="step-bar">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'nowrap', sm: 'wrap' } }}>
+        {shown.map((s) => (
+          <Button
+            key={s.verb}
+            variant={secondary(s) ? 'outlined' : 'contained'}
+            color={s.color ?? 'primary'}
+            size="large"
+            disabled={busy !== null}
+            startIcon={busy === s.verb ? <CircularProgress size={18} color="inherit" /> : undefined}
+            onClick={() => onTake(s)}
+            sx={{ minHeight: 48, flex: { xs: 1, sm: 'none' } }}
+          >
+            {s.label}
+          </Button>
+        ))}
+        {more.length > 0 && (
+          <>
+            <Button variant="outlined" size="large" aria-haspopup="menu" aria-expanded={Boolean(menu)} disabled={busy !== null} onClick={(e) => setMenu(e.currentTarget)} endIcon={<MoreVertIcon />} sx={{ minHeight: 48 }}>
+              Mais
+            </Button>
+            <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+              {more.map((s) => (
+                <MenuItem
+                  key={s.verb}
+                  onClick={() => {
+                    setMenu(null);
+                    onTake(s);
+                  }}
+                  sx={{ minHeight: 48, color: s.color === 'error' ? 'error.main' : undefined }}
+                >
+                  {s.label}
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }
