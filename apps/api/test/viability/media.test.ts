@@ -6,7 +6,7 @@ import { uid } from '../warehouse/helpers';
 import { type Fixture, POP, fixture, makeUnit, makeViability, north, templateBody, unitBody, type UnitRead } from './helpers';
 
 type Calc = UnitRead['calculation'] & { rule: string; monthly_fee: string; installation_fee: string; contract_months: number; contract_total: string; monthly_margin: string; payback_months: number | null; payback_warning: string | null };
-type Unit = Omit<UnitRead, 'calculation'> & { calculation: Calc; line_of_sight_confirmed: boolean; line_of_sight_confirmed_at: string | null; plan: { id: number; name: string } | null };
+type Unit = Omit<UnitRead, 'calculation'> & { calculation: Calc; name: string; address: string; latitude: number; longitude: number; line_of_sight_confirmed: boolean; line_of_sight_confirmed_at: string | null; plan: { id: number; name: string } | null };
 
 /**
  * Rules per medium (fibre, radio from a tower with a radio, a carrier's circuit), the plans and
@@ -178,7 +178,11 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
 
     const reader = await t.createUser({ permissions: ['VIABILITY.INDEX'], organizationId: org });
     expect((await t.call('PUT', `/api/viability/unit/${u.id}`, reader.token, { line_of_sight_confirmed: true })).statusCode).toBe(403);
-    const surveyed = await t.call('PUT', `/api/viability/unit/${u.id}`, g.seller.token, { line_of_sight_confirmed: true });
+    // The client says yes first; the survey comes after, and is the one change an answered unit still takes.
+    expect((await t.call('POST', `/api/viability/unit/viewer/${u.public_hash}/accept`, undefined, { name: 'Paulo Kowalski' })).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/viability/unit/${u.id}`, g.seller.token, { name: 'Outra sede' })).statusCode).toBe(409);
+    const unchanged = { name: u.name, address: u.address, latitude: u.latitude, longitude: u.longitude, template_id: radio, plan_id: null, custom_monthly_fee: null, custom_fee_reason: '', carrier: null, notes: null };
+    const surveyed = await t.call('PUT', `/api/viability/unit/${u.id}`, g.seller.token, { ...unchanged, line_of_sight_confirmed: true });
     expect(surveyed.statusCode, surveyed.body).toBe(200);
     expect(surveyed.json()).toMatchObject({ line_of_sight_confirmed: true, line_of_sight_confirmed_at: expect.any(String) });
     expect(surveyed.json().calculation.version).toBe(2);

@@ -94,6 +94,14 @@ export async function calculateUnit(
   return { version: previous + 1, calculated_at: new Date().toISOString(), calculated_by: by ? { id: by.id, name: by.name } : null, ...figures };
 }
 
+/** A submitted value equal to the stored one (money compared to the cent: "1500" is "1500.00"; blank is null). */
+function sameValue(given: unknown, stored: unknown): boolean {
+  const a = given === '' ? null : given;
+  if (a === null || stored === null || stored === undefined) return a === null && (stored === null || stored === undefined);
+  if (typeof stored === 'string' && /^-?\d+\.\d{2}$/.test(stored) && /^-?\d+(\.\d+)?$/.test(String(a))) return fromCents(toCents(String(a))) === stored;
+  return a === stored;
+}
+
 /** The columns a calculation sets on its unit. */
 const calculationColumns = (c: UnitCalculation) => ({ calculation: c, verdict: c.verdict, total_cost: c.total_cost, price: c.price });
 
@@ -264,7 +272,9 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
     present: (rows, db) => presentUnits(rows as never, db),
     async toValues(values, { tx, user }, existing) {
       const unit = existing as UnitRow | undefined;
-      if (unit) assertOpen(unit, 'alterá-la');
+      // The site survey usually comes after the client said yes: confirming the line of sight is the
+      // one change an answered or approved unit still takes (a form that sends the rest unchanged included).
+      if (unit && Object.keys(values).some((k) => !k.startsWith('line_of_sight_confirmed') && values[k] !== undefined && !sameValue(values[k], unit[k as keyof UnitRow]))) assertOpen(unit, 'alterá-la');
       const organizationId = unit?.organization_id ?? (values.organization_id as number | undefined) ?? user.organizationId;
       // The survey's answer is signed by who gave it; it does not change the price (no new version).
       if (values.line_of_sight_confirmed !== undefined && values.line_of_sight_confirmed !== (unit?.line_of_sight_confirmed ?? false)) {
@@ -276,10 +286,10 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
       if (terms.custom_monthly_fee !== null && !terms.custom_fee_reason?.trim()) {
         throw unprocessable([{ propertyPath: 'custom_fee_reason', message: 'Informe o motivo da mensalidade personalizada (ou escolha a mensalidade do plano).' }]);
       }
-      const sameMoney = (a: unknown, b: unknown) => (a === null || a === undefined || b === null || b === undefined ? a == b : fromCents(toCents(String(a))) === fromCents(toCents(String(b))));
-      const termsChanged = !unit || TERM_COLUMNS.some((k) => given(k) && !(k.endsWith('_cost') || k === 'custom_monthly_fee' ? sameMoney(values[k], unit[k]) : values[k] === unit[k]));
+      const termsChanged = !unit || TERM_COLUMNS.some((k) => given(k) && !sameValue(values[k], unit[k]));
       const moved = !unit || ['latitude', 'longitude', 'template_id'].some((k) => k in values && values[k] !== undefined && values[k] !== unit[k as keyof UnitRow]);
-      if (!moved && !termsChanged) return values;
+      // An answered or approved unit keeps the proposal the client saw: nothing here recalculates it.
+      if ((!moved && !termsChanged) || unit?.decision || unit?.approved_at) return values;
       const template = await templateFor(tx, organizationId, (values.template_id as number | null | undefined) === undefined ? unit?.template_id : (values.template_id as number | null), values.template_id !== undefined && values.template_id !== unit?.template_id);
       if (terms.plan_id !== null) await checkPlan(tx, organizationId, terms.plan_id, template, given('plan_id') && terms.plan_id !== unit?.plan_id);
       const at = { latitude: (values.latitude as number | undefined) ?? unit!.latitude, longitude: (values.longitude as number | undefined) ?? unit!.longitude };
