@@ -5,7 +5,8 @@ import { apiLogin, auth, expectToast, uiLogin } from './helpers';
  * Plans and rules per medium in the browser: the manager adds a plan on the viability settings
  * page; the demo bakery's proposal shows its plan's monthly fee; a radio unit 2,2 km north of the
  * Ponta Grossa tower (which has a 5 GHz radio) is viable with the rule named, and its public page
- * shows the monthly fee, the installation fee, the term, the contract total and "sujeito a visada".
+ * shows the monthly fee, the installation fee, the term, the contract total and "sujeito a visada"
+ * until the survey confirms the line of sight.
  */
 
 /** A coordinate as typed by a person: decimal comma. */
@@ -90,5 +91,14 @@ test('viability plans: a plan on the settings page, the monthly fee on the publi
   await expect(viewer.getByTestId('proposal-term')).toHaveText('24 meses');
   await expect(viewer.getByTestId('proposal-contract-total')).toHaveText('R$ 39.372,00'); // 1.200 + 24 × 1.590,50
   expect(await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // 5. The site survey confirms the line of sight: the proposal stops saying "sujeito a visada".
+  await page.getByRole('button', { name: 'Confirmar visada' }).click();
+  await page.locator('.swal2-confirm').click();
+  await expectToast(page, 'Visada confirmada!');
+  await expect(page.getByText(/^Confirmada na vistoria/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar visada' })).toHaveCount(0);
+  await viewer.reload();
+  await expect(viewer.getByTestId('proposal-medium')).toHaveText('Rádio');
   await pub.close();
 });

@@ -220,6 +220,21 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
       setBusy(false);
     }
   };
+  // The survey's answer, even after the client accepted (the survey usually comes then); the price does not change.
+  const confirmSight = async () => {
+    const ok = await confirmAction({ title: 'Confirmar a visada?', text: 'A vistoria confirmou a linha de visada até a torre. A proposta deixa de dizer “sujeito a visada”.', confirmText: 'Confirmar visada', danger: false });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const u = await unitApi.update(unit.id, { line_of_sight_confirmed: true });
+      refresh(u as ViabilityUnitRead);
+      toast.success('Visada confirmada!');
+    } catch {
+      // toasted by the API client
+    } finally {
+      setBusy(false);
+    }
+  };
   const remove = useRemove(unitApi, {
     navigateTo: `/viability/${viabilityId}/unit`,
     text: unit.activity ? `A atividade ${unit.activity.code} continua aberta. O link público deixa de funcionar. Esta ação não pode ser desfeita.` : 'O link público deixa de funcionar. Esta ação não pode ser desfeita.',
@@ -239,6 +254,11 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
         {canWrite && (
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void recalc()} loading={busy}>
             Recalcular
+          </Button>
+        )}
+        {canWrite && c.template.medium === 'radio' && c.verdict !== 'inviavel' && !unit.line_of_sight_confirmed && (
+          <Button variant="outlined" startIcon={<CheckCircleIcon />} onClick={() => void confirmSight()} loading={busy}>
+            Confirmar visada
           </Button>
         )}
         {unitApi.canDelete(user) && (
