@@ -49,6 +49,12 @@ function VerdictBanner({ c }: { c: UnitCalculation }) {
   return (
     <Alert severity={VERDICT_COLOR[c.verdict]} variant="outlined" sx={{ mb: 2 }} data-testid="verdict-banner" data-verdict={c.verdict}>
       <AlertTitle sx={{ fontWeight: 700 }}>{VIABILITY_VERDICT_LABELS[c.verdict]}</AlertTitle>
+      {/* The rule that decided, when the reasons do not already say it (fibre keeps its reasons as they were). */}
+      {c.rule && !c.reasons.includes(c.rule) && (
+        <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }} data-testid="verdict-rule">
+          {c.rule}
+        </Typography>
+      )}
       {c.reasons.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {c.reasons.map((r) => (

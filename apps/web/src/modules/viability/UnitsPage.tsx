@@ -1,6 +1,6 @@
 /**
  * /viability/:viabilityId/unit: the viability's header (data, edit, delete) and its units — name,
- * address, verdict, price, the client's answer and the installation activity — with "Nova unidade".
+ * address, verdict, installation price and monthly fee, the client's answer and the installation activity — with "Nova unidade".
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Breadcrumbs, Button, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
@@ -43,7 +43,7 @@ function UnitCards({ units }: { units: ViabilityUnitRead[] }) {
             {u.city ? ` · ${u.city.name} – ${u.city.state}` : ''}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
-            <Typography variant="body2">{u.verdict === 'inviavel' ? 'Sem proposta' : formatBRL(u.price)}</Typography>
+            <Typography variant="body2">{u.verdict === 'inviavel' ? 'Sem proposta' : `${formatBRL(u.price)} + ${formatBRL(u.calculation.monthly_fee ?? u.calculation.monthly_price)}/mês`}</Typography>
             {u.decision && <DecisionChip kind={u.decision.kind} />}
             {u.activity && (
               <Typography variant="body2">
@@ -67,7 +67,8 @@ function UnitTable({ units }: { units: ViabilityUnitRead[] }) {
             <TableCell>Unidade</TableCell>
             <TableCell>Endereço</TableCell>
             <TableCell>Parecer</TableCell>
-            <TableCell align="right">Preço</TableCell>
+            <TableCell align="right">Instalação</TableCell>
+            <TableCell align="right">Mensalidade</TableCell>
             <TableCell>Resposta do cliente</TableCell>
             <TableCell>Atividade</TableCell>
           </TableRow>
@@ -89,6 +90,9 @@ function UnitTable({ units }: { units: ViabilityUnitRead[] }) {
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {u.verdict === 'inviavel' ? '—' : formatBRL(u.price)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {u.verdict === 'inviavel' ? '—' : `${formatBRL(u.calculation.monthly_fee ?? u.calculation.monthly_price)}/mês`}
               </TableCell>
               <TableCell>{u.decision ? <DecisionChip kind={u.decision.kind} /> : 'Aguardando'}</TableCell>
               <TableCell>
