@@ -21,7 +21,8 @@ describe('login (SPEC §3)', () => {
     expect(Object.keys(s.user).sort()).toEqual(['id', 'organization', 'permissions', 'person', 'picture', 'settings', 'super_admin', 'unit_organizational', 'username']);
     expect(s.user.super_admin).toBe(1);
     expect(Object.keys(s.user.person).sort()).toEqual(['full_name', 'id', 'nickname']);
-    expect(Object.keys(s.user.organization).sort()).toEqual(['fantasy_name', 'id']);
+    // SPEC §3's organization{id, fantasy_name}, plus its time zone: every date on screen is on the operator's clock.
+    expect(Object.keys(s.user.organization).sort()).toEqual(['fantasy_name', 'id', 'time_zone']);
     expect(s.user.settings).toEqual({ sandwichMenuOpen: true, email_notification: true, app_notification: true, theme: 1, layout: 'standart', pageSize: 10 });
     const payload = JSON.parse(Buffer.from(s.token.split('.')[1], 'base64url').toString());
     expect(payload.exp - payload.iat).toBe(750 * 60);
