@@ -107,7 +107,7 @@ describe('dispatch: a work order meets its technicians’ day and its SLA', () =
     const res = await move(win(500));
     expect(res.statusCode, res.body).toBe(409);
     const body = res.json() as Conflict;
-    expect(body.sla_due_at).toBe(new Date((await get(a)).due_at).toISOString());
+    expect(body.sla_due_at).toBe(new Date(((await get(a)) as Activity & { due_at: string }).due_at).toISOString());
     expect((await get(a)).scheduled_start).toBeNull();
     expect((await move({ ...win(500), force: true })).statusCode).toBe(200);
     expect((await get(a)).scheduled_start).toBe(at(500));
