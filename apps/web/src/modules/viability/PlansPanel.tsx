@@ -5,14 +5,15 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { VIABILITY_MEDIUM_LABELS, VIABILITY_MEDIUMS, viabilityPlanInput } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { enumOptions, FormGrid, FormNotes, FormNumber, FormSelect, FormSwitch, Wide } from '../../core/form';
 import { formatBRL } from '../../core/format';
 import { useCan } from '../../core/permissions';
-import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { FormDialog } from '../../core/FormDialog';
+import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { toast } from '../../core/toast';
 import { fetchPlans, planApi, viabilityKeys, type ViabilityPlanRead } from './api';
@@ -30,39 +31,35 @@ function PlanDialog({ plan, onClose }: { plan: ViabilityPlanRead | null; onClose
   );
   const title = plan ? 'Editar plano' : 'Novo plano';
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="plan-dialog-title">
-      <DialogTitle id="plan-dialog-title">{title}</DialogTitle>
-      <DialogContent sx={{ '&&': { pt: 1 } }}>
-        <ResourceForm
-          form={form as never}
-          guard={false}
-          ariaLabel={title}
-          submitLabel={plan ? 'Salvar plano' : 'Criar plano'}
-          onCancel={onClose}
-          onSubmit={(values) => planApi.save(plan?.id ?? null, values)}
-          onSuccess={(saved) => {
-            toast.success(plan ? 'Plano atualizado!' : 'Plano criado!');
-            void planApi.invalidate(qc, saved as ViabilityPlanRead);
-            onClose();
-          }}
-        >
-          <FormGrid>
-            <Wide>
-              <FormText name="name" label="Nome do plano" required autoFocus fullWidth helperText="Ex.: Internet dedicada 300 Mbps" />
-            </Wide>
-            <FormSelect name="medium" label="Meio" required options={enumOptions(VIABILITY_MEDIUMS, VIABILITY_MEDIUM_LABELS)} />
-            <FormNumber name="bandwidth_mbps" label="Velocidade (Mbps)" required />
-            <FormNumber name="monthly_fee" label="Mensalidade (R$)" money required />
-            <FormNumber name="installation_fee" label="Taxa de instalação (R$)" money required />
-            <FormNumber name="contract_months" label="Prazo do contrato (meses)" required />
-            <FormSwitch name="active" label="Plano ativo" helperText="Somente planos ativos podem ser escolhidos em novas unidades" />
-            <Wide>
-              <FormNotes />
-            </Wide>
-          </FormGrid>
-        </ResourceForm>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      maxWidth="sm"
+      form={form as never}
+      ariaLabel={title}
+      submitLabel={plan ? 'Salvar plano' : 'Criar plano'}
+      onSubmit={(values) => planApi.save(plan?.id ?? null, values)}
+      onSuccess={(saved) => {
+        toast.success(plan ? 'Plano atualizado!' : 'Plano criado!');
+        void planApi.invalidate(qc, saved as ViabilityPlanRead);
+        onClose();
+      }}
+    >
+      <FormGrid>
+        <Wide>
+          <FormText name="name" label="Nome do plano" required autoFocus fullWidth helperText="Ex.: Internet dedicada 300 Mbps" />
+        </Wide>
+        <FormSelect name="medium" label="Meio" required options={enumOptions(VIABILITY_MEDIUMS, VIABILITY_MEDIUM_LABELS)} />
+        <FormNumber name="bandwidth_mbps" label="Velocidade (Mbps)" required />
+        <FormNumber name="monthly_fee" label="Mensalidade (R$)" money required />
+        <FormNumber name="installation_fee" label="Taxa de instalação (R$)" money required />
+        <FormNumber name="contract_months" label="Prazo do contrato (meses)" required />
+        <FormSwitch name="active" label="Plano ativo" helperText="Somente planos ativos podem ser escolhidos em novas unidades" />
+        <Wide>
+          <FormNotes />
+        </Wide>
+      </FormGrid>
+    </FormDialog>
   );
 }
 

@@ -3,14 +3,14 @@
  * and phone masked as typed, the service asked for, the seller and the status. Every error shows
  * at once (validated on submit by the contract schema, then live).
  */
-import { Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { VIABILITY_SERVICE_LABELS, VIABILITY_SERVICES, VIABILITY_STATUS_LABELS, VIABILITY_STATUSES, viabilityInput, type ViabilityRead } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { enumOptions, FormGrid, FormNotes, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { formatCpfCnpj } from '../../core/format';
-import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
+import { FormDialog } from '../../core/FormDialog';
+import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { useSession } from '../../core/session';
 import { toast } from '../../core/toast';
@@ -24,8 +24,6 @@ const schema = viabilityInput.extend({
 });
 
 export function ViabilityDialog({ viability, onClose, onSaved }: { viability: ViabilityRead | null; onClose: () => void; onSaved?: (v: ViabilityRead) => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
   const { user } = useSession();
   const me = user ? { id: user.id, name: user.person?.full_name ?? user.username } : null;
@@ -49,41 +47,37 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
   );
   const title = viability ? 'Editar viabilidade' : 'Nova viabilidade';
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="viability-dialog-title">
-      <DialogTitle id="viability-dialog-title">{title}</DialogTitle>
-      <DialogContent sx={{ '&&': { pt: 1 } }}>
-        <ResourceForm
-          form={form as never}
-          guard={false}
-          ariaLabel={title}
-          submitLabel={viability ? 'Salvar alterações' : 'Criar viabilidade'}
-          onCancel={onClose}
-          onSubmit={(values) => viabilityApi.save(viability?.id ?? null, values)}
-          onSuccess={(saved) => {
-            const v = saved as ViabilityRead;
-            toast.success(viability ? 'Viabilidade atualizada!' : 'Viabilidade criada!');
-            void viabilityApi.invalidate(qc, v);
-            onSaved?.(v);
-            onClose();
-          }}
-        >
-          <FormGrid>
-            <FormText name="client_name" label="Cliente" required autoFocus />
-            <FormMasked name="client_document" kind="cpfCnpj" label="CPF/CNPJ" required />
-            <FormText name="contact_name" label="Contato" />
-            <FormMasked name="contact_phone" kind="phone" label="Telefone do contato" />
-            <FormText name="contact_email" label="E-mail do contato" type="email" />
-            <FormText name="code" label="Código" helperText={viability ? undefined : 'Em branco: gerado automaticamente (VIA-000001)'} />
-            <FormSelect name="service_type" label="Serviço" required options={enumOptions(VIABILITY_SERVICES, VIABILITY_SERVICE_LABELS)} />
-            <FormNumber name="bandwidth_mbps" label="Banda (Mbps)" required />
-            <FormRecordPicker name="seller_id" label="Vendedor" required queryKey={['viability', 'people']} search={searchSellers} get={getSeller} getLabel={(p) => p.name} initial={viability?.seller ?? me} />
-            <FormSelect name="status" label="Situação" required options={enumOptions(VIABILITY_STATUSES, VIABILITY_STATUS_LABELS)} />
-            <Wide>
-              <FormNotes />
-            </Wide>
-          </FormGrid>
-        </ResourceForm>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      maxWidth="md"
+      form={form as never}
+      ariaLabel={title}
+      submitLabel={viability ? 'Salvar alterações' : 'Criar viabilidade'}
+      onSubmit={(values) => viabilityApi.save(viability?.id ?? null, values)}
+      onSuccess={(saved) => {
+        const v = saved as ViabilityRead;
+        toast.success(viability ? 'Viabilidade atualizada!' : 'Viabilidade criada!');
+        void viabilityApi.invalidate(qc, v);
+        onSaved?.(v);
+        onClose();
+      }}
+    >
+      <FormGrid>
+        <FormText name="client_name" label="Cliente" required autoFocus />
+        <FormMasked name="client_document" kind="cpfCnpj" label="CPF/CNPJ" required />
+        <FormText name="contact_name" label="Contato" />
+        <FormMasked name="contact_phone" kind="phone" label="Telefone do contato" />
+        <FormText name="contact_email" label="E-mail do contato" type="email" />
+        <FormText name="code" label="Código" helperText={viability ? undefined : 'Em branco: gerado automaticamente (VIA-000001)'} />
+        <FormSelect name="service_type" label="Serviço" required options={enumOptions(VIABILITY_SERVICES, VIABILITY_SERVICE_LABELS)} />
+        <FormNumber name="bandwidth_mbps" label="Banda (Mbps)" required />
+        <FormRecordPicker name="seller_id" label="Vendedor" required queryKey={['viability', 'people']} search={searchSellers} get={getSeller} getLabel={(p) => p.name} initial={viability?.seller ?? me} />
+        <FormSelect name="status" label="Situação" required options={enumOptions(VIABILITY_STATUSES, VIABILITY_STATUS_LABELS)} />
+        <Wide>
+          <FormNotes />
+        </Wide>
+      </FormGrid>
+    </FormDialog>
   );
 }
