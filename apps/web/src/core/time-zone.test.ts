@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format';
-import { appTimeZone, sessionTimeZone, setAppTimeZone, zoneNote } from './time-zone';
+import { appTimeZone, hourInApp, sessionTimeZone, setAppTimeZone, todayInApp, zoneNote } from './time-zone';
 
 describe("the session's zone", () => {
   afterEach(() => setAppTimeZone(null));
@@ -30,4 +30,17 @@ describe("the session's zone", () => {
     expect(zoneNote(browser)).toBeNull();
     if (browser !== 'America/Manaus') expect(zoneNote('America/Manaus')).toBe('Horário de Manaus (America/Manaus, UTC−4)');
   });
+
+  it("knows today and the hour on the organization's clock (a picker's 'not before today', the greeting)", () => {
+    // 01/12 02:30 UTC is still 30/11 in Manaus (22:30) and São Paulo (23:30); already 01/12 in Noronha (00:30).
+    const at = new Date('2026-12-01T02:30:00Z');
+    expect(todayInApp(at, 'America/Manaus')).toBe('2026-11-30');
+    expect(hourInApp(at, 'America/Manaus')).toBe(22);
+    expect(todayInApp(at, 'America/Sao_Paulo')).toBe('2026-11-30');
+    expect(todayInApp(at, 'America/Noronha')).toBe('2026-12-01');
+    setAppTimeZone('America/Rio_Branco');
+    expect(todayInApp(at)).toBe('2026-11-30');
+    expect(hourInApp(at)).toBe(21);
+  });
 });
+

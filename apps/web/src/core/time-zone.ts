@@ -24,3 +24,15 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 export function zoneNote(zone = current): string | null {
   return zone === browserTimeZone() ? null : `Horário de ${timeZoneLabel(zone)}`;
 }
+
+const wallParts = (zone: string, at: Date) =>
+  Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]));
+
+/** Today on the organization's clock, `AAAA-MM-DD` (a picker's "not before today" is the operator's day, not the browser's). */
+export function todayInApp(at = new Date(), zone = current): string {
+  const p = wallParts(zone, at);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The hour (0–23) on the organization's clock. */
+export const hourInApp = (at = new Date(), zone = current): number => Number(wallParts(zone, at).hour);

@@ -2,6 +2,7 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormReadOnly } from '../readOnly';
+import { todayInApp } from '../time-zone';
 import { useBoundField } from './boundField';
 
 export function FormDate({ name, label, disabled, helperText, disablePast }: { name: string; label: string; disabled?: boolean; helperText?: string; disablePast?: boolean }) {
@@ -13,7 +14,7 @@ export function FormDate({ name, label, disabled, helperText, disablePast }: { n
       value={f.value ? dayjs(f.value) : null}
       onChange={(d: Dayjs | null) => f.onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : null)}
       disabled={disabled || readOnly}
-      disablePast={disablePast}
+      minDate={disablePast ? dayjs(todayInApp()) : undefined}
       inputRef={f.inputRef}
       slotProps={{
         field: { clearable: true },

@@ -17,6 +17,7 @@ import { MENU_ICONS } from '../../core/layout/icons';
 import { builtEntries, useMenu, visibleMenu } from '../../core/layout/menu';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
+import { hourInApp } from '../../core/time-zone';
 import { fetchUnreadCount, notificationKeys, useRealtimeEvent } from '../notification';
 import { CardsSkeleton, DashboardCards, type DashboardShape } from './DashboardCards';
 import { KeyFigures } from './KeyFigures';
@@ -37,8 +38,9 @@ function readShape(user: number | undefined): DashboardShape | null {
 const figureCount = (d: DashboardRead) =>
   d.figures ? [d.figures.activities_week, d.figures.activities_concluded_month, d.figures.circuits, d.figures.stock_value].filter((v) => v !== null).length : 0;
 
-function greeting(d = new Date()): string {
-  const h = d.getHours();
+/** The greeting by the hour on the organization's clock. */
+function greeting(): string {
+  const h = hourInApp();
   return h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite';
 }
 

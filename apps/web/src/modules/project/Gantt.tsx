@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ProjectTaskRead } from '@operacoes/contract';
 import { TASK_STATUS_LABELS } from '@operacoes/contract';
 import { escapeHtml } from '../../core/escapeHtml';
+import { todayInApp } from '../../core/time-zone';
 import { dayLabel } from './api';
 import './gantt.css';
 
@@ -82,7 +83,7 @@ export function ProjectGantt({ tasks, readOnly, onMove }: { tasks: ProjectTaskRe
       infinite_padding: false,
       today_button: false,
       // On today, or on the first task while the project has not started (its first bar in view, on a phone too).
-      scroll_to: isoDay(new Date()) < firstDay(tasks) ? firstDay(tasks) : 'today',
+      scroll_to: todayInApp() < firstDay(tasks) ? firstDay(tasks) : 'today',
       popup_on: 'click',
       popup: (ctx) => {
         const task = latest.current.tasks.find((t) => barId(t.id) === ctx.task.id);

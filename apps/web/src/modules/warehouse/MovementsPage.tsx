@@ -9,6 +9,7 @@ import { ExportButtons } from '../../core/ExportButtons';
 import { formatInt } from '../../core/format';
 import { PageTitle } from '../../core/PageTitle';
 import { ResourceList } from '../../core/ResourceList';
+import { todayInApp } from '../../core/time-zone';
 import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
 import { MOVEMENT_PATH, searchProducts, type MovementRead } from './api';
 import { movementColumns, movementMobileHidden } from './columns';
@@ -77,7 +78,7 @@ export default function MovementsPage() {
           />
           <UserAutocomplete value={user} onChange={setUser} label="Usuário (quem fez ou quem detinha)" />
           <DatePicker label="De" value={from} onChange={setFrom} maxDate={to ?? undefined} slotProps={{ field: { clearable: true } }} />
-          <DatePicker label="Até" value={to} onChange={setTo} minDate={from ?? undefined} maxDate={dayjs()} slotProps={{ field: { clearable: true } }} />
+          <DatePicker label="Até" value={to} onChange={setTo} minDate={from ?? undefined} maxDate={dayjs(todayInApp())} slotProps={{ field: { clearable: true } }} />
         </Box>
         <Box sx={{ mt: 1, color: 'text.secondary', fontSize: 12 }}>
           A exportação usa estes filtros (até {formatInt(MOVEMENT_EXPORT_MAX_ROWS)} linhas){item ? ` e o item #${item}` : ''}.
