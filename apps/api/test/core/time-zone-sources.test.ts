@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * No hard-coded zone or offset in the product's sources: every local time comes from the
  * organization's zone (DESIGN: storage UTC, the organization's clock on screen, in reports, SLA
- * months and calendars). The one list of zones (packages/contract/src/kit/time-zone.ts) and tests
+ * months and calendars). The one list of zones (packages/contract/src/time-zones.ts) and tests
  * may name zones.
  */
 const ROOT = path.resolve(__dirname, '../../../..');
-const ZONE_LIST = path.join(ROOT, 'packages/contract/src/kit/time-zone.ts');
+const ZONE_LIST = path.join(ROOT, 'packages/contract/src/time-zones.ts');
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
 const isTest = (file: string) => /\.test\.(ts|tsx)$/.test(file) || /\.spec\.(ts|tsx)$/.test(file) || file.split(path.sep).includes('__tests__');
 

@@ -3,7 +3,8 @@
  * session (the user's unit's when it overrides, else the organization's), whatever zone the
  * browser is in. A manager in Lisbon sees the operator's times, labelled with the zone.
  */
-import { DEFAULT_TIME_ZONE, type SessionUser, isBrazilTimeZone, timeZoneLabel } from '@operacoes/contract';
+import type { SessionUser } from '@operacoes/contract';
+import { DEFAULT_TIME_ZONE, isBrazilTimeZone, timeZoneLabel } from '@operacoes/contract/time-zones';
 
 let current: string = DEFAULT_TIME_ZONE;
 
