@@ -27,7 +27,7 @@ import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
 import { getOrganizationSettings } from '../organization-settings';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
-import { activityEndSql, movedOccurrences, touchesWindow, visitLookBack } from './busy';
+import { activityEndSql, movedOccurrences, touchesWindow, visitTouches } from './busy';
 import { occurrencesIn } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
 
@@ -96,7 +96,7 @@ export function boardRoutes(fastify: FastifyInstance) {
               inArray(t.user_id, ids),
               eq(a.organization_id, organizationId),
               ne(a.status, 'cancelada'),
-              sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`,
+              visitTouches(end, from, to),
             ),
           )
           .orderBy(asc(a.scheduled_start)),

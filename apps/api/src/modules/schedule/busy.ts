@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS } from '@operacoes/contract';
 import { registerClashFinder } from '../../core/busy';
 import type { DbOrTx } from '../../core/db';
@@ -34,6 +34,13 @@ export const windowText = (start: Date | string, end: Date | string) => `${brDat
  * Does an event touch [from, to)? A one-off by its window (started at most MAX_WINDOW_DAYS before);
  * a series by its span, first start to last end (its occurrences are then expanded by the caller).
  */
+/**
+ * A work order's visit overlaps [from, to): its start before `to`, its end (`end`, activityEndSql) after
+ * `from`, and its start no further back than the longest visit (an index range, not all history).
+ */
+export const visitTouches = (end: SQL, from: Date, to: Date) =>
+  sql`${externalActivities.scheduled_start} < ${to.toISOString()}::timestamptz and ${externalActivities.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`;
+
 export function touchesWindow(from: Date, to: Date) {
   const e = scheduleEvents;
   return and(lt(e.starts_at, to), or(and(isNull(e.rrule), gt(e.ends_at, from), gt(e.starts_at, lookBack(from))), and(isNotNull(e.rrule), gt(e.series_until, from))));
@@ -101,7 +108,7 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
         and(
           inArray(t.user_id, people),
           inArray(t.status, [...ACTIVITY_OPEN_STATUSES]),
-          sql`${a.scheduled_start} < ${span.end.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(span.start).toISOString()}::timestamptz and ${end} > ${span.start.toISOString()}::timestamptz`,
+          visitTouches(end, span.start, span.end),
           exclude.activityId ? ne(a.id, exclude.activityId) : undefined,
         ),
       )

@@ -36,7 +36,7 @@ import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { organizations, unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, checkTechniciansDay, externalActivities, moveActivityWindow } from '../external-activity';
-import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, movedOccurrences, reservationsOf, touchesWindow, visitLookBack, windowText } from './busy';
+import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, movedOccurrences, reservationsOf, touchesWindow, visitTouches, windowText } from './busy';
 import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
 import { publishScheduleChanged } from '../../core/realtime/schedule-changed';
@@ -317,7 +317,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
             user.superAdmin ? undefined : eq(a.organization_id, organizationId),
             isNotNull(a.scheduled_start),
             ne(a.status, 'cancelada'),
-            sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`,
+            visitTouches(end, from, to),
             q.mine ? assigned(user.id) : undefined,
             q.technician ? assigned(q.technician) : undefined,
             q.unit ? sql`exists (select 1 from ${t} join ${users} u on u.id = ${t.user_id} where ${t.activity_id} = ${a.id} and u.unit_organizational_id = ${q.unit})` : undefined,
@@ -543,7 +543,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           .select({ id: a.id, code: a.code, client: a.client_name, address: a.address, status: a.status, start: a.scheduled_start, end, type: assistanceTypes.name })
           .from(a)
           .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
-          .where(and(inArray(a.id, app.db.select({ id: activityTechnicians.activity_id }).from(activityTechnicians).where(eq(activityTechnicians.user_id, owner.id))), isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), sql`${a.scheduled_start} < ${to.toISOString()}::timestamptz and ${a.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`))
+          .where(and(inArray(a.id, app.db.select({ id: activityTechnicians.activity_id }).from(activityTechnicians).where(eq(activityTechnicians.user_id, owner.id))), isNotNull(a.scheduled_start), ne(a.status, 'cancelada'), visitTouches(end, from, to)))
           .limit(2000);
         const events = await presentEvents(rows, app.db);
         return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feedIcs(events, activities.map((x) => ({ ...x, start: new Date(x.start!), end: new Date(x.end) })), app.config.publicUrl));
