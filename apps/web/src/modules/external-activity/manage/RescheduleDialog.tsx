@@ -4,11 +4,7 @@
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import { zonedInstant } from '@operacoes/contract';
-import { appTimeZone, zoneNote } from '../../../core/time-zone';
-
-/** A datetime-local value, typed on the organization's clock → ISO. */
-const isoOf = (local: string) => (local ? zonedInstant(local, appTimeZone()).toISOString() : null);
+import { isoOf, VisitWindowFields, wrongVisitEnd } from './VisitWindowFields';
 
 export function RescheduleDialog({ open, code, onClose, onConfirm }: { open: boolean; code: string; onClose: () => void; onConfirm: (reason: string, start: string | null, end: string | null) => Promise<unknown> }) {
   const titleId = useId();
@@ -19,7 +15,7 @@ export function RescheduleDialog({ open, code, onClose, onConfirm }: { open: boo
   const [busy, setBusy] = useState(false);
   const trimmed = reason.trim();
   const reasonError = trimmed.length < 3 ? 'Informe o motivo (ao menos 3 caracteres)' : trimmed.length > 1000 ? 'No máximo 1000 caracteres' : '';
-  const wrongEnd = !!end && (!start || end <= start);
+  const wrongEnd = wrongVisitEnd(start, end);
   const close = () => {
     if (busy) return;
     setReason('');
@@ -58,16 +54,7 @@ export function RescheduleDialog({ open, code, onClose, onConfirm }: { open: boo
             error={touched && !!reasonError}
             helperText={touched && reasonError ? reasonError : ' '}
           />
-          <TextField type="datetime-local" label="Novo início (opcional)" value={start} onChange={(e) => setStart(e.target.value)} helperText={zoneNote() ?? ' '} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField
-            type="datetime-local"
-            label="Novo fim (opcional)"
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-            error={wrongEnd}
-            helperText={wrongEnd ? 'Informe o início, e o fim depois dele' : ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <VisitWindowFields start={start} end={end} onStart={setStart} onEnd={setEnd} startLabel="Novo início (opcional)" endLabel="Novo fim (opcional)" />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,32 +1,19 @@
 /** "Agendar" for an activity without a time yet: the start (and optional end) of the visit. */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
-import { zonedInstant } from '@operacoes/contract';
-import { appTimeZone, zoneNote } from '../../../core/time-zone';
-
-/** `2026-11-25T09:00` (a datetime-local value, typed on the organization's clock whatever the phone's zone) → ISO. */
-const isoOf = (local: string) => (local ? zonedInstant(local, appTimeZone()).toISOString() : null);
+import { isoOf, VisitWindowFields, wrongVisitEnd } from './VisitWindowFields';
 
 export function ScheduleDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: (start: string, end: string | null) => Promise<unknown> }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [busy, setBusy] = useState(false);
-  const wrongEnd = !!start && !!end && end <= start;
+  const wrongEnd = wrongVisitEnd(start, end);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Agendar a visita</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField type="datetime-local" label="Início" value={start} onChange={(e) => setStart(e.target.value)} required helperText={zoneNote() ?? undefined} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField
-            type="datetime-local"
-            label="Fim (opcional)"
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-            error={wrongEnd}
-            helperText={wrongEnd ? 'O fim deve ser depois do início' : ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <VisitWindowFields start={start} end={end} onStart={setStart} onEnd={setEnd} startLabel="Início" endLabel="Fim (opcional)" required />
         </Stack>
       </DialogContent>
       <DialogActions>
