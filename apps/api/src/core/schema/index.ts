@@ -9,3 +9,4 @@ export * from './unit-organizational';
 export * from './user';
 export * from './revision';
 export * from './columns';
+export * from './idempotency';
