@@ -3,7 +3,7 @@
  * module): the notification bell, the realtime connection, the "what's new" dialog, the
  * revision log's history tab used by every record page, and the menu (built pages known here).
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { HistoryProvider } from './core/history';
 import Layout from './core/layout/Layout';
 import { buildMenu, MenuProvider } from './core/layout/menu';
@@ -13,6 +13,9 @@ import { WhatsNewDialog } from './modules/release-note';
 
 /** The menu from the contract's registry, "em breve" where no module has built the page. */
 const MENU = buildMenu((path) => BUILT_PATHS.has(path));
+
+/** The service worker's registration and its "Nova versão disponível" prompt, loaded after login. */
+const UpdatePrompt = lazy(() => import('./core/offline/UpdatePrompt'));
 
 const RevisionHistory = lazy(() => import('./modules/revision').then((m) => ({ default: m.RevisionHistory })));
 
@@ -26,6 +29,9 @@ export default function AppLayout() {
           <>
             <RealtimeConnection />
             <WhatsNewDialog />
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
           </>
         }
       />

@@ -47,7 +47,8 @@ export default function LoginPage() {
       toast.success(WELCOME_BACK);
       navigate(takeLastRoute(), { replace: true });
     } catch {
-      toast.error(NO_STATUS);
+      // The installed app opens without signal, but logging in needs the server.
+      toast.error(navigator.onLine ? NO_STATUS : 'Sem conexão: entrar exige internet.');
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,41 @@
+/// <reference types="vite-plugin-pwa/react" />
+/**
+ * Registers the service worker (after login: /login loads none of this) and announces a new
+ * version. registerType 'prompt': the new worker waits until the user taps "Atualizar", so a
+ * record being typed is never replaced under the technician's fingers.
+ */
+import { Alert, Button, Snackbar } from '@mui/material';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+/** How often an open app asks the server for a new version (only when online). */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+export default function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) void registration.update().catch(() => {});
+      }, CHECK_EVERY_MS);
+    },
+  });
+  return (
+    <Snackbar open={needRefresh} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Alert
+        severity="info"
+        variant="filled"
+        onClose={() => setNeedRefresh(false)}
+        action={
+          <Button color="inherit" size="small" onClick={() => void updateServiceWorker(true)}>
+            Atualizar
+          </Button>
+        }
+      >
+        Nova versão disponível
+      </Alert>
+    </Snackbar>
+  );
+}
