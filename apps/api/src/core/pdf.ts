@@ -84,5 +84,8 @@ export function drawTable(doc: PDFKit.PDFDocument, headers: string[], widths: nu
 export const brDateTime = (d: Date | string | null | undefined, zone = currentTimeZone()) =>
   d ? new Date(d).toLocaleString('pt-BR', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }) : '—';
 
+/** "14:05" in the organization's local time. */
+export const brTime = (d: Date | string, zone = currentTimeZone()) => new Date(d).toLocaleTimeString('pt-BR', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+
 /** "21/11/2026" in the organization's local time. */
 export const brDate = (d: Date | string | null | undefined, zone = currentTimeZone()) => (d ? new Date(d).toLocaleDateString('pt-BR', { timeZone: zone }) : '—');

@@ -80,6 +80,18 @@ export async function recordTimeZone(db: DbOrTx, record: { organization_id: numb
   return organizationTimeZone(db, record.organization_id);
 }
 
+type ZonedRecord = { organization_id: number; unit_id?: number | null };
+/**
+ * The zones of many records read once, then looked up synchronously: a loop over a month of
+ * occurrences stays a loop, and records of the same organization and unit cost one lookup.
+ */
+export async function recordTimeZones(db: DbOrTx, records: ZonedRecord[]): Promise<(record: ZonedRecord) => string> {
+  const key = (r: ZonedRecord) => `${r.organization_id}:${r.unit_id ?? ''}`;
+  const zones = new Map<string, string>();
+  for (const r of records) if (!zones.has(key(r))) zones.set(key(r), await recordTimeZone(db, r));
+  return (r) => zones.get(key(r)) ?? DEFAULT_TIME_ZONE;
+}
+
 /**
  * Opens a zone context for every request (callback hook so the context covers the later hooks and
  * the handler); the access check fills it in once it knows the user.

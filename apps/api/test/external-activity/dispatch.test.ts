@@ -69,12 +69,13 @@ describe('dispatch: a work order meets its technicians’ day and its SLA', () =
     const res = await step(second, 'schedule', win(1));
     const body = expectClash(res, 'Luiz', first.code);
     expect(body.sla_due_at).toBeNull();
-    expect(body.clashes[0]).toMatch(/\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/);
+    // As the dispatcher says it: "Luiz já tem OS-… (cliente) em 27/11/2026 das 14:00 às 17:00".
+    expect(body.clashes[0]).toMatch(new RegExp(`^Luiz .*já tem ${first.code} \\(.+\\) em \\d{2}/\\d{2}/\\d{4} das \\d{2}:\\d{2} às \\d{2}:\\d{2}$`));
     expect((await get(second)).status).toBe('aberta');
     const forced = await step(second, 'schedule', { ...win(1), force: true });
     expect(forced.statusCode, forced.body).toBe(200);
     expect(await get(second)).toMatchObject({ status: 'agendada', scheduled_start: at(1) });
-    expect((await timeline(second.id)).at(-1)!.reason).toMatch(/^Conflito de agenda mantido: Luiz já está/);
+    expect((await timeline(second.id)).at(-1)!.reason).toMatch(/^Conflito de agenda mantido: Luiz .*já tem /);
     // Right after the second visit: no clash.
     const third = await order([luiz.id]);
     expect((await step(third, 'schedule', win(3))).statusCode).toBe(200);

@@ -79,7 +79,12 @@ export const scheduleEventRead = tenantRecord({
   unit_organizational_id: z.number().nullable(),
   unit_organizational: ref.nullable(),
   created_by: ref.nullable(),
-  /** The clash the author chose to keep at the last write ("Marina já está em …"). */
+  /**
+   * The zone its days and repetition are read in: its unit's when the unit has its own zone, else
+   * its organization's (an all-day event is the same days for a viewer anywhere).
+   */
+  time_zone: z.string(),
+  /** The clash the author chose to keep at the last write ("Marina já tem … das 14:00 às 17:00"). */
   clash_note: z.string().nullable(),
   recurrence: recurrenceRead.nullable(),
   /** "Semanal às segundas, 10 vezes". */

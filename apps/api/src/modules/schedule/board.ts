@@ -28,7 +28,7 @@ import { persons, users } from '../../core/schema';
 import { getOrganizationSettings } from '../organization-settings';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
 import { activityEndSql, movedOccurrences, touchesWindow, visitTouches } from './busy';
-import { occurrencesIn } from './recurrence';
+import { eventTimeZones, occurrencesIn } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
 
 const DAY = 86_400_000;
@@ -81,7 +81,7 @@ export function boardRoutes(fastify: FastifyInstance) {
       const end = await activityEndSql(db, organizationId);
       const [events, orders, unassigned, settings] = await Promise.all([
         db
-          .select({ user_id: p.user_id, id: e.id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, rrule: e.rrule, exdates: e.exdates, color: e.color })
+          .select({ user_id: p.user_id, id: e.id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, rrule: e.rrule, exdates: e.exdates, color: e.color, organization_id: e.organization_id, unit_organizational_id: e.unit_organizational_id })
           .from(p)
           .innerJoin(e, eq(e.id, p.event_id))
           .where(and(inArray(p.user_id, ids), eq(e.organization_id, organizationId), touchesWindow(from, to)))
@@ -120,8 +120,9 @@ export function boardRoutes(fastify: FastifyInstance) {
       truncated ||= unassigned.length > BOARD_MAX_UNASSIGNED;
       // A series shows each of its occurrences in the period (cancelled and moved ones left out: a moved one is its own row).
       const moved = await movedOccurrences(db, [...new Set(events.filter((x) => x.rrule).map((x) => x.id))]);
+      const zoneOf = await eventTimeZones(db, events);
       for (const x of events)
-        for (const o of occurrencesIn(x, from, to, undefined, moved.get(x.id)))
+        for (const o of occurrencesIn(x, from, to, zoneOf(x), moved.get(x.id)))
           row.get(x.user_id)?.items.push({ kind: 'event', id: x.id, title: x.title, start: o.start.toISOString(), end: o.end.toISOString(), color: x.color ?? DEFAULT_EVENT_COLOR, code: null, status: null });
       for (const x of orders)
         row.get(x.user_id)?.items.push({ kind: 'activity', id: x.id, title: `${x.code} · ${x.client}`, start: new Date(x.start!).toISOString(), end: new Date(x.end).toISOString(), color: x.color, code: x.code, status: x.status });

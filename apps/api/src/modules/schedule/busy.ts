@@ -3,12 +3,12 @@ import { ACTIVITY_OPEN_STATUSES, MAX_VISIT_DAYS, MAX_WINDOW_DAYS } from '@operac
 import { registerClashFinder } from '../../core/busy';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, unprocessable } from '../../core/errors';
-import { brDateTime } from '../../core/pdf';
+import { brDate, brDateTime, brTime } from '../../core/pdf';
 import { personRefs } from '../../core/rows';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
 import { getOrganizationSettings } from '../organization-settings';
 import { patrimonies, products } from '../warehouse';
-import { occurrencesIn, overlapsAny } from './recurrence';
+import { eventTimeZones, occurrencesIn, overlapsAny } from './recurrence';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents } from './schema';
 
 /** The person lock and the clash 409 are core's (core/busy.ts): field service uses them too, and may not import this module. */
@@ -29,6 +29,11 @@ export type Window = { start: Date; end: Date };
 export const lookBack = (from: Date, days = MAX_WINDOW_DAYS) => new Date(from.getTime() - days * 86_400_000);
 export const visitLookBack = (from: Date) => lookBack(from, MAX_VISIT_DAYS);
 export const windowText = (start: Date | string, end: Date | string) => `${brDateTime(start)}–${brDateTime(end)}`;
+/** "em 27/11/2026 das 14:00 às 17:00" within a day, "de 27/11/2026 22:00 a 28/11/2026 02:00" across days: a clash as people say it. */
+export function spanText(start: Date | string, end: Date | string) {
+  const [startDay, startHour, endDay, endHour] = [brDate(start), brTime(start), brDate(end), brTime(end)];
+  return startDay === endDay ? `em ${startDay} das ${startHour} às ${endHour}` : `de ${startDay} ${startHour} a ${endDay} ${endHour}`;
+}
 
 /**
  * Does an event touch [from, to)? A one-off by its window (started at most MAX_WINDOW_DAYS before);
@@ -75,7 +80,7 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
   const e = scheduleEvents;
   const p = scheduleEventParticipants;
   const candidates = await tx
-    .select({ id: e.id, user_id: p.user_id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, rrule: e.rrule, exdates: e.exdates })
+    .select({ id: e.id, user_id: p.user_id, title: e.title, starts_at: e.starts_at, ends_at: e.ends_at, rrule: e.rrule, exdates: e.exdates, organization_id: e.organization_id, unit_organizational_id: e.unit_organizational_id })
     .from(p)
     .innerJoin(e, eq(e.id, p.event_id))
     .where(
@@ -89,10 +94,11 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
     .orderBy(asc(e.starts_at))
     .limit(1000);
   const moved = await movedOccurrences(tx, [...new Set(candidates.filter((c) => c.rrule).map((c) => c.id))]);
+  const zoneOf = await eventTimeZones(tx, candidates);
   const events: { user_id: number; title: string; start: Date; end: Date }[] = [];
   for (const c of candidates) {
     if (events.length >= 20) break;
-    const hit = occurrencesIn(c, span.start, span.end, undefined, moved.get(c.id)).find((o) => overlapsAny(windows, o.start, o.end));
+    const hit = occurrencesIn(c, span.start, span.end, zoneOf(c), moved.get(c.id)).find((o) => overlapsAny(windows, o.start, o.end));
     if (hit) events.push({ user_id: c.user_id, title: c.title, start: hit.start, end: hit.end });
   }
   const a = externalActivities;
@@ -120,8 +126,8 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
   const names = await personRefs(tx, [...events, ...activities].map((c) => c.user_id));
   const name = (id: number) => names.get(id)?.name || names.get(id)?.username || `#${id}`;
   return [
-    ...events.map((c) => `${name(c.user_id)} já está em "${c.title}" (${windowText(c.start, c.end)})`),
-    ...activities.map((c) => `${name(c.user_id)} já está na atividade ${c.code} – ${c.client} (${windowText(c.start!, new Date(c.end))})`),
+    ...events.map((c) => `${name(c.user_id)} já tem "${c.title}" ${spanText(c.start, c.end)}`),
+    ...activities.map((c) => `${name(c.user_id)} já tem ${c.code} (${c.client}) ${spanText(c.start!, new Date(c.end))}`),
   ];
 }
 

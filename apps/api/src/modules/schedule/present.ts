@@ -6,15 +6,16 @@ import { byIds } from '../../core/resource';
 import { personRefs, refOf } from '../../core/rows';
 import { unitsOrganizational } from '../../core/schema';
 import { reservationsOf } from './busy';
-import { ruleRead } from './recurrence';
+import { eventTimeZones, ruleRead } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
 
 export type EventRow = typeof scheduleEvents.$inferSelect;
 
-/** The organization's calendar day (`YYYY-MM-DD`) of an instant (the request's zone). */
-export const spDay = (d: Date) => localDay(d);
+/** The calendar day (`YYYY-MM-DD`) of an instant in a zone (the request's unless given). */
+export const spDay = (d: Date, zone?: string) => localDay(d, zone);
 /** An all-day event is stored [first day 00:00, day after the last 00:00) and read as its first and last days. */
-export const allDayEnd = (end: Date) => spDay(new Date(end.getTime() - 1));
+export const allDayEnd = (end: Date, zone?: string) => spDay(new Date(end.getTime() - 1), zone);
+
 
 export async function participantsOf(db: DbOrTx, eventIds: number[]) {
   return eventIds.length
@@ -32,7 +33,7 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
       ? db.select({ id: scheduleEvents.id, series_id: scheduleEvents.series_id, recurrence_id: scheduleEvents.recurrence_id, starts_at: scheduleEvents.starts_at, ends_at: scheduleEvents.ends_at }).from(scheduleEvents).where(inArray(scheduleEvents.series_id, ids)).orderBy(asc(scheduleEvents.recurrence_id))
       : [],
   ]);
-  const people = await personRefs(db, [...participants.map((p) => p.user_id), ...rows.map((r) => r.created_by)]);
+  const [people, zoneOf] = await Promise.all([personRefs(db, [...participants.map((p) => p.user_id), ...rows.map((r) => r.created_by)]), eventTimeZones(db, rows)]);
   const person = (id: number) => {
     const p = people.get(id);
     return { id, name: p?.name || p?.username || `#${id}` };
@@ -50,12 +51,13 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
     const held = [...byItem.values()];
     const recurrence = r.rrule ? ruleRead(r.rrule) : null;
     const unit = refOf(units as Map<number, { id: number; name: string }>, r.unit_organizational_id);
+    const zone = zoneOf(r);
     return {
       id: r.id,
       organization_id: r.organization_id,
       title: r.title,
-      starts_at: r.all_day ? spDay(r.starts_at) : r.starts_at.toISOString(),
-      ends_at: r.all_day ? allDayEnd(r.ends_at) : r.ends_at.toISOString(),
+      starts_at: r.all_day ? spDay(r.starts_at, zone) : r.starts_at.toISOString(),
+      ends_at: r.all_day ? allDayEnd(r.ends_at, zone) : r.ends_at.toISOString(),
       all_day: r.all_day,
       participant_ids: mine,
       participants: mine.map(person),
@@ -67,6 +69,7 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
       unit_organizational_id: r.unit_organizational_id,
       unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
       created_by: r.created_by ? person(r.created_by) : null,
+      time_zone: zone,
       clash_note: r.clash_note,
       recurrence,
       recurrence_label: recurrence ? recurrenceLabel(recurrence) : null,

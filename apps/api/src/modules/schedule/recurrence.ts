@@ -1,16 +1,30 @@
 import * as rrulePackage from 'rrule';
 import { MAX_OCCURRENCES, MAX_SERIES_DAYS, type Recurrence, type RecurrenceRead, SERIES_TOO_LONG, WEEKDAYS, type Weekday } from '@operacoes/contract';
-import { currentTimeZone } from '../../core/time-zone';
+import type { DbOrTx } from '../../core/db';
+import { currentTimeZone, recordTimeZone, recordTimeZones } from '../../core/time-zone';
 import { unprocessable } from '../../core/errors';
 import type { Window } from './busy';
 
-// Rules are read in the zone of the request (the organization's, core/time-zone): "Mondays 09:00" is
-// 09:00 there on every Monday whatever UTC's day or offset.
+// Rules are read in the event's zone (eventTimeZone): "Mondays 09:00" is 09:00 there on every Monday
+// whatever UTC's day or offset.
 // rrule ships CommonJS for Node and ESM for bundlers: Node's ESM loader sees only its default export.
 const { RRule } = ((rrulePackage as unknown as { default?: typeof rrulePackage }).default ?? rrulePackage) as typeof rrulePackage;
 type Options = ReturnType<typeof RRule.parseString>;
 
 const DAY = 86_400_000;
+
+/**
+ * An event belongs to the zone of its unit when the unit has one, else its organization's: its
+ * all-day days and its repetition are read there, whoever writes or reads it.
+ */
+type Zoned = { organization_id: number; unit_organizational_id: number | null };
+const zoneKey = (r: Zoned) => ({ organization_id: r.organization_id, unit_id: r.unit_organizational_id });
+export const eventTimeZone = (db: DbOrTx, r: Zoned) => recordTimeZone(db, zoneKey(r));
+/** The zones of many events, looked up synchronously afterwards. */
+export async function eventTimeZones(db: DbOrTx, rows: Zoned[]) {
+  const zoneOf = await recordTimeZones(db, rows.map(zoneKey));
+  return (r: Zoned) => zoneOf(zoneKey(r));
+}
 
 // One formatter per zone: making one costs more than a month of occurrences (the benchmark's month of 500 series spent most of its time there).
 const formatters = new Map<string, Intl.DateTimeFormat>();

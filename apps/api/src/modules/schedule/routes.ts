@@ -41,7 +41,7 @@ import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
 import { publishScheduleChanged } from '../../core/realtime/schedule-changed';
 import { organizationTimeZone, withTimeZone } from '../../core/time-zone';
-import { allOccurrences, boundedOccurrences, occurrencesIn, ruleText } from './recurrence';
+import { allOccurrences, boundedOccurrences, eventTimeZone, eventTimeZones, occurrencesIn, ruleText } from './recurrence';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
 
@@ -54,15 +54,15 @@ const MAX_CALENDAR_DAYS = 100;
 const MAX_CALENDAR_ITEMS = 2000;
 const DAY = 86_400_000;
 
-/** Midnight of a local day in the organization's zone (the request's). */
-const dayStart = (day: string) => localInstant(day);
-const instant = (s: string) => (s.length === 10 ? dayStart(s) : new Date(s));
+/** Midnight of a local day in a zone (the request's unless given). */
+const dayStart = (day: string, zone?: string) => localInstant(day, zone);
+const instant = (s: string, zone?: string) => (s.length === 10 ? dayStart(s, zone) : new Date(s));
 
-/** The stored window of an event: an all-day event spans [first day 00:00, the day after its last 00:00) in the organization's zone. */
-function windowOf(start: string, end: string, allDay: boolean) {
-  if (!allDay) return { start: instant(start), end: instant(end) };
-  const first = dayStart(start.length === 10 ? start : spDay(new Date(start)));
-  const last = dayStart(end.length === 10 ? end : spDay(new Date(end)));
+/** The stored window of an event: an all-day event spans [first day 00:00, the day after its last 00:00) in the event's zone. */
+function windowOf(start: string, end: string, allDay: boolean, zone: string) {
+  if (!allDay) return { start: instant(start, zone), end: instant(end, zone) };
+  const first = dayStart(start.length === 10 ? start : spDay(new Date(start), zone), zone);
+  const last = dayStart(end.length === 10 ? end : spDay(new Date(end), zone), zone);
   return { start: first, end: new Date(last.getTime() + DAY) };
 }
 
@@ -82,7 +82,7 @@ type EventInput = {
 async function liveOccurrences(db: DbOrTx, row: EventRow) {
   if (!row.rrule) return [{ start: row.starts_at, end: row.ends_at }];
   const moved = (await movedOccurrences(db, [row.id])).get(row.id);
-  return allOccurrences(row).filter((o) => !moved?.has(o.start.getTime()));
+  return allOccurrences(row, await eventTimeZone(db, row)).filter((o) => !moved?.has(o.start.getTime()));
 }
 
 const canWriteSchedule = (user: CurrentUser) => allows(user, { write: 'SCHEDULE' });
@@ -132,15 +132,21 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       delete values.recurrence;
       delete values.series_id;
       delete values.recurrence_id;
+      // The event's days and rule are read in its own zone (its unit's, else its organization's), not the writer's.
+      const unitId = values.unit_organizational_id !== undefined ? (values.unit_organizational_id as number | null) : (existing?.unit_organizational_id ?? null);
+      const zone = await eventTimeZone(tx, { organization_id: organizationId, unit_organizational_id: unitId });
+      const zoneBefore = existing ? await eventTimeZone(tx, existing) : zone;
       // The form sends the rule with every save: only a different one counts as a change (and re-checks the windows).
-      const typedRule = series.recurrence === undefined ? undefined : series.recurrence ? ruleText(series.recurrence) : null;
+      const typedRule = series.recurrence === undefined ? undefined : series.recurrence ? ruleText(series.recurrence, zone) : null;
       const ruleGiven = typedRule !== undefined && typedRule !== (existing?.rrule ?? null);
 
       const allDay = (values.all_day as boolean | undefined) ?? existing?.all_day ?? false;
-      const shown = (d: Date, end: boolean) => (existing?.all_day ? (end ? allDayEnd(d) : spDay(d)) : d.toISOString());
-      const windowMoved = !existing || ruleGiven || values.starts_at !== undefined || values.ends_at !== undefined || (values.all_day !== undefined && values.all_day !== existing.all_day);
+      const shown = (d: Date, end: boolean) => (existing?.all_day ? (end ? allDayEnd(d, zoneBefore) : spDay(d, zoneBefore)) : d.toISOString());
+      // An all-day event moved to a unit in another zone keeps its days: its midnights are those of the new zone.
+      const daysRezoned = !!existing?.all_day && zone !== zoneBefore;
+      const windowMoved = !existing || ruleGiven || daysRezoned || values.starts_at !== undefined || values.ends_at !== undefined || (values.all_day !== undefined && values.all_day !== existing.all_day);
       let w: Window = windowMoved
-        ? windowOf((values.starts_at as string) ?? shown(existing!.starts_at, false), (values.ends_at as string) ?? shown(existing!.ends_at, true), allDay)
+        ? windowOf((values.starts_at as string) ?? shown(existing!.starts_at, false), (values.ends_at as string) ?? shown(existing!.ends_at, true), allDay, zone)
         : { start: existing!.starts_at, end: existing!.ends_at };
       if (w.end.getTime() <= w.start.getTime()) throw unprocessable([{ propertyPath: 'ends_at', message: EVENT_END_BEFORE_START }]);
       if (w.end.getTime() - w.start.getTime() > MAX_WINDOW_DAYS * DAY) throw unprocessable([{ propertyPath: 'ends_at', message: WINDOW_TOO_LONG }]);
@@ -150,7 +156,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       if (rrule && (existing?.series_id || series.series_id)) throw unprocessable([{ propertyPath: 'recurrence', message: 'Uma ocorrência movida de uma série não se repete' }]);
       let occurrences: Window[] = [w];
       if (rrule) {
-        const all = boundedOccurrences({ starts_at: w.start, ends_at: w.end, rrule });
+        const all = boundedOccurrences({ starts_at: w.start, ends_at: w.end, rrule }, zone);
         w = all[0];
         values.series_until = all[all.length - 1].end;
         const cancelled = new Set((existing?.exdates ?? []).map((d) => d.getTime()));
@@ -169,7 +175,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         const [parent] = await tx.select().from(e).where(and(eq(e.id, series.series_id), eq(e.organization_id, organizationId))).for('update');
         if (!parent?.rrule) throw unprocessable([{ propertyPath: 'series_id', message: 'Série não encontrada' }]);
         if (!series.recurrence_id) throw unprocessable([{ propertyPath: 'recurrence_id', message: 'Informe a ocorrência a mover' }]);
-        const original = instant(series.recurrence_id);
+        const original = instant(series.recurrence_id, zone);
         if (!(await liveOccurrences(tx, parent)).some((o) => o.start.getTime() === original.getTime())) throw unprocessable([{ propertyPath: 'recurrence_id', message: 'Esta ocorrência não existe na série (ou já foi cancelada ou movida)' }]);
         values.series_id = parent.id;
         values.recurrence_id = original;
@@ -216,7 +222,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       // A moved occurrence's items are its own: the series no longer holds them at the original time.
       if (!existing && event.series_id && event.recurrence_id) await tx.delete(patrimonyReservations).where(and(eq(patrimonyReservations.event_id, event.series_id), eq(patrimonyReservations.starts_at, event.recurrence_id)));
       afterCommit(user, () => publishScheduleChanged(app, event.organization_id));
-      const when = event.all_day ? `${spDay(event.starts_at).split('-').reverse().join('/')}${allDayEnd(event.ends_at) !== spDay(event.starts_at) ? ` a ${allDayEnd(event.ends_at).split('-').reverse().join('/')}` : ''} (dia inteiro)` : windowText(event.starts_at, event.ends_at);
+      const zone = await eventTimeZone(tx, event);
+      const [first, last] = [spDay(event.starts_at, zone), allDayEnd(event.ends_at, zone)].map((d) => d.split('-').reverse().join('/'));
+      const when = event.all_day ? `${first}${last !== first ? ` a ${last}` : ''} (dia inteiro)` : windowText(event.starts_at, event.ends_at);
       const invited = added.filter((id) => id !== user.id);
       if (invited.length) afterCommit(user, await notify(app, tx, invited, `Você foi incluído em "${event.title}"`, when, eventLink(event.id), user));
       const told = existing && plan.windowMoved ? plan.people.filter((id) => id !== user.id && !added.includes(id)) : [];
@@ -272,9 +280,11 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         const editable = canWriteSchedule(user);
         // A series answers each of its occurrences in the window (cancelled and moved ones left out: a moved one is its own row).
         const moved = await movedOccurrences(app.db, rows.filter((r) => r.rrule).map((r) => r.id));
+        const zoneOf = await eventTimeZones(app.db, rows);
         let count = 0;
         for (const r of rows) {
-          for (const o of occurrencesIn(r, from, to, undefined, moved.get(r.id))) {
+          const zone = zoneOf(r);
+          for (const o of occurrencesIn(r, from, to, zone, moved.get(r.id))) {
           if (++count > MAX_CALENDAR_ITEMS) {
             reply.header('x-calendar-truncated', '1');
             break;
@@ -285,8 +295,8 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
             id: r.id,
             occurrence: r.rrule ? o.start.toISOString() : null,
             title: r.title,
-            start: r.all_day ? spDay(o.start) : o.start.toISOString(),
-            end: r.all_day ? spDay(o.end) : o.end.toISOString(),
+            start: r.all_day ? spDay(o.start, zone) : o.start.toISOString(),
+            end: r.all_day ? spDay(o.end, zone) : o.end.toISOString(),
             all_day: r.all_day,
             color: r.color ?? DEFAULT_EVENT_COLOR,
             people: people.filter((p) => p.event_id === r.id).map((p) => ({ id: p.user_id, name: names.get(p.user_id)?.name || names.get(p.user_id)?.username || '' })),
@@ -413,13 +423,14 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = userOf(req);
-      const original = instant(req.body.occurrence);
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx.select().from(e).where(and(eq(e.id, req.params.id), tenancyCondition(def, user))).for('update');
         if (!row) throw notFound({ label: 'Evento', gender: 'm' });
         if (!row.rrule) throw unprocessable([{ propertyPath: 'occurrence', message: 'Este evento não se repete: exclua-o' }]);
+        const zone = await eventTimeZone(tx, row);
+        const original = instant(req.body.occurrence, zone);
         const movedOut = await tx.select({ id: e.id }).from(e).where(and(eq(e.series_id, row.id), eq(e.recurrence_id, original)));
-        const known = movedOut.length > 0 || allOccurrences(row).some((o) => o.start.getTime() === original.getTime());
+        const known = movedOut.length > 0 || allOccurrences(row, zone).some((o) => o.start.getTime() === original.getTime());
         if (!known) throw unprocessable([{ propertyPath: 'occurrence', message: 'Esta ocorrência não existe na série (ou já foi cancelada)' }]);
         if (movedOut.length) await tx.delete(e).where(eq(e.id, movedOut[0].id));
         const exdates = [...row.exdates, original];
