@@ -74,6 +74,8 @@ const SPECIAL: [RegExp, Special][] = [
   [/^\/api\/receiving\/\{hash\}/, (h) => h.one(`select receiving_hash as v from shipment where receiving_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
   [/^\/api\/viability\/unit\/viewer\/\{hash\}/, (h) => h.one(`select public_hash as v from viability_unit where public_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
   [/^\/api\/schedule\/feed\/\{token\}$/, async () => 'no-such-feed-token'],
+  // CTOs are sites of one type, with no list of their own under /api/viability/cto.
+  [/^\/api\/viability\/cto\/\{id\}/, (h) => h.one(`select id as v from site where type = 'cto' and organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   // A user's own notifications: the demo users of A have some (a new user has none).
   [/^\/api\/user\/notification\/\{id\}$/, (h) => h.one(`select id as v from notification where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   // The wiki's pages are addressed by path in its list; report jobs are per user (the fixture makes one for A's full user).
@@ -94,6 +96,8 @@ const PARAM_SPECIAL: Record<string, (h: ResolverHelpers) => Promise<string | num
   unitId: (h) => h.firstId('/api/unit-organizational'),
   version: async () => 1,
   key: async () => 'no-such-key',
+  // A CTO's port: the demo's first box has 16, the last of them free.
+  port: async () => 16,
 };
 
 /** `{id}` of paths whose list is not their prefix. */

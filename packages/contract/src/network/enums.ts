@@ -1,7 +1,7 @@
 /** Network (DESIGN §4): the enumerations of sites, assets and interfaces, with their pt-BR labels. */
 import { enumOf } from '../kit/common';
 
-export const SITE_TYPE_LABELS = { pop: 'POP', torre: 'Torre', datacenter: 'Data center', armario: 'Armário', cliente: 'Cliente', outro: 'Outro' } as const;
+export const SITE_TYPE_LABELS = { pop: 'POP', torre: 'Torre', datacenter: 'Data center', armario: 'Armário', cliente: 'Cliente', cto: 'Caixa de atendimento (CTO)', outro: 'Outro' } as const;
 export const SITE_TYPES = enumOf(SITE_TYPE_LABELS);
 export type SiteType = (typeof SITE_TYPES)[number];
 
@@ -35,3 +35,9 @@ export const ASSET_EXPORT_MAX_ROWS = 100_000;
 export const ASSET_BULK_MAX = 500;
 /** Markers of one map answer. */
 export const SITE_MAP_MAX = 5000;
+
+/** A CTO's splitter: how one fibre is split towards the clients' drops. */
+export const SPLITTER_RATIOS = ['1:2', '1:4', '1:8', '1:16', '1:32', '1:64'] as const;
+export type SplitterRatio = (typeof SPLITTER_RATIOS)[number];
+/** Ports of one CTO (the reservation table's check agrees). */
+export const CTO_MAX_PORTS = 256;

@@ -37,6 +37,8 @@ export const NETWORK_FIELD_LABELS: Record<string, string> = {
   responsibility: 'Responsabilidade',
   protocol: 'Protocolo',
   counts_for_sla: 'Conta para o SLA',
+  splitter_ratio: 'Divisor',
+  port_count: 'Portas',
 };
 
 /** pt-BR labels of the network module's enum values in the revision log (spread into REVISION_VALUE_LABELS). */

@@ -3,7 +3,7 @@ import { listQuery, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
 import { latitude, longitude } from '../kit/validators';
 import { code, id, name, optionalText, queryId, ref } from '../warehouse';
-import { SITE_STATUSES, SITE_TYPES } from './enums';
+import { CTO_MAX_PORTS, SITE_STATUSES, SITE_TYPES, SPLITTER_RATIOS } from './enums';
 import { siteEntity } from './module';
 
 const coordinate = (kind: typeof latitude) => kind.nullable().optional();
@@ -19,7 +19,22 @@ export const siteInput = z.object({
   longitude: coordinate(longitude),
   status: z.enum(SITE_STATUSES, { message: 'Situação inválida' }).default('ativo'),
   notes: optionalText(4000),
+  /** A fibre box (CTO): its splitter and its client ports. */
+  splitter_ratio: z.enum(SPLITTER_RATIOS, { message: 'Divisor inválido (1:2 a 1:64)' }).nullable().optional(),
+  port_count: z
+    .number({ message: 'Portas: informe um número' })
+    .int('Portas: um número inteiro')
+    .min(1, `Uma CTO tem de 1 a ${CTO_MAX_PORTS} portas`)
+    .max(CTO_MAX_PORTS, `Uma CTO tem de 1 a ${CTO_MAX_PORTS} portas`)
+    .nullable()
+    .optional(),
 });
+
+export const CTO_NEEDS_PORTS = 'Informe quantas portas a CTO tem';
+/** A CTO needs its port count (its free ports are what the fibre feasibility looks for). */
+export function ctoHasPorts(v: { type?: string; port_count?: number | null }, ctx: z.RefinementCtx) {
+  if (v.type === 'cto' && (v.port_count === null || v.port_count === undefined)) ctx.addIssue({ code: 'custom', message: CTO_NEEDS_PORTS, path: ['port_count'] });
+}
 
 export const COORDINATES_PAIRED = 'Informe latitude e longitude juntas (ou nenhuma das duas)';
 /** The coordinate a pair is missing (a latitude without a longitude, or the reverse), or null when whole or empty. */
@@ -36,7 +51,7 @@ export function coordinatesPaired(v: { latitude?: number | null; longitude?: num
 }
 
 /** The create body (and the web form): the fields plus the coordinate pair rule. */
-export const siteCreate = siteInput.superRefine(coordinatesPaired);
+export const siteCreate = siteInput.superRefine(coordinatesPaired).superRefine(ctoHasPorts);
 /** A PUT keeps what it does not carry; the API checks the pair against the stored row. */
 export const siteUpdate = updateOf(siteInput);
 
@@ -57,6 +72,8 @@ export const siteRead = tenantRecord({
   longitude: z.number().nullable(),
   status: z.enum(SITE_STATUSES),
   notes: z.string().nullable(),
+  splitter_ratio: z.enum(SPLITTER_RATIOS).nullable(),
+  port_count: z.number().nullable(),
   asset_count: z.number(),
 });
 export type SiteRead = z.infer<typeof siteRead>;

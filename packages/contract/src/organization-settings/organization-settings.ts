@@ -35,6 +35,13 @@ export const ORGANIZATION_SETTINGS = {
       .regex(/^https?:\/\/[^\s]+$/, 'Informe uma URL http(s)')
       .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'A URL precisa conter {z}, {x} e {y}')
       .default(DEFAULT_MAP_TILE_URL),
+    /** Address search: an http(s) endpoint answering Nominatim's /search (jsonv2); empty: no search (city list and a tap on the map). */
+    geocoder_url: z
+      .string()
+      .trim()
+      .max(500, 'URL longa demais')
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'Informe uma URL http(s) (ou deixe em branco)')
+      .default(''),
   }),
   warehouse: z.object({
     patrimony_prefix: z.string().trim().max(10).regex(/^[A-Z0-9-]*$/, 'Use letras maiúsculas, números e hífen').default('PAT-'),

@@ -3,3 +3,4 @@ export * from './template';
 export * from './viability';
 export * from './unit';
 export * from './plan';
+export * from './cto';

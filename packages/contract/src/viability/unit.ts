@@ -66,6 +66,8 @@ export const unitCalculation = z.object({
   calculated_at: z.string(),
   calculated_by: ref.nullable(),
   site: z.object({ id: z.number(), code: z.string(), name: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Fibre served from a box: the CTO, the port the proposal counts on ("porta livre 5 de 16"), its free ports then. */
+  cto: z.object({ id: z.number(), code: z.string(), name: z.string(), port: z.number(), port_count: z.number(), free_ports: z.number(), splitter_ratio: z.string().nullable() }).nullable().optional(),
   /** Great-circle distance to the nearest active site, in metres. */
   distance_m: z.number().nullable(),
   route_factor: z.number(),
@@ -143,6 +145,10 @@ export const viabilityUnitRead = tenantRecord({
   public_hash: z.string().nullable(),
   decision: z.object({ kind: z.enum(CLIENT_DECISIONS), name: z.string(), at: z.string(), comment: z.string().nullable() }).nullable(),
   activity: z.object({ id: z.number(), code: z.string(), status: z.string() }).nullable(),
+  /** Set when the client's accept lost the CTO's last port: the proposal is being redone. */
+  redo_reason: z.string().nullable(),
+  /** The CTO port this unit holds (reserved when the client accepted). */
+  reserved_port: z.object({ site_id: z.number(), code: z.string(), port: z.number() }).nullable(),
 });
 export type ViabilityUnitRead = z.infer<typeof viabilityUnitRead>;
 
@@ -206,6 +212,8 @@ export const proposalView = z.object({
   valid_until: z.string(),
   seller: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   decision: z.object({ kind: z.enum(CLIENT_DECISIONS), name: z.string(), at: z.string() }).nullable(),
+  /** The accept found the box's last port taken: the proposal is being redone (no answer is taken until then). */
+  redoing: z.boolean(),
 });
 export type ProposalView = z.infer<typeof proposalView>;
 

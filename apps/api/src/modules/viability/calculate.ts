@@ -21,6 +21,8 @@ import type { viabilityPlans, viabilityTemplates } from './schema';
 type Settings = SectionSettings<'viability'>;
 type Template = typeof viabilityTemplates.$inferSelect;
 type Plan = typeof viabilityPlans.$inferSelect;
+/** A CTO as the calculation reads it (see cto.ts). */
+export type CtoFound = { id: number; code: string; name: string; latitude: number; longitude: number; distance_m: number; port_count: number; free: number; first_free: number | null; splitter_ratio: string | null };
 export type NearestSite = { id: number; code: string; name: string; type?: string; latitude: number; longitude: number; distance_m: number };
 /** What the unit itself brings to its price: the plan sold, a custom fee, the carrier's quote. */
 export type UnitTerms = {
@@ -35,8 +37,8 @@ export type UnitTerms = {
 export const NO_TERMS: UnitTerms = { plan: null, custom_monthly_fee: null, custom_fee_reason: null, carrier: null, carrier_quote: null, carrier_monthly_cost: null, carrier_installation_cost: null };
 
 /** Mean Earth radius (IUGG), metres. */
-const EARTH_RADIUS_M = 6_371_008.8;
-const METRES_PER_DEGREE = 111_320;
+export const EARTH_RADIUS_M = 6_371_008.8;
+export const METRES_PER_DEGREE = 111_320;
 
 /** Great-circle (haversine) distance in metres; the same formula the SQL uses. */
 export function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -59,6 +61,8 @@ export async function nearestSite(db: DbOrTx, organizationId: number, lat: numbe
     eq(sites.organization_id, organizationId),
     sql`${sites.status} = 'ativo'`,
     sql`${sites.latitude} is not null`,
+    // A fibre box serves through its ports (cto.ts), never as the origin of a build or a link.
+    sql`${sites.type} <> 'cto'`,
     // A radio link leaves from a tower or a POP that has an active radio installed.
     options.radio
       ? sql`${sites.type} in ('torre', 'pop') and exists (select 1 from ${networkAssets} where ${networkAssets.site_id} = ${sites.id} and ${networkAssets.role} = 'radio' and ${networkAssets.status} = 'ativo')`
@@ -115,6 +119,8 @@ export function calculate(input: {
   /** The template's medium rules (rulesOf); absent: the settings' own. */
   rules?: MediumRules;
   terms?: UnitTerms;
+  /** Fibre: the nearest CTO with a free port within the drop's reach, and the nearest CTO at all (searched before the POP). */
+  cto?: { free: CtoFound | null; nearest: CtoFound | null } | null;
   today: string;
 }): Omit<UnitCalculation, 'version' | 'calculated_at' | 'calculated_by'> {
   const { site, template } = input;
@@ -132,6 +138,7 @@ export function calculate(input: {
   let routeFactor = 1;
   let max = 0;
   let pricePerMetre = 0n;
+  let ctoUsed: CtoFound | null = null;
 
   if (medium === 'radio') {
     max = rules.link_range_m;
@@ -160,11 +167,34 @@ export function calculate(input: {
       : 'Circuito de terceiro: sem regra de distância; informe a operadora e os custos da cotação na unidade.';
     if (site) reasons.push(`Site mais próximo: ${site.code} (${site.name}) a ${metres(site.distance_m)} em linha reta.`);
     reasons.push(rule);
+  } else if (input.cto?.free) {
+    // Fibre from a CTO with a free port within the drop's reach: only the drop gets built.
+    const box = input.cto.free;
+    routeFactor = rules.route_factor;
+    max = rules.drop_reach_m;
+    pricePerMetre = toCents(rules.price_per_meter);
+    route = Math.round(box.distance_m * routeFactor);
+    ctoUsed = box;
+    verdict = 'viavel';
+    rule = `Fibra própria: ${box.code}, porta livre ${box.first_free} de ${box.port_count}, ${metres(box.distance_m)} (alcance do drop de ${metres(max)}).`;
+    reasons.push(`CTO mais próxima com porta livre: ${box.code} (${box.name}) a ${metres(box.distance_m)} em linha reta; ${box.free} de ${box.port_count} portas livres${box.splitter_ratio ? `, divisor ${box.splitter_ratio}` : ''}.`);
+    reasons.push(`Drop estimado de ${metres(route)} (fator ${String(routeFactor).replace('.', ',')}): sem construção de rede.`);
+    reasons.push(rule);
+    length = route;
   } else {
     routeFactor = rules.route_factor;
     max = rules.max_distance_m;
     pricePerMetre = toCents(rules.price_per_meter);
     route = site ? Math.round(site.distance_m * routeFactor) : null;
+    // Searched first and not found: say why the POP decides (no box near, or the near ones full).
+    if (input.cto) {
+      const near = input.cto.nearest;
+      reasons.push(
+        near
+          ? `Nenhuma CTO com porta livre a até ${metres(rules.drop_reach_m)}: a mais próxima, ${near.code} a ${metres(near.distance_m)}, está com as ${near.port_count} portas ocupadas.`
+          : `Nenhuma CTO a até ${metres(rules.drop_reach_m)} (alcance do drop): o atendimento depende de construção a partir do POP.`,
+      );
+    }
     if (!site || route === null) {
       verdict = 'inviavel';
       rule = 'Fibra própria: nenhum site ativo com coordenadas nesta organização.';
@@ -187,6 +217,7 @@ export function calculate(input: {
       }
     }
     length = route ?? 0;
+    if (verdict === 'inviavel' && input.cto) rule += ` Nenhuma CTO com porta livre a até ${metres(rules.drop_reach_m)}.`;
   }
 
   const lines: CalculationLine[] = [];
@@ -242,9 +273,11 @@ export function calculate(input: {
   if (warning) reasons.push(warning);
 
   const validUntil = new Date(Date.parse(`${input.today}T12:00:00Z`) + settings.proposal_validity_days * 86_400_000).toISOString().slice(0, 10);
+  const from = ctoUsed ?? site;
   return {
-    site: site ? { id: site.id, code: site.code, name: site.name, latitude: site.latitude, longitude: site.longitude } : null,
-    distance_m: site ? Math.round(site.distance_m) : null,
+    site: from ? { id: from.id, code: from.code, name: from.name, latitude: from.latitude, longitude: from.longitude } : null,
+    distance_m: from ? Math.round(from.distance_m) : null,
+    cto: ctoUsed ? { id: ctoUsed.id, code: ctoUsed.code, name: ctoUsed.name, port: ctoUsed.first_free!, port_count: ctoUsed.port_count, free_ports: ctoUsed.free, splitter_ratio: ctoUsed.splitter_ratio } : null,
     route_factor: routeFactor,
     route_m: route,
     max_distance_m: max,

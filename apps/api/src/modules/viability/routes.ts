@@ -28,7 +28,6 @@ import {
 import { type CurrentUser, userOf } from '../../core/access';
 import { registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
-import { localToday } from '../../core/dates';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
@@ -41,10 +40,17 @@ import { cities, presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { products } from '../warehouse';
 import { externalActivities } from '../external-activity';
-import { type UnitTerms, calculate, nearestSite, rulesOf, templateProducts } from './calculate';
+import { releasePorts } from './cto';
+import { calculateUnit } from './unit-calculation';
+
+/** The calculation's entry point where it always was (the benchmark imports it from here). */
+export { calculateUnit };
+import { ctoRoutes } from './cto-routes';
+import { geocodeRoutes } from './geocode';
+import { sites } from '../network';
 import { fromCents, toCents } from './money';
 import { viabilityViewerRoutes } from './viewer';
-import { type TemplateItem, viabilities, viabilityCounters, viabilityPlans, viabilityTemplates, viabilityUnits, viabilityUnitVersions } from './schema';
+import { type TemplateItem, ctoPorts, viabilities, viabilityCounters, viabilityPlans, viabilityTemplates, viabilityUnits, viabilityUnitVersions } from './schema';
 
 type UnitRow = typeof viabilityUnits.$inferSelect;
 type TemplateRow = typeof viabilityTemplates.$inferSelect;
@@ -54,7 +60,6 @@ type PlanRow = typeof viabilityPlans.$inferSelect;
 /** The unit's columns that change its price (a change recalculates: a new version). */
 const TERM_COLUMNS = ['plan_id', 'custom_monthly_fee', 'custom_fee_reason', 'carrier', 'carrier_quote', 'carrier_monthly_cost', 'carrier_installation_cost'] as const;
 type TermValues = Pick<UnitRow, (typeof TERM_COLUMNS)[number]>;
-const NO_TERM_VALUES: TermValues = { plan_id: null, custom_monthly_fee: null, custom_fee_reason: null, carrier: null, carrier_quote: null, carrier_monthly_cost: null, carrier_installation_cost: null };
 
 /** A new public proposal hash: 32 random bytes (256 bits), base64url. */
 export const newProposalHash = () => randomBytes(32).toString('base64url');
@@ -67,31 +72,6 @@ async function nextViabilityCode(tx: DbOrTx, organizationId: number): Promise<st
     .onConflictDoUpdate({ target: viabilityCounters.organization_id, set: { last: sql`${viabilityCounters.last} + 1` } })
     .returning({ last: viabilityCounters.last });
   return `VIA-${String(last).padStart(6, '0')}`;
-}
-
-/** A new calculation of a unit at `lat/lon` with `template` (the version after `previous`). */
-export async function calculateUnit(
-  tx: DbOrTx,
-  organizationId: number,
-  at: { latitude: number; longitude: number },
-  template: TemplateRow,
-  previous: number,
-  user: CurrentUser | null,
-  values: TermValues = NO_TERM_VALUES,
-): Promise<UnitCalculation> {
-  const settings = await getOrganizationSettings(tx, organizationId, 'viability');
-  const rules = rulesOf(template, settings);
-  // Fibre: beyond twice the max distance (as a route) the verdict is `inviavel` whatever site is nearest.
-  // Radio: only towers and POPs with a radio count, within the link's reach.
-  const site =
-    template.medium === 'radio'
-      ? await nearestSite(tx, organizationId, at.latitude, at.longitude, rules.link_range_m, { radio: true })
-      : await nearestSite(tx, organizationId, at.latitude, at.longitude, template.medium === 'fibra_propria' ? (2 * rules.max_distance_m) / rules.route_factor : 5_000);
-  const [plan] = values.plan_id ? await tx.select().from(viabilityPlans).where(eq(viabilityPlans.id, values.plan_id)) : [];
-  const terms: UnitTerms = { ...values, plan: plan ?? null };
-  const figures = calculate({ site, template, products: await templateProducts(tx, organizationId, template), settings, rules, terms, today: localToday() });
-  const by = user ? refOf(await personRefs(tx, [user.id]), user.id) : null;
-  return { version: previous + 1, calculated_at: new Date().toISOString(), calculated_by: by ? { id: by.id, name: by.name } : null, ...figures };
 }
 
 /** A submitted value equal to the stored one (money compared to the cent: "1500" is "1500.00"; blank is null). */
@@ -162,13 +142,18 @@ export async function presentUnits(rows: UnitRow[], db: DbOrTx): Promise<z.infer
   const templateIds = [...new Set(rows.map((r) => r.template_id))];
   const activityIds = rows.map((r) => r.activity_id).filter((x): x is number => x !== null);
   const planIds = [...new Set(rows.map((r) => r.plan_id).filter((x): x is number => x !== null))];
-  const [vs, ts, as, cs, ps] = await Promise.all([
+  const unitIds = rows.map((r) => r.id);
+  const [vs, ts, as, cs, ps, held] = await Promise.all([
     viabilityIds.length ? db.select({ id: viabilities.id, code: viabilities.code, name: viabilities.client_name }).from(viabilities).where(inArray(viabilities.id, viabilityIds)) : [],
     templateIds.length ? db.select({ id: viabilityTemplates.id, name: viabilityTemplates.name }).from(viabilityTemplates).where(inArray(viabilityTemplates.id, templateIds)) : [],
     activityIds.length ? db.select({ id: externalActivities.id, code: externalActivities.code, status: externalActivities.status }).from(externalActivities).where(inArray(externalActivities.id, activityIds)) : [],
     presentCities(db, rows.map((r) => r.city_id)),
     planIds.length ? db.select({ id: viabilityPlans.id, name: viabilityPlans.name }).from(viabilityPlans).where(inArray(viabilityPlans.id, planIds)) : [],
+    unitIds.length
+      ? db.select({ unit_id: ctoPorts.unit_id, site_id: ctoPorts.site_id, code: sites.code, port: ctoPorts.port }).from(ctoPorts).innerJoin(sites, eq(sites.id, ctoPorts.site_id)).where(inArray(ctoPorts.unit_id, unitIds))
+      : [],
   ]);
+  const ports = new Map(held.map((h) => [h.unit_id, { site_id: h.site_id, code: h.code, port: h.port }]));
   const p = new Map(ps.map((x) => [x.id, x]));
   const v = new Map(vs.map((x) => [x.id, x]));
   const t = new Map(ts.map((x) => [x.id, x]));
@@ -186,6 +171,7 @@ export async function presentUnits(rows: UnitRow[], db: DbOrTx): Promise<z.infer
       city: city ? { id: city.id, name: city.name, state: city.uf } : null,
       decision: r.decision && decided_at ? { kind: r.decision, name: decision_name ?? '', at: decided_at.toISOString(), comment: decision_comment } : null,
       activity: r.activity_id ? (a.get(r.activity_id) ?? null) : null,
+      reserved_port: ports.get(r.id) ?? null,
     };
   });
 }
@@ -248,6 +234,13 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
       }
       return values;
     },
+    async afterWrite(row, _input, { tx, user }, existing) {
+      // A cancelled viability gives its reserved CTO ports back.
+      if (row.status !== 'cancelada' || (existing as ViabilityRow | undefined)?.status === 'cancelada') return;
+      const units = await tx.select({ id: viabilityUnits.id }).from(viabilityUnits).where(eq(viabilityUnits.viability_id, row.id as number));
+      const freed = await releasePorts(tx, units.map((u) => u.id));
+      for (const f of freed) await audit(tx, user, { entity: 'viability_unit', entityId: f.unit_id, organizationId: row.organization_id as number, action: 'update', before: { cto_port: f.port, cto_id: f.site_id }, after: { cto_port: null } });
+    },
     async onDelete(row, { tx }) {
       const [kept] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -294,7 +287,7 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
       if (terms.plan_id !== null) await checkPlan(tx, organizationId, terms.plan_id, template, given('plan_id') && terms.plan_id !== unit?.plan_id);
       const at = { latitude: (values.latitude as number | undefined) ?? unit!.latitude, longitude: (values.longitude as number | undefined) ?? unit!.longitude };
       const calculation = await calculateUnit(tx, organizationId, at, template, unit?.calculation.version ?? 0, user, terms);
-      return { ...values, template_id: template.id, ...calculationColumns(calculation), ...(unit ? {} : { public_hash: newProposalHash() }) };
+      return { ...values, template_id: template.id, ...calculationColumns(calculation), redo_reason: null, ...(unit ? {} : { public_hash: newProposalHash() }) };
     },
     async afterWrite(row, _input, { tx }, existing) {
       const unit = row as unknown as UnitRow;
@@ -414,7 +407,8 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
         assertOpen(unit, 'recalculá-la');
         const template = await templateFor(tx, unit.organization_id, unit.template_id, false);
         const calculation = await calculateUnit(tx, unit.organization_id, unit, template, unit.calculation.version, user, unit);
-        const [updated] = await tx.update(viabilityUnits).set({ ...calculationColumns(calculation), updated_at: new Date() }).where(eq(viabilityUnits.id, unit.id)).returning();
+        // The seller's recalculation is the redone proposal: the client may answer again.
+        const [updated] = await tx.update(viabilityUnits).set({ ...calculationColumns(calculation), redo_reason: null, updated_at: new Date() }).where(eq(viabilityUnits.id, unit.id)).returning();
         await tx.insert(viabilityUnitVersions).values({ unit_id: unit.id, version: calculation.version, calculation });
         await audit(tx, user, { entity: 'viability_unit', entityId: unit.id, organizationId: unit.organization_id, action: 'update', before: { version: unit.calculation.version, verdict: unit.verdict, price: unit.price }, after: { version: calculation.version, verdict: updated.verdict, price: updated.price } });
       });
@@ -525,5 +519,7 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
     },
   );
 
+  await ctoRoutes(fastify);
+  await geocodeRoutes(fastify);
   await viabilityViewerRoutes(fastify);
 }

@@ -3,6 +3,7 @@ import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, json
 import type { ClientDecision, UnitCalculation, ViabilityMedium, ViabilityStatus, ViabilityVerdict } from '@operacoes/contract';
 import { cities, organizations, recordColumns, searchIndex, tenantColumns, users } from '../../core/schema';
 import { externalActivities } from '../external-activity';
+import { sites, svcs } from '../network';
 
 /** A bill-of-materials line as stored in the template (prices come from the catalogue when calculating). */
 export type TemplateItem = { product_id: number; quantity: number; per_meter: boolean };
@@ -145,6 +146,8 @@ export const viabilityUnits = pgTable(
     approved_at: timestamp({ withTimezone: true }),
     approved_by: integer().references((): AnyPgColumn => users.id),
     activity_id: integer().references((): AnyPgColumn => externalActivities.id, { onDelete: 'set null' }),
+    /** Set when the client's accept lost the CTO's last port: the proposal is being redone (the seller recalculates). */
+    redo_reason: text(),
   },
   (t) => [
     index('viability_unit_viability_idx').on(t.viability_id, t.id),
@@ -170,4 +173,32 @@ export const viabilityUnitVersions = pgTable(
     calculation: jsonb().$type<UnitCalculation>().notNull(),
   },
   (t) => [uniqueIndex('viability_unit_version_unique').on(t.unit_id, t.version)],
+);
+
+/**
+ * A CTO's port in use: by a client's service (an SVC that is not cancelled) or reserved by a
+ * unit whose proposal was accepted. One row per port (the unique index is what makes two
+ * accepts racing for the last port end with one winner) and at most one port per unit.
+ */
+export const ctoPorts = pgTable(
+  'cto_port',
+  {
+    ...recordColumns(),
+    organization_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => organizations.id),
+    site_id: integer()
+      .notNull()
+      .references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
+    port: integer().notNull(),
+    svc_id: integer().references((): AnyPgColumn => svcs.id, { onDelete: 'cascade' }),
+    unit_id: integer().references((): AnyPgColumn => viabilityUnits.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('cto_port_unique').on(t.site_id, t.port),
+    uniqueIndex('cto_port_unit_unique').on(t.unit_id),
+    index('cto_port_svc_idx').on(t.svc_id),
+    check('cto_port_port_check', sql`${t.port} between 1 and 256`),
+    check('cto_port_holder_check', sql`(${t.svc_id} is null) <> (${t.unit_id} is null)`),
+  ],
 );

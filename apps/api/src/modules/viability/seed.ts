@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DemoContext } from '../../core/demo-context';
+import { svcs } from '../network';
 import { products } from '../warehouse';
 import { viabilityTemplates } from './schema';
 
@@ -12,7 +13,8 @@ type Row = { id: number; code?: string; public_hash?: string | null };
  * Curitiba POP was accepted through its public link (300 Mbps dedicated at R$ 1.890,00/mês), a
  * clinic with a fibre unit that needs extra build and a branch served by a carrier's circuit, a
  * cooperative in Ponta Grossa with a radio unit 2,2 km from the tower and one beyond its reach, and
- * a new request with no unit yet. Seller: gestor (Marina).
+ * a new request with no unit yet; three fibre boxes (CTOs) with ports held by the demo's services,
+ * one of them beside the bakery (whose accept reserved a port). Seller: gestor (Marina).
  */
 export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
   const [existing] = await ctx.app.db.select({ id: viabilityTemplates.id }).from(viabilityTemplates).where(eq(viabilityTemplates.organization_id, ctx.organizationId)).limit(1);
@@ -62,6 +64,19 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
   await plan({ name: 'Internet dedicada 1 Gbps', medium: 'fibra_propria', bandwidth_mbps: 1000, monthly_fee: '4490.00', installation_fee: '1490.00', contract_months: 36 });
   const radio100 = await plan({ name: 'Rádio dedicado 100 Mbps', medium: 'radio', bandwidth_mbps: 100, monthly_fee: '1290.00', installation_fee: '1500.00', contract_months: 24, notes: 'Enlace PTP 5 GHz; instalação após vistoria de visada.' });
   const l2l500 = await plan({ name: 'L2L 500 Mbps (operadora parceira)', medium: 'circuito_terceiro', bandwidth_mbps: 500, monthly_fee: '3900.00', installation_fee: '0.00', contract_months: 36 });
+
+  // Fibre boxes near the demo's addresses: the bakery's shop is 60 m from a box with free ports (its
+  // accept reserves one), the clinic's box is full (the clinic needs a new build from the POP), and a
+  // box in Ponta Grossa. Some ports are held by the demo's services.
+  const svcIds = new Map((await ctx.app.db.select({ id: svcs.id, code: svcs.code }).from(svcs).where(eq(svcs.organization_id, ctx.organizationId))).map((r) => [r.code, r.id]));
+  const cto = async (body: Record<string, unknown>, held: [number, string][]) => {
+    const box = await gestor<Row>('POST', '/site', { type: 'cto', status: 'ativo', ...body });
+    for (const [port, code] of held) if (svcIds.has(code)) await gestor('PUT', `/viability/cto/${box.id}/port/${port}`, { svc_id: svcIds.get(code) });
+    return box;
+  };
+  await cto({ code: 'CTO-CWB-01', name: 'CTO Marechal Deodoro', address: 'Rua Marechal Deodoro, 260 — Centro, Curitiba/PR', latitude: -25.4306, longitude: -49.2695, splitter_ratio: '1:16', port_count: 16 }, [[1, 'SVC-0004'], [2, 'SVC-0005']]);
+  await cto({ code: 'CTO-CWB-02', name: 'CTO Getúlio Vargas', address: 'Av. Getúlio Vargas, 2000 — Rebouças, Curitiba/PR', latitude: -25.4514, longitude: -49.264, splitter_ratio: '1:2', port_count: 2 }, [[1, 'SVC-0003'], [2, 'SVC-0001']]);
+  await cto({ code: 'CTO-PG-12', name: 'CTO Uvaranas 12', address: 'Av. Carlos Cavalcanti, 4748 — Uvaranas, Ponta Grossa/PR', latitude: -25.0905, longitude: -50.1063, splitter_ratio: '1:16', port_count: 16 }, [[1, 'SVC-0002']]);
 
   const bakery = await gestor<Row>('POST', '/viability', {
     client_name: 'Padaria Pão Quente Ltda',

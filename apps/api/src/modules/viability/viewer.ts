@@ -21,7 +21,9 @@ import { getOrganizationSettings } from '../organization-settings';
 import { brl, toCents } from './money';
 import { localToday } from '../../core/dates';
 import { adoptTimeZone, organizationTimeZone } from '../../core/time-zone';
-import { viabilities, viabilityUnits } from './schema';
+import { viabilities, viabilityTemplates, viabilityUnitVersions, viabilityUnits } from './schema';
+import { reservePort } from './cto';
+import { calculateUnit } from './unit-calculation';
 
 type UnitRow = typeof viabilityUnits.$inferSelect;
 type ViabilityRow = typeof viabilities.$inferSelect;
@@ -29,6 +31,10 @@ type ViabilityRow = typeof viabilities.$inferSelect;
 const hashParam = z.object({ hash: proposalHash });
 const unknownLink = () => new HttpError(404, 'Proposta não encontrada: o link é inválido ou foi cancelado. Peça um novo link ao seu vendedor.');
 const dayBr = (d: string) => d.split('-').reverse().join('/');
+/** What the client reads when the box's last port went to someone else first. */
+export const REDOING_MESSAGE = 'A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada: estamos refazendo a proposta. O vendedor enviará a proposta atualizada.';
+/** Thrown inside the accept's transaction to undo the answer when no port is left. */
+class PortLost extends Error {}
 const expiredLink = (validUntil: string) => new HttpError(410, `Esta proposta expirou em ${dayBr(validUntil)}. Peça uma proposta atualizada ao seu vendedor.`);
 
 /** Image type of a stored logo from its first bytes, for the content type it is served with. */
@@ -103,6 +109,7 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       valid_until: unit.calculation.valid_until,
       seller: seller ? { name: seller.name, email: seller.email ?? null } : null,
       decision: unit.decision && unit.decided_at ? { kind: unit.decision, name: unit.decision_name ?? '', at: unit.decided_at.toISOString() } : null,
+      redoing: !unit.decision && unit.redo_reason !== null,
     };
   }
 
@@ -135,9 +142,11 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
         limiter.hit(req.ip);
         const { hash } = req.params;
         const found = live(await byHash(hash));
+        if (found.unit.redo_reason !== null && !found.unit.decision) throw conflict(REDOING_MESSAGE);
         if (found.unit.verdict === 'inviavel') throw conflict('Este endereço não pode ser atendido: não há proposta a responder.');
         const decision = kind === 'accept' ? 'aceita' : 'recusada';
-        const deliver = await app.db.transaction(async (tx) => {
+        const deliver = await app.db
+          .transaction(async (tx) => {
           // The conditional update is the lock: of two answers at once, exactly one wins.
           const [won] = await tx
             .update(viabilityUnits)
@@ -145,6 +154,14 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
             .where(and(eq(viabilityUnits.public_hash, hash), isNull(viabilityUnits.decision), ne(viabilityUnits.verdict, 'inviavel')))
             .returning();
           if (!won) throw conflict('Esta proposta já foi respondida.');
+          // Fibre from a box: the accept takes the port (the box's row lock and the (box, port) unique
+          // index make one of two accepts for the last port win); none left undoes this answer.
+          const box = won.calculation.cto;
+          if (decision === 'aceita' && box && won.calculation.template.medium === 'fibra_propria') {
+            const reserved = await reservePort(tx, box.id, won.id, won.organization_id);
+            if (!reserved) throw new PortLost();
+            await audit(tx, undefined, { entity: 'viability_unit', entityId: won.id, organizationId: won.organization_id, action: 'update', changes: { cto_port: [null, `${reserved.code} porta ${reserved.port}`] } });
+          }
           await audit(tx, undefined, { entity: 'viability_unit', entityId: won.id, organizationId: won.organization_id, action: 'update', changes: { decision: [null, decision], decision_name: [null, req.body.name] } });
           // The viability follows: an accepted proposal concludes it; when every viable unit was declined, it is cancelled.
           const v = found.viability;
@@ -164,11 +181,39 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
           const title = `Proposta ${decision} · ${v.code}`;
           const message = `${req.body.name} ${decision === 'aceita' ? 'aceitou' : 'recusou'} a proposta da unidade "${won.name}" (${v.client_name})${req.body.comment ? `: "${req.body.comment}"` : '.'}`;
           return notify(app, tx, [v.seller_id], title, message, `/viability/${v.id}/unit/info/${won.id}`);
-        });
+          })
+          .catch(async (e: unknown) => {
+            if (!(e instanceof PortLost)) throw e;
+            await redo(found);
+            throw conflict(REDOING_MESSAGE);
+          });
         await deliver();
         return view(await byHash(hash));
       },
     );
+  }
+
+  /**
+   * The accept lost the box's last port: the unit is recalculated at once (another box, a new build
+   * or inviável: a new version) and marked as being redone until the seller reviews it and sends it
+   * again; the seller is told.
+   */
+  async function redo({ unit, viability }: Found) {
+    const deliver = await app.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(viabilityUnits).where(and(eq(viabilityUnits.id, unit.id), isNull(viabilityUnits.decision))).for('update');
+      if (!current) return async () => {};
+      const [template] = await tx.select().from(viabilityTemplates).where(eq(viabilityTemplates.id, current.template_id));
+      const calculation = await calculateUnit(tx, current.organization_id, current, template, current.calculation.version, null, current);
+      const reason = `A porta da ${unit.calculation.cto?.code ?? 'CTO'} foi ocupada antes do aceite do cliente; novo cálculo: ${(calculation.rule ?? calculation.verdict).replace(/\.$/, '')}`;
+      await tx
+        .update(viabilityUnits)
+        .set({ calculation, verdict: calculation.verdict, total_cost: calculation.total_cost, price: calculation.price, redo_reason: reason, updated_at: new Date() })
+        .where(eq(viabilityUnits.id, current.id));
+      await tx.insert(viabilityUnitVersions).values({ unit_id: current.id, version: calculation.version, calculation });
+      await audit(tx, undefined, { entity: 'viability_unit', entityId: current.id, organizationId: current.organization_id, action: 'update', changes: { version: [current.calculation.version, calculation.version], verdict: [current.verdict, calculation.verdict] } });
+      return notify(app, tx, [viability.seller_id], `Proposta a refazer · ${viability.code}`, `O cliente tentou aceitar a unidade "${current.name}", mas a porta da CTO já estava ocupada. ${reason}. Revise e recalcule a unidade para liberar a nova proposta.`, `/viability/${viability.id}/unit/info/${current.id}`);
+    });
+    await deliver();
   }
 
   app.get(

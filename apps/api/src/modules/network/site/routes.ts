@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type SQL, and, asc, count, eq, inArray, isNotNull, like } from 'drizzle-orm';
-import { COORDINATES_PAIRED, SITE_MAP_MAX, type SiteListQuery, cityEntity, siteEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity, unpairedCoordinate } from '@operacoes/contract';
+import { type SQL, and, asc, count, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { COORDINATES_PAIRED, CTO_NEEDS_PORTS, SITE_MAP_MAX, type SiteListQuery, cityEntity, siteEntity, siteMapQuery, siteMapResult, siteResource, unitOrganizationalEntity, unpairedCoordinate } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
-import { unprocessable } from '../../../core/errors';
+import { conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
 import { byIds, tenancyCondition } from '../../../core/resource';
 import { type Guard, type RefSlot, defineApiResource } from '../../../core/resource-kit';
@@ -70,6 +70,18 @@ export async function presentSites(rows: SiteRow[], db: DbOrTx) {
   });
 }
 
+/**
+ * A CTO's highest port in use (a service not cancelled, or an accepted proposal's reservation); 0
+ * when none. The ports table is the viability's (`cto_port`), named here in SQL: the network
+ * module does not import the viability module, which imports it.
+ */
+async function highestUsedPort(db: DbOrTx, ctoId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number | null }>(
+    sql`select max(p.port)::int as n from cto_port p where p.site_id = ${ctoId} and (p.unit_id is not null or exists (select 1 from svc v where v.id = p.svc_id and v.status <> 'cancelado'))`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Sites (`/api/site`): the kit's CRUD, the coordinate pair on updates, and the map's markers. */
 export async function siteRoutes(fastify: FastifyInstance) {
   const def = defineApiResource(fastify, siteResource, {
@@ -92,6 +104,15 @@ export async function siteRoutes(fastify: FastifyInstance) {
           longitude: ('longitude' in values ? values.longitude : existing.longitude) as number | null,
         });
         if (missing) throw unprocessable([{ propertyPath: missing, message: COORDINATES_PAIRED }]);
+      }
+      // A CTO keeps a port count that still holds the ports in use (services and accepted proposals).
+      if (existing && ('type' in values || 'port_count' in values)) {
+        const type = ('type' in values ? values.type : existing.type) as string;
+        const ports = ('port_count' in values ? values.port_count : existing.port_count) as number | null | undefined;
+        if (type === 'cto' && (ports === null || ports === undefined)) throw unprocessable([{ propertyPath: 'port_count', message: CTO_NEEDS_PORTS }]);
+        const used = existing.type === 'cto' ? await highestUsedPort(tx, existing.id as number) : 0;
+        if (used && type !== 'cto') throw conflict(`A CTO ${existing.code as string} tem portas em uso: libere-as antes de mudar o tipo.`);
+        if (used && (ports ?? 0) < used) throw conflict(`A porta ${used} da CTO ${existing.code as string} está em uso: a CTO não pode ter menos de ${used} portas.`);
       }
       const cityId = ('city_id' in values ? values.city_id : existing?.city_id) as number | null | undefined;
       const city = cityId ? (await presentCities(tx, [cityId])).get(cityId) : undefined;
