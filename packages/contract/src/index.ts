@@ -10,6 +10,7 @@ export * from './permissions';
 export * from './session';
 export * from './modules';
 export * from './user';
+export * from './api-token';
 export * from './notification';
 export * from './release-note';
 export * from './auth';

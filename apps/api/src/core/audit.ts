@@ -53,5 +53,6 @@ export async function audit(
     entity_id: entry.entityId,
     action: entry.action,
     changes,
+    via_token: user?.viaToken?.name ?? null,
   });
 }

@@ -327,8 +327,13 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
     openapi: {
       openapi: OPENAPI_VERSION,
       info,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A sessão de quem entrou com usuário e senha (POST /api/login).' },
+          apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'opr_…', description: 'Um token de API pessoal (POST /api/me/token), com as permissões escolhidas limitadas às atuais do usuário.' },
+        },
+      },
+      security: [{ bearer: [] }, { apiToken: [] }],
     },
     transform: (input) => {
       const result = jsonSchemaTransform(input);

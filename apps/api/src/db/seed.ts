@@ -18,6 +18,7 @@ import { seedWarehouseDemo } from '../modules/warehouse/seed';
 import { seedWikiDemo } from '../modules/wiki/seed';
 import { seedFaqDemo } from '../modules/faq/seed';
 import { seedReportDemo } from '../modules/report/seed';
+import { seedApiTokenDemo } from '../modules/user';
 import { demoContext } from '../core/demo-context';
 
 type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
@@ -100,7 +101,9 @@ export async function seedDemo(app: FastifyInstance) {
   const wiki = await seedWikiDemo(ctx);
   const faq = await seedFaqDemo(ctx);
   const report = await seedReportDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability || wiki || faq || report) app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report }, 'demo data seeded');
+  const apiToken = await seedApiTokenDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability || wiki || faq || report || apiToken)
+    app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report, apiToken }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

@@ -74,6 +74,12 @@ const SPECIAL: [RegExp, Special][] = [
   [/^\/api\/receiving\/\{hash\}/, (h) => h.one(`select receiving_hash as v from shipment where receiving_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
   [/^\/api\/viability\/unit\/viewer\/\{hash\}/, (h) => h.one(`select public_hash as v from viability_unit where public_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
   [/^\/api\/schedule\/feed\/\{token\}$/, async () => 'no-such-feed-token'],
+  // API tokens: the demo's one is gestor's (a user's own, under /api/me; anyone's, under /api/user/{id}).
+  [/^\/api\/me\/token\/\{id\}$/, (h) => h.one(`select id as v from api_token where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
+  [/^\/api\/user\/\{id\}\/token/, async (h) => {
+    const [row] = await h.rows<{ id: number; user_id: number }>(`select id, user_id from api_token where organization_id = ${h.org} order by id limit 1`);
+    return row ? { id: row.user_id, tokenId: row.id } : undefined;
+  }],
   // CTOs are sites of one type, with no list of their own under /api/viability/cto.
   [/^\/api\/viability\/cto\/\{id\}/, (h) => h.one(`select id as v from site where type = 'cto' and organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   // A user's own notifications: the demo users of A have some (a new user has none).

@@ -26,6 +26,8 @@ export const revisionRead = z.object({
   action: z.enum(REVISION_ACTIONS),
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
   user: z.object({ id: z.number(), username: z.string() }).nullable(),
+  /** The API token's name when the change was made with one ("via token ERP"). */
+  via_token: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -10,3 +10,4 @@ export * from './user';
 export * from './revision';
 export * from './columns';
 export * from './idempotency';
+export * from './api-token';

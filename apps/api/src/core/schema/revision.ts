@@ -11,6 +11,8 @@ export const revisions = pgTable(
     entity_id: integer().notNull(),
     action: text({ enum: ['create', 'update', 'delete'] }).notNull(),
     changes: jsonb().$type<Record<string, [unknown, unknown]>>().notNull(),
+    /** The name of the API token the change was made with; null for a change made in a session. */
+    via_token: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -64,7 +64,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/user/changePassword',
-    { config: { access: 'authenticated' }, schema: { tags, body: changePasswordBody, response: { 200: loginResponse } } },
+    { config: { access: 'authenticated', noApiToken: true }, schema: { tags, body: changePasswordBody, response: { 200: loginResponse } } },
     async (req, reply) => {
       const user = userOf(req);
       const [row] = await app.db

@@ -39,6 +39,7 @@ export async function revisionRoutes(fastify: FastifyInstance) {
           action: r.action,
           changes: r.changes,
           user: r.user_id ? (byId.get(r.user_id) ?? null) : null,
+          via_token: r.via_token,
           created_at: r.created_at.toISOString(),
         }));
       });

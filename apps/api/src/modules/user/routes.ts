@@ -14,6 +14,7 @@ import { type ResourceSlots, defineApiResource } from '../../core/resource-kit';
 import { organizations, revisions, unitsOrganizational } from '../../core/schema';
 import { saveUpload, uploadedFile } from '../files';
 import { notifications } from '../notification';
+import { apiTokenRoutes } from './api-tokens';
 import { loadUser, presentUsers } from './present';
 import { zoneOf } from '../../core/time-zone';
 import { persons, userUnits, users } from './schema';
@@ -156,7 +157,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     return { ...read!, settings: { ...DEFAULT_SETTINGS, ...settings }, time_zone: zoneOf(req) };
   });
 
-  app.put('/me', { config: { access: 'authenticated' }, schema: { tags, body: meUpdate, response: { 200: meRead } } }, async (req) => {
+  app.put('/me', { config: { access: 'authenticated', noApiToken: true }, schema: { tags, body: meUpdate, response: { 200: meRead } } }, async (req) => {
     const user = userOf(req);
     await app.db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
@@ -194,6 +195,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   });
 
   const userDef = defineApiResource(fastify, userResource, userSlots);
+  apiTokenRoutes(fastify, userDef, checkManageable);
 
   // An update or deletion that revoked a user's tokens (deactivation, new password or e-mail)
   // also ends their open realtime streams; after the response, so the change has committed.

@@ -17,7 +17,7 @@ const rowsOf = (rev: Revision) => {
   return [...container.querySelectorAll('dl > div')].map((d) => `${d.querySelector('dt')?.textContent}: ${d.querySelector('dd')?.textContent}`);
 };
 
-const base = { id: 1, entity_id: 7, user: { id: 1, username: 'carla' }, created_at: '2026-11-20T12:00:00.000Z' };
+const base = { id: 1, entity_id: 7, user: { id: 1, username: 'carla' }, via_token: null, created_at: '2026-11-20T12:00:00.000Z' };
 
 describe('a revision entry', () => {
   it('reads "label: before → after" in pt-BR, never the raw field name nor the two values glued', () => {

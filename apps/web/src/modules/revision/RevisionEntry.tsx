@@ -142,6 +142,7 @@ export function RevisionEntry({
           ) : (
             'sistema'
           )}
+          {rev.via_token && ` via token ${rev.via_token}`}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Typography component="time" dateTime={rev.created_at} variant="body2" color="text.secondary">
