@@ -1,16 +1,33 @@
 /// <reference types="vite-plugin-pwa/react" />
 /**
  * Registers the service worker (after login: /login loads none of this) and announces a new
- * version. registerType 'prompt': the new worker waits until the user taps "Atualizar", so a
+ * version; starts the queue of on-site records and the offline copy of the technician's orders. registerType 'prompt': the new worker waits until the user taps "Atualizar", so a
  * record being typed is never replaced under the technician's fingers.
  */
 import { Alert, Button, Snackbar } from '@mui/material';
+import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { refreshOrdersCache } from './ordersCache';
+import { startQueue } from './queue';
 
 /** How often an open app asks the server for a new version (only when online). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** How often the technician's orders are kept again while online. */
+const ORDERS_EVERY_MS = 10 * 60 * 1000;
 
 export default function UpdatePrompt() {
+  // At every start after login: send what the queue holds and keep the orders of the week.
+  useEffect(() => {
+    startQueue();
+    void refreshOrdersCache();
+    const again = () => void refreshOrdersCache();
+    window.addEventListener('online', again);
+    const timer = setInterval(again, ORDERS_EVERY_MS);
+    return () => {
+      window.removeEventListener('online', again);
+      clearInterval(timer);
+    };
+  }, []);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,

@@ -10,13 +10,21 @@ import { linkColumn } from '../../core/columns';
 import { ExportButtons } from '../../core/ExportButtons';
 import { enumFilter, selectFilter } from '../../core/form';
 import { ListPage, useListActions } from '../../core/resource';
+import { useOfflineQueue } from '../../core/offline/queue';
 import { activityApi, searchTechnicians, searchTypes } from './api';
+import { OfflineOrders } from './OfflineOrders';
 import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from './parts';
 import { rightsOf, useActivityActor } from './rights';
 
 export const manageLink = (a: { id: number }) => `/external-activity/manage/${a.id}`;
 
 export default function ActivityListPage() {
+  // Without signal the list is the phone's copy of the technician's orders.
+  const { online } = useOfflineQueue();
+  return online ? <OnlineList /> : <OfflineOrders />;
+}
+
+function OnlineList() {
   const actor = useActivityActor();
   // Editar and Excluir only on the orders this user may change (someone else's need dispatch).
   const actions = useListActions(activityApi, {

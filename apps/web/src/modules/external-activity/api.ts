@@ -1,6 +1,8 @@
 /** Fetchers of field service: assistance types, activities, technicians, timeline and checklist answers. */
 import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type ExternalActivityRead, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
 import { api } from '../../core/api';
+import { balancesThrough, readThrough } from '../../core/offline/ordersCache';
+import { type Outcome, submitRecord } from '../../core/offline/queue';
 import { resourceApi } from '../../core/resource';
 
 export type { AssistanceTypeRead, ExternalActivityRead } from '@operacoes/contract';
@@ -20,17 +22,41 @@ export const takeDayStep = async (id: number, verb: string, body: Record<string,
 
 export const timelineKey = (id: number) => ['external_activity', id, 'timeline'] as const;
 export const answersKey = (id: number) => ['external_activity', id, 'answers'] as const;
-export const fetchTimeline = async (id: number) => (await api.get<ActivityEvent[]>(`/external-activity/${id}/timeline`)).data;
-export const fetchAnswers = async (id: number) => (await api.get<ChecklistAnswer[]>(`/external-activity/${id}/answers`)).data;
-/** Silent: the manage screen shows a failed answer on the item itself ("não enviado") and retries. */
-export const sendAnswer = async (id: number, key: string, value: ChecklistAnswer['value']) => (await api.put<ChecklistAnswer>(`/external-activity/${id}/answers/${key}`, { value }, { silent: true })).data;
+/** The reads of the manage screen: from the server, or from the phone's copy without signal (core/offline). */
+export const fetchActivity = (id: number) => readThrough(id, 'activity', () => activityApi.get(id));
+export const fetchTimeline = (id: number) => readThrough(id, 'timeline', async () => (await api.get<ActivityEvent[]>(`/external-activity/${id}/timeline`, { silent: !navigator.onLine })).data);
+export const fetchAnswers = (id: number) => readThrough(id, 'answers', async () => (await api.get<ChecklistAnswer[]>(`/external-activity/${id}/answers`, { silent: !navigator.onLine })).data);
+
+/**
+ * What the technician records on site goes through the phone's queue (core/offline/queue.ts):
+ * written there first, sent in order with an Idempotency-Key, kept while there is no signal.
+ */
+export const recordOnSite = (activityId: number, kind: Parameters<typeof submitRecord>[0]['kind'], label: string, method: 'POST' | 'PUT', path: string, body?: unknown, extra: { photo?: { blob: Blob; item_key?: string }; itemKey?: string } = {}): Promise<Outcome> =>
+  submitRecord({ activityId, kind, label, method, url: `/external-activity/${activityId}${path}`, body, ...extra });
+
+/** An error shaped like the API client's, for callers that tell a refusal from no connection. */
+class QueueError extends Error {
+  constructor(public response?: { status: number; data: { message: string } }) {
+    super(response?.data.message ?? 'queued');
+  }
+  isAxiosError = true;
+}
+/**
+ * A checklist answer, through the queue: resolves when the server has it; rejects like a call
+ * without connection when it waits on the phone, or like a 409 with the reason when it is refused.
+ */
+export async function sendAnswer(id: number, key: string, value: ChecklistAnswer['value'], label = key): Promise<ChecklistAnswer> {
+  const out = await recordOnSite(id, 'answer', `Checklist: ${label}`, 'PUT', `/answers/${encodeURIComponent(key)}`, { value }, { itemKey: key });
+  if (out.status === 'sent') return out.data as ChecklistAnswer;
+  throw new QueueError(out.status === 'refused' ? { status: 409, data: { message: out.error } } : undefined);
+}
 
 export const materialsKey = (id: number) => ['external_activity', id, 'materials'] as const;
 export const photosKey = (id: number) => ['external_activity', id, 'photos'] as const;
 export const signatureKey = (id: number) => ['external_activity', id, 'signature'] as const;
-export const fetchMaterials = async (id: number) => (await api.get<MaterialRead[]>(`/external-activity/${id}/materials`)).data;
-export const addMaterial = async (id: number, body: MaterialInput) => (await api.post<MaterialRead>(`/external-activity/${id}/materials`, body)).data;
-export const fetchPhotos = async (id: number) => (await api.get<PhotoRead[]>(`/external-activity/${id}/photos`)).data;
+export const fetchMaterials = (id: number) => readThrough(id, 'materials', async () => (await api.get<MaterialRead[]>(`/external-activity/${id}/materials`, { silent: !navigator.onLine })).data);
+export const addMaterial = (id: number, body: MaterialInput, label: string) => recordOnSite(id, 'material', label, 'POST', '/materials', body);
+export const fetchPhotos = (id: number) => readThrough(id, 'photos', async () => (await api.get<PhotoRead[]>(`/external-activity/${id}/photos`, { silent: !navigator.onLine })).data);
 /** Silent: a photo that fails stays on the screen as "não enviada" and is retried. */
 export async function uploadPhoto(id: number, file: Blob, fields: { caption?: string; item_key?: string }) {
   const form = new FormData();
@@ -39,7 +65,7 @@ export async function uploadPhoto(id: number, file: Blob, fields: { caption?: st
   form.append('file', file, 'foto.jpg');
   return (await api.post<PhotoRead>(`/external-activity/${id}/photos`, form, { silent: true })).data;
 }
-export const fetchSignature = async (id: number) => (await api.get<{ name: string; image: string; signed_at: string } | null>(`/external-activity/${id}/signature`)).data;
-export const saveSignature = async (id: number, name: string, image: string) => (await api.put<{ name: string; image: string; signed_at: string }>(`/external-activity/${id}/signature`, { name, image })).data;
-export const searchBalances = async (term: string) =>
-  (await api.get<ListResult<BalanceRead>>('/consumable/balances', { params: { positive: 'true', search: term || undefined, pageSize: 30 } })).data.items;
+export const fetchSignature = (id: number) => readThrough(id, 'signature', async () => (await api.get<{ name: string; image: string; signed_at: string } | null>(`/external-activity/${id}/signature`, { silent: !navigator.onLine })).data);
+export const saveSignature = (id: number, name: string, image: string) => recordOnSite(id, 'signature', `Assinatura de ${name}`, 'PUT', '/signature', { name, image });
+export const searchBalances = (term: string) =>
+  balancesThrough(term, async () => (await api.get<ListResult<BalanceRead>>('/consumable/balances', { params: { positive: 'true', search: term || undefined, pageSize: 30 }, silent: !navigator.onLine })).data.items);

@@ -55,7 +55,7 @@ export function Checklist({
     async (key: string, value: AnswerValue) => {
       setEntries((e) => ({ ...e, [key]: { value, state: 'sending' } }));
       try {
-        await sendAnswer(activityId, key, value);
+        await sendAnswer(activityId, key, value, items.find((i) => i.key === key)?.label);
         confirmPending(activityId, key, value);
         setEntries((e) => (e[key]?.value === value ? { ...e, [key]: { value, state: 'saved' } } : e));
       } catch (err) {
@@ -66,7 +66,7 @@ export function Checklist({
         setEntries((e) => (e[key]?.value === value ? { ...e, [key]: { value, state: refused ? 'refused' : 'unsent', error: message } } : e));
       }
     },
-    [activityId],
+    [activityId, items],
   );
 
   // Retries: every few seconds and when the connection comes back.

@@ -14,7 +14,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Alert, Box, Button, CircularProgress, Menu, MenuItem, Paper, Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { type ChecklistAnswer, type DevicePosition, type ExternalActivityRead, type WorkflowStep, formatCpfCnpj } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ReasonDialog } from '../../../core/form';
 import { PageTitle } from '../../../core/PageTitle';
@@ -22,7 +22,9 @@ import { RecordPage } from '../../../core/RecordPage';
 import { Section } from '../../../core/Section';
 import { confirmAction, toast } from '../../../core/toast';
 import { sendConfirmingClash } from '../../../core/clash';
-import { activityApi, takeDayStep, answersKey, fetchAnswers, fetchMaterials, fetchPhotos, fetchTimeline, materialsKey, photosKey, timelineKey } from '../api';
+import { onRecordSent, QUEUED_MESSAGE, useOfflineQueue } from '../../../core/offline/queue';
+import { activityApi, takeDayStep, answersKey, fetchActivity, fetchAnswers, fetchMaterials, fetchPhotos, fetchTimeline, materialsKey, photosKey, recordOnSite, signatureKey, timelineKey } from '../api';
+import { PendingRecords, SyncBar } from './SyncBar';
 import { usePhotoUploads } from './usePhotoUploads';
 import { Materials, Photos, Signature } from './WorkSections';
 import { downloadFile } from '../../../core/download';
@@ -62,10 +64,21 @@ export function mapLink(a: Pick<ExternalActivityRead, 'latitude' | 'longitude' |
 
 /** The steps that put the order in its technicians' days: checked against them and the SLA (a 409 asked). */
 const DAY_STEPS = new Set(['schedule', 'reschedule']);
+/** The technician's steps on site: queued on the phone like the other on-site records. */
+const ON_SITE_STEPS = new Set(['depart', 'start', 'finish']);
+
+/**
+ * The order's reads run without signal too (they fall back to the phone's copy): react-query would
+ * otherwise hold them paused while offline. Set for every external_activity key (the balances picker's too).
+ */
+export function readOffline(qc: ReturnType<typeof useQueryClient>) {
+  qc.setQueryDefaults(['external_activity'], { networkMode: 'always' });
+}
 
 export default function ManagePage() {
   const id = Number(useParams().id);
-  const query = useQuery({ queryKey: activityApi.keys.one(id), queryFn: () => activityApi.get(id), enabled: Number.isInteger(id) && id > 0 });
+  readOffline(useQueryClient());
+  const query = useQuery({ queryKey: activityApi.keys.one(id), queryFn: () => fetchActivity(id), enabled: Number.isInteger(id) && id > 0 });
   return (
     <RecordPage query={query} what="Atividade externa" gender="f" backTo="/external-activity">
       {(a) => <Manage activity={a as ExternalActivityRead} />}
@@ -89,12 +102,43 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
   const [scheduling, setScheduling] = useState<WorkflowStep | null>(null);
   const [rescheduling, setRescheduling] = useState<WorkflowStep | null>(null);
   const link = mapLink(a);
+  const queue = useOfflineQueue();
+  /** A step of this order waits on the phone: no other step is offered until it is sent. */
+  const stepWaiting = queue.records.some((r) => r.activityId === a.id && r.kind === 'step');
+
+  // A record of this order reached the server: what it changed is read again.
+  useEffect(
+    () =>
+      onRecordSent((r) => {
+        if (r.activityId !== a.id) return;
+        for (const key of [materialsKey(a.id), photosKey(a.id), answersKey(a.id), signatureKey(a.id), timelineKey(a.id)]) void qc.invalidateQueries({ queryKey: key });
+        if (r.kind === 'step') void qc.invalidateQueries({ queryKey: activityApi.keys.one(a.id) });
+      }),
+    [a.id, qc],
+  );
+
+  /** An on-site step (or a reschedule without signal) through the phone's queue. */
+  const queueStep = async (step: WorkflowStep, body: Record<string, unknown>) => {
+    const out = await recordOnSite(a.id, 'step', step.label, 'POST', `/${step.verb}`, body);
+    if (out.status === 'refused') {
+      toast.error(out.error);
+      throw new Error('refused');
+    }
+    if (out.status === 'queued') {
+      toast.info(QUEUED_MESSAGE);
+      return;
+    }
+    await activityApi.invalidate(qc, out.data as ExternalActivityRead);
+    void qc.invalidateQueries({ queryKey: timelineKey(a.id) });
+    toast.success(`${step.label}: feito!`);
+  };
 
   const post = async (step: WorkflowStep, reason?: string, extra: Record<string, unknown> = {}) => {
     setBusy(step.verb);
     try {
       const position = await currentPosition();
       const body = { ...(reason ? { reason } : {}), ...extra, position };
+      if (ON_SITE_STEPS.has(step.verb) || (step.verb === 'reschedule' && !navigator.onLine)) return await queueStep(step, body);
       let saved: ExternalActivityRead | undefined;
       if (DAY_STEPS.has(step.verb)) {
         // A busy technician or the SLA deadline is asked, as the calendar asks: "Agendar assim mesmo?".
@@ -116,7 +160,8 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
     if (step.needs_reason) return setReasonStep(step);
     if (step.verb === 'schedule' && !a.scheduled_start) return setScheduling(step);
     if (step.verb === 'finish') {
-      const photographed = new Set((photos.data ?? []).map((p) => p.item_key));
+      // Photos still on the phone count: they are sent before the conclusion.
+      const photographed = new Set([...(photos.data ?? []).map((p) => p.item_key), ...uploads.pending.filter((p) => p.state !== 'refused').map((p) => p.itemKey)]);
       const missing = a.checklist.filter((i) => i.required && (i.kind === 'foto' ? !photographed.has(i.key) : !answered(values[i.key])));
       if (missing.length) {
         toast.error(`Responda os itens obrigatórios antes de concluir: ${missing.map((i) => i.label).join('; ')}.`);
@@ -142,7 +187,13 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         <SlaChip activity={a} now={now} />
       </Box>
 
-      {a.steps.length > 0 && <StepBar steps={a.steps} busy={busy} onTake={(s) => void take(s)} />}
+      {a.steps.length > 0 && <StepBar steps={a.steps} busy={stepWaiting ? 'queued' : busy} onTake={(s) => void take(s)} />}
+      {stepWaiting && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {queue.records.filter((r) => r.activityId === a.id && r.kind === 'step').map((r) => r.label).join(', ')}: salvo no aparelho; será enviado depois dos registros anteriores.
+        </Alert>
+      )}
+      <PendingRecords activityId={a.id} />
       {a.status === 'cancelada' && a.cancel_reason && <Alert severity="info" sx={{ mb: 2 }}>Cancelada: {a.cancel_reason}</Alert>}
       {open && !may.work && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="not-assigned">
@@ -240,6 +291,8 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
       )}
 
       <Section title="Linha do tempo">{timeline.isPending ? <CircularProgress size={24} /> : <Timeline events={timeline.data ?? []} />}</Section>
+
+      <SyncBar activityId={a.id} />
 
       <ScheduleDialog open={scheduling !== null} onClose={() => setScheduling(null)} onConfirm={(start, end) => post(scheduling!, undefined, { scheduled_start: start, scheduled_end: end })} />
       <RescheduleDialog

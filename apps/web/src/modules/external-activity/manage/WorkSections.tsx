@@ -10,6 +10,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { AsyncPicker, NumberInput } from '../../../core/form';
 import { formatDecimal } from '../../../core/number';
 import { SignaturePad } from '../../../core/SignaturePad';
+import { QUEUED_MESSAGE, useOfflineQueue } from '../../../core/offline/queue';
 import { toast } from '../../../core/toast';
 import { addMaterial, fetchSignature, materialsKey, saveSignature, searchBalances, signatureKey } from '../api';
 import { formatDateTime } from '../parts';
@@ -27,17 +28,26 @@ export function Materials({ activityId, materials, editable }: { activityId: num
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
 
+  const { records } = useOfflineQueue();
+  const waiting = records.filter((r) => r.kind === 'material' && r.activityId === activityId);
   const submit = async (body: Parameters<typeof addMaterial>[1]) => {
     setBusy(true);
     try {
-      const saved = await addMaterial(activityId, body);
-      qc.setQueryData<MaterialRead[]>(materialsKey(activityId), (old) => [...(old ?? []), saved]);
-      toast.success(saved.patrimony ? `Item ${saved.patrimony.tag} instalado no cliente.` : `${qty(saved.quantity, saved.unit)} de ${saved.product.name} registrados.`);
+      const label = body.kind === 'patrimonio' ? `Material: ${body.tag}` : `Material: ${qty(body.quantity, balance?.product.unit_of_measure ?? '')} de ${balance?.product.name ?? 'consumível'} (${balance?.section.name ?? ''})`;
+      // Written to the phone's queue first; sent now when there is signal.
+      const out = await addMaterial(activityId, body, label);
+      if (out.status === 'refused') {
+        toast.error(out.error);
+        return;
+      }
+      if (out.status === 'sent') {
+        const saved = out.data as MaterialRead;
+        qc.setQueryData<MaterialRead[]>(materialsKey(activityId), (old) => [...(old ?? []).filter((m) => m.id !== saved.id), saved]);
+        toast.success(saved.patrimony ? `Item ${saved.patrimony.tag} instalado no cliente.` : `${qty(saved.quantity, saved.unit)} de ${saved.product.name} registrados.`);
+      } else toast.info(QUEUED_MESSAGE);
       setTag('');
       setBalance(null);
       setQuantity(null);
-    } catch {
-      /* 409/422 toasted by the API client */
     } finally {
       setBusy(false);
     }
@@ -52,8 +62,18 @@ export function Materials({ activityId, materials, editable }: { activityId: num
 
   return (
     <Box>
+      {waiting.length > 0 && (
+        <List dense disablePadding aria-label="Materiais no aparelho">
+          {waiting.map((r) => (
+            <ListItem key={r.seq} disableGutters divider data-testid="material-pending">
+              <ListItemText primary={r.label.replace(/^Material: /, '')} secondary={r.state === 'refused' ? `Recusado: ${r.error ?? ''}` : 'Pendente: salvo no aparelho'} />
+              <Chip size="small" color={r.state === 'refused' ? 'error' : 'warning'} icon={<CloudOffIcon />} label={r.state === 'refused' ? 'Recusado' : 'Pendente'} />
+            </ListItem>
+          ))}
+        </List>
+      )}
       {materials.length === 0 ? (
-        <Typography color="text.secondary">Nenhum material registrado.</Typography>
+        waiting.length === 0 && <Typography color="text.secondary">Nenhum material registrado.</Typography>
       ) : (
         <List dense disablePadding aria-label="Materiais utilizados">
           {materials.map((m) => (
@@ -200,13 +220,17 @@ export function Signature({ activityId, editable, defaultName }: { activityId: n
   const save = async () => {
     setBusy(true);
     try {
-      const s = await saveSignature(activityId, name.trim(), image!);
-      qc.setQueryData(signatureKey(activityId), s);
+      const out = await saveSignature(activityId, name.trim(), image!);
+      if (out.status === 'refused') {
+        toast.error(out.error);
+        return;
+      }
+      // Shown at once; while it waits on the phone, the pending list says so.
+      qc.setQueryData(signatureKey(activityId), out.status === 'sent' ? out.data : { name: name.trim(), image: image!, signed_at: new Date().toISOString() });
       setAgain(false);
       setImage(null);
-      toast.success('Assinatura salva.');
-    } catch {
-      /* toasted */
+      if (out.status === 'sent') toast.success('Assinatura salva.');
+      else toast.info(QUEUED_MESSAGE);
     } finally {
       setBusy(false);
     }

@@ -1,62 +1,55 @@
 /**
- * Photos on their way to the server: each is resized first, then sent; one that fails stays on the
- * screen as "não enviada" and is retried every few seconds and when the connection comes back.
+ * Photos of the order: each is made smaller on the phone (long side ≤ 2,560 px, JPEG), then
+ * written to the queue of on-site records (core/offline/queue.ts) and sent from there — kept on
+ * the phone without signal, across reloads. The unsent ones show from the queue with their state.
  */
-import type { PhotoRead } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { answersKey, photosKey, uploadPhoto } from '../api';
+import { useEffect, useMemo, useRef } from 'react';
+import { discardRecord, QUEUED_MESSAGE, useOfflineQueue } from '../../../core/offline/queue';
+import { toast } from '../../../core/toast';
+import { answersKey, photosKey, recordOnSite } from '../api';
 import { resizeImage } from './resizeImage';
 
-export type PendingPhoto = { id: string; blob: Blob; preview: string; itemKey?: string; state: 'sending' | 'unsent' | 'refused'; error?: string };
-const RETRY_MS = 5000;
-let seq = 0;
+export type PendingPhoto = { id: string; seq: number; preview: string; itemKey?: string; state: 'sending' | 'unsent' | 'refused'; error?: string };
+/** The long side a photo is sent with at most (a day of photos fits on the phone and the upload stays small). */
+export const PHOTO_MAX_PX = 2560;
 
 export function usePhotoUploads(activityId: number) {
   const qc = useQueryClient();
-  const [pending, setPending] = useState<PendingPhoto[]>([]);
-  const latest = useRef(pending);
-  latest.current = pending;
-
-  const send = useCallback(
-    async (p: PendingPhoto) => {
-      setPending((list) => list.map((x) => (x.id === p.id ? { ...x, state: 'sending' } : x)));
-      try {
-        const saved = await uploadPhoto(activityId, p.blob, { item_key: p.itemKey });
-        qc.setQueryData<PhotoRead[]>(photosKey(activityId), (old) => [...(old ?? []), saved]);
-        if (p.itemKey) void qc.invalidateQueries({ queryKey: answersKey(activityId) });
-        setPending((list) => list.filter((x) => x.id !== p.id));
-        URL.revokeObjectURL(p.preview);
-      } catch (err) {
-        const status = isAxiosError(err) ? err.response?.status : undefined;
-        const refused = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
-        const error = refused && isAxiosError(err) ? ((err.response?.data as { message?: string } | undefined)?.message ?? 'Foto recusada') : undefined;
-        setPending((list) => list.map((x) => (x.id === p.id ? { ...x, state: refused ? 'refused' : 'unsent', error } : x)));
-      }
-    },
-    [activityId, qc],
+  const { records, sending } = useOfflineQueue();
+  const previews = useRef(new Map<number, string>());
+  const mine = useMemo(() => records.filter((r) => r.kind === 'photo' && r.activityId === activityId && r.photo), [records, activityId]);
+  const pending = useMemo<PendingPhoto[]>(
+    () =>
+      mine.map((r) => {
+        let preview = previews.current.get(r.seq!);
+        if (!preview) previews.current.set(r.seq!, (preview = URL.createObjectURL(r.photo!.blob)));
+        return { id: `q${r.seq}`, seq: r.seq!, preview, itemKey: r.photo!.item_key, state: r.state === 'refused' ? 'refused' : sending ? 'sending' : 'unsent', error: r.error };
+      }),
+    [mine, sending],
   );
-
+  // Previews of photos no longer waiting are released.
   useEffect(() => {
-    const retry = () => latest.current.filter((p) => p.state === 'unsent').forEach((p) => void send(p));
-    const timer = setInterval(retry, RETRY_MS);
-    window.addEventListener('online', retry);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('online', retry);
-    };
-  }, [send]);
+    const live = new Set(mine.map((r) => r.seq!));
+    for (const [seq, url] of previews.current) {
+      if (live.has(seq)) continue;
+      URL.revokeObjectURL(url);
+      previews.current.delete(seq);
+    }
+  }, [mine]);
 
-  const add = useCallback(
-    async (file: File, itemKey?: string) => {
-      const blob = await resizeImage(file).catch(() => file);
-      const p: PendingPhoto = { id: `p${++seq}`, blob, preview: URL.createObjectURL(blob), itemKey, state: 'sending' };
-      setPending((list) => [...list, p]);
-      await send(p);
-    },
-    [send],
-  );
-  const discard = (id: string) => setPending((list) => list.filter((x) => x.id !== id));
+  const add = async (file: File, itemKey?: string) => {
+    const blob = await resizeImage(file, PHOTO_MAX_PX).catch(() => file);
+    const out = await recordOnSite(activityId, 'photo', itemKey ? 'Foto do checklist' : 'Foto', 'POST', '/photos', undefined, { photo: { blob, item_key: itemKey } });
+    if (out.status === 'sent') {
+      void qc.invalidateQueries({ queryKey: photosKey(activityId) });
+      if (itemKey) void qc.invalidateQueries({ queryKey: answersKey(activityId) });
+    } else if (out.status === 'queued') toast.info(QUEUED_MESSAGE);
+    else toast.error(out.error);
+  };
+  const discard = (id: string) => {
+    const p = pending.find((x) => x.id === id);
+    if (p) void discardRecord(p.seq);
+  };
   return { pending, add, discard };
 }
