@@ -11,6 +11,7 @@ import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
 import { fetchUnitOptions } from '../unit-organizational';
+import { CtoFields, CtoPorts } from '../viability';
 import { assetApi, fetchAssetsOf, netKeys, siteApi, type SiteRead } from './api';
 import { AssetStatusChip } from './parts';
 import { SiteCircuits } from './SiteCircuits';
@@ -82,6 +83,8 @@ export default function SiteFormPage() {
     latitude: coordinate(params.get('lat')),
     longitude: coordinate(params.get('lng')),
     notes: '',
+    splitter_ratio: null,
+    port_count: null,
   };
   return (
     <ResourcePage resource={siteApi} schema={siteCreate} blank={blank} subtitle={(s) => `${s.code} · ${s.name}`} invalidates={() => [['site', 'map']]}>
@@ -109,9 +112,11 @@ export default function SiteFormPage() {
               <FormCoordinates />
             </FormGrid>
           </Section>
+          <CtoFields />
           <Section title="Observações">
             <FormText name="notes" label="Observações" fullWidth multiline minRows={2} />
           </Section>
+          {site?.type === 'cto' && <CtoPorts siteId={site.id} />}
           {site && <SiteAssets site={site} />}
           {site && <SiteCircuits siteId={site.id} />}
           {site && <SitePaths siteId={site.id} />}

@@ -82,6 +82,9 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
           <Box sx={{ gridColumn: { md: '1 / -1' } }}>
             <FormText name="map_tile_url" label={L.map_tile_url} disabled={disabled} fullWidth helperText="Usada nos mapas de sites e de viabilidade; com {z}, {x} e {y}. Padrão: OpenStreetMap" />
           </Box>
+          <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+            <FormText name="geocoder_url" label={L.geocoder_url} disabled={disabled} fullWidth helperText="Opcional: um serviço no formato de busca do Nominatim (/search). Em branco: escolha a cidade e marque o ponto no mapa" />
+          </Box>
         </Box>
       );
     case 'warehouse':

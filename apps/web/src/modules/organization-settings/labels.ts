@@ -14,6 +14,7 @@ export const SETTINGS_FIELD_LABELS: { [S in SettingsSection]: Record<string, str
     proposal_validity_days: 'Validade da proposta (dias)',
     default_template_id: 'Modelo padrão',
     map_tile_url: 'URL das imagens do mapa (tiles)',
+    geocoder_url: 'URL do geocodificador (busca de endereços)',
     route_factor: 'Fator de rota',
     drop_reach_m: 'Alcance do drop a partir da CTO (metros)',
     radio_range_m: 'Alcance do rádio (metros)',

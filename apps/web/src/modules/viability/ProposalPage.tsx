@@ -133,6 +133,24 @@ function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
   const qc = useQueryClient();
   usePageTitle(`Proposta ${v.viability_code}`, v.organization.name);
   const d = v.decision;
+  if (v.redoing) {
+    // The box's last port went to another client first: no figures are promised until the seller redoes them.
+    return (
+      <Box>
+        <OrganizationHeader v={v} hash={hash} />
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
+          Proposta para {v.client_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {v.viability_code} · {v.unit_name}
+        </Typography>
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="proposal-redoing">
+          <AlertTitle>Estamos refazendo a proposta</AlertTitle>
+          A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada. {v.seller ? `${v.seller.name} enviará` : 'Seu consultor enviará'} a proposta atualizada neste mesmo link.
+        </Alert>
+      </Box>
+    );
+  }
   return (
     <Box>
       <OrganizationHeader v={v} hash={hash} />

@@ -28,7 +28,8 @@ export const PROPOSAL_LINK_TEXTS: LinkProblemTexts = {
  */
 export function ProposalFrame({ hash, page, children }: { hash: string; page: 'proposal' | 'cannot'; children: (v: ProposalView) => ReactNode }) {
   const q = useQuery({ queryKey: viabilityKeys.proposal(hash), queryFn: () => getProposal(hash), retry: false, staleTime: Infinity });
-  const belongsHere = (v: ProposalView) => (v.verdict === 'inviavel') === (page === 'cannot');
+  // A proposal being redone stays on the proposal page (which says so), whatever its new verdict.
+  const belongsHere = (v: ProposalView) => (v.verdict === 'inviavel' && !v.redoing) === (page === 'cannot');
   return (
     <Box>
       <Typography variant="overline" component="h1" color="text.secondary" sx={{ display: 'block', textAlign: 'center', lineHeight: 1.5, mb: 1 }}>

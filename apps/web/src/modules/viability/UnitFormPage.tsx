@@ -23,6 +23,7 @@ import { Section } from '../../core/Section';
 import { fetchActiveTemplates, fetchPlans, fetchSettings, unitApi, viabilityApi, viabilityKeys, type ViabilityTemplateRead, type ViabilityUnitRead } from './api';
 import { formatBandwidth } from './format';
 import { ViabilityCrumbs } from './UnitsPage';
+import { AddressSearch } from './AddressSearch';
 
 
 const schema = viabilityUnitInput.extend({
@@ -146,8 +147,16 @@ function UnitForm({ viability, unit }: { viability: ViabilityRead; unit: Viabili
           </Wide>
         </FormGrid>
       </Section>
-      <Section title="Localização" hint="O cálculo mede a distância deste ponto até o site ativo mais próximo. Digite as coordenadas (vírgula decimal) ou marque no mapa.">
+      <Section
+        title="Localização"
+        hint={
+          settings.data?.geocoder_url
+            ? 'O cálculo mede a distância deste ponto até a CTO ou o site mais próximo. Busque o endereço ou o CEP e escolha o resultado, digite as coordenadas (vírgula decimal) ou marque no mapa.'
+            : 'O cálculo mede a distância deste ponto até a CTO ou o site mais próximo. Digite as coordenadas (vírgula decimal) ou marque no mapa.'
+        }
+      >
         <FormGrid>
+          {settings.data?.geocoder_url && !f.readOnly && <AddressSearch />}
           <FormCoordinates required />
         </FormGrid>
       </Section>

@@ -34,7 +34,7 @@ import { RecordPage } from '../../core/RecordPage';
 import { useRemove } from '../../core/resource';
 import { Details, Section } from '../../core/Section';
 import { confirmAction, toast } from '../../core/toast';
-import { fetchSettings, fetchVersions, recalculate, unitApi, viabilityApi, viabilityKeys, type ViabilityUnitRead } from './api';
+import { fetchCtosAround, fetchSettings, fetchVersions, recalculate, unitApi, viabilityApi, viabilityKeys, type ViabilityUnitRead } from './api';
 import { ApproveDialog } from './ApproveDialog';
 import { dayLabel, formatMeters, formatQuantity } from './format';
 import { LinkBox } from './LinkBox';
@@ -204,6 +204,8 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
   const [busy, setBusy] = useState(false);
   const [approving, setApproving] = useState(false);
   const settings = useQuery({ queryKey: viabilityKeys.settings, queryFn: fetchSettings, staleTime: 60_000, retry: false });
+  // The fibre boxes around the address, with their free ports, on the map.
+  const ctos = useQuery({ queryKey: viabilityKeys.ctosAround(unit.latitude, unit.longitude), queryFn: () => fetchCtosAround(unit), enabled: unit.calculation.template.medium === 'fibra_propria', retry: false });
   const c = unit.calculation;
   const refresh = (u: ViabilityUnitRead) => {
     qc.setQueryData(unitApi.keys.one(u.id), u);
@@ -288,6 +290,21 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
           {unit.decision.comment && <Box sx={{ mt: 0.5, fontStyle: 'italic', whiteSpace: 'pre-line' }}>“{unit.decision.comment}”</Box>}
         </Alert>
       )}
+      {unit.redo_reason && !unit.decision && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="unit-redo">
+          <AlertTitle>Proposta a refazer</AlertTitle>
+          {unit.redo_reason}. Enquanto isso, o cliente vê “estamos refazendo a proposta”. Revise e recalcule para liberar a nova proposta.
+        </Alert>
+      )}
+      {unit.reserved_port && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="unit-port">
+          Porta {unit.reserved_port.port} da{' '}
+          <Link component={RouterLink} to={`/site/edit/${unit.reserved_port.site_id}`}>
+            {unit.reserved_port.code}
+          </Link>{' '}
+          reservada para este cliente.
+        </Alert>
+      )}
       {unit.activity && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="unit-activity">
           Instalação:{' '}
@@ -303,7 +320,8 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
             ['Endereço', `${unit.address}${unit.city ? ` · ${unit.city.name} – ${unit.city.state}` : ''}`],
             ['Coordenadas', `${formatDecimal(unit.latitude)}; ${formatDecimal(unit.longitude)}`],
             ['Modelo', `${c.template.name} (${VIABILITY_MEDIUM_LABELS[c.template.medium]})`],
-            ['Site mais próximo', c.site ? `${c.site.code} · ${c.site.name}` : 'Nenhum site ativo'],
+            ...(c.cto ? ([['CTO', `${c.cto.code} · ${c.cto.name} · porta livre ${c.cto.port} de ${c.cto.port_count} (${c.cto.free_ports} livres no cálculo)`]] as [string, string][]) : []),
+            [c.cto ? 'Atendida a partir de' : 'Site mais próximo', c.site ? `${c.site.code} · ${c.site.name}` : 'Nenhum site ativo'],
             ['Distância em linha reta', formatMeters(c.distance_m)],
             ['Rota estimada', c.route_m === null ? '—' : `${formatMeters(c.route_m)} (× ${num.format(c.route_factor)})`],
             ...(c.template.medium === 'circuito_terceiro' ? [] : ([[c.template.medium === 'radio' ? 'Alcance do enlace' : 'Distância máxima', formatMeters(c.max_distance_m)]] as [string, string][])),
@@ -324,7 +342,8 @@ function UnitInfo({ unit, viabilityId }: { unit: ViabilityUnitRead; viabilityId:
             client={unit}
             clientLabel={`Cliente: ${unit.name}`}
             site={c.site}
-            siteLabel={c.site ? `Site ${c.site.code} · ${c.site.name} (${formatMeters(c.distance_m)})` : undefined}
+            siteLabel={c.site ? `${c.cto ? 'CTO' : 'Site'} ${c.site.code} · ${c.site.name} (${formatMeters(c.distance_m)})` : undefined}
+            ctos={ctos.data?.filter((b) => b.id !== c.site?.id)}
             tileUrl={settings.data?.map_tile_url || DEFAULT_MAP_TILE_URL}
           />
         </Suspense>

@@ -10,6 +10,8 @@ import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
 import { MapFrame } from '../../core/MapFrame';
 
 type Point = { latitude: number; longitude: number };
+/** A fibre box around the address, with its free ports. */
+type Box = Point & { id: number; code: string; name: string; port_count: number; free: number; distance_m: number };
 
 function Fit({ client, site }: { client: Point; site: Point | null }) {
   const map = useMap();
@@ -36,6 +38,7 @@ export default function UnitMap({
   tileUrl,
   height = 360,
   label = 'Mapa da unidade',
+  ctos,
 }: {
   client: Point;
   clientLabel: string;
@@ -44,6 +47,8 @@ export default function UnitMap({
   tileUrl: string;
   height?: number;
   label?: string;
+  /** The CTOs around the address: green with a free port, grey when full. */
+  ctos?: Box[];
 }) {
   const c: [number, number] = [client.latitude, client.longitude];
   const s: [number, number] | null = site ? [site.latitude, site.longitude] : null;
@@ -58,6 +63,13 @@ export default function UnitMap({
           </Tooltip>
         </CircleMarker>
       )}
+      {ctos?.map((b) => (
+        <CircleMarker key={b.id} center={[b.latitude, b.longitude]} radius={6} className="unit-map-cto" pathOptions={{ color: '#fff', weight: 1.5, fillColor: b.free > 0 ? '#00897b' : '#757575', fillOpacity: 0.9 }}>
+          <Tooltip direction="top" offset={[0, -4]}>
+            {`CTO ${b.code} · ${b.free} de ${b.port_count} portas livres · ${b.distance_m} m`}
+          </Tooltip>
+        </CircleMarker>
+      ))}
       <CircleMarker center={c} radius={9} className="unit-map-client" pathOptions={{ color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 0.95 }}>
         <Tooltip direction="top" offset={[0, -6]} permanent={!s}>
           {clientLabel}

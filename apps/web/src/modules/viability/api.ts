@@ -9,11 +9,14 @@ import {
   type UnitApproveBody,
   type UnitCalculation,
   type ViabilityUnitRead,
+  type CtoAround,
+  type CtoPortList,
+  type GeocodeResult,
 } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
 
-export type { ProposalView, UnitCalculation, ViabilityPlanRead, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
+export type { CtoAround, CtoPortList, GeocodeResult, ProposalView, UnitCalculation, ViabilityPlanRead, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
 
 export const templateApi = resourceApi(viabilityTemplateResource);
 export const viabilityApi = resourceApi(viabilityResource);
@@ -37,7 +40,7 @@ export const getSeller = async (id: number) => (await api.get<Ref[]>('/viability
 /** Active templates of the organization, for a unit's template select. */
 export const fetchActiveTemplates = async () => (await templateApi.list({ active: 'true', pageSize: 100, sort: 'name' })).items;
 
-export type ViabilitySettings = { max_distance_m: number; price_per_meter: string | number; margin_percent: number; proposal_validity_days: number; default_template_id: number | null; map_tile_url: string; route_factor: number };
+export type ViabilitySettings = { geocoder_url?: string; max_distance_m: number; price_per_meter: string | number; margin_percent: number; proposal_validity_days: number; default_template_id: number | null; map_tile_url: string; route_factor: number };
 export const fetchSettings = async () => (await api.get<ViabilitySettings>('/organization-settings/viability', { silent: true })).data;
 
 export const viabilityKeys = {
@@ -47,6 +50,8 @@ export const viabilityKeys = {
   units: (viabilityId: number) => ['viability', viabilityId, 'units'] as const,
   versions: (unitId: number) => ['viability_unit', unitId, 'versions'] as const,
   proposal: (hash: string) => ['proposal', hash] as const,
+  ctosAround: (latitude: number, longitude: number) => ['viability', 'cto-around', latitude, longitude] as const,
+  ctoPorts: (siteId: number) => ['viability', 'cto-ports', siteId] as const,
 };
 
 export const fetchUnitsOf = async (viabilityId: number) => (await api.get<ViabilityUnitRead[]>(`/viability/${viabilityId}/unit`)).data;
@@ -75,3 +80,11 @@ export const fetchTemplateOptions = async () =>
   (await api.get<{ items: { id: number; name: string; active: boolean }[] }>('/viability/unit/template', { params: { pageSize: 100, sort: 'name' }, silent: true })).data.items
     .map((t) => ({ value: t.id, label: t.active ? t.name : `${t.name} (inativo)`, active: t.active }))
     .sort((a, b) => Number(b.active) - Number(a.active));
+
+// Fibre boxes (CTOs): the ones around an address (the unit's map), a box's ports (its site page)
+export const fetchCtosAround = async (at: { latitude: number; longitude: number }, radiusM = 500) =>
+  (await api.get<{ items: CtoAround[]; truncated: boolean }>('/viability/cto/around', { params: { latitude: at.latitude, longitude: at.longitude, radius_m: radiusM }, silent: true })).data.items;
+export const fetchCtoPorts = async (siteId: number) => (await api.get<CtoPortList>(`/viability/cto/${siteId}/port`)).data;
+export const assignCtoPort = async (siteId: number, port: number, svcId: number | null) => (await api.put<CtoPortList>(`/viability/cto/${siteId}/port/${port}`, { svc_id: svcId })).data;
+/** Address or CEP search through the organization's geocoder (silent: the form says what went wrong). */
+export const geocode = async (q: string) => (await api.get<GeocodeResult>('/viability/geocode', { params: { q }, silent: true })).data;

@@ -1,3 +1,4 @@
 export { fetchTemplateOptions } from './api';
 export { viabilityPublicRoutes, viabilityRoutes } from './routes';
 export { PlansPanel } from './PlansPanel';
+export { CtoFields, CtoPorts } from './CtoParts';
