@@ -34,6 +34,9 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
     carrier_quote: 'Cotação da operadora',
     carrier_monthly_cost: 'Custo mensal da operadora (R$)',
     carrier_installation_cost: 'Custo de instalação da operadora (R$)',
+    redo_reason: 'Proposta a refazer',
+    cto_port: 'Porta da CTO',
+    cto_id: 'CTO',
   },
 };
 
