@@ -20,7 +20,7 @@ export const ORGANIZATION_SETTINGS = {
     /** Streets are longer than a straight line: the estimated route is the distance × this factor. */
     route_factor: z.number({ message: 'Fator de rota: informe um número' }).min(1, 'O fator de rota vai de 1 a 5').max(5, 'O fator de rota vai de 1 a 5').default(1.3),
     proposal_validity_days: z.number().int().min(1).max(365).default(15),
-    /** Fibre: how far a drop reaches from a CTO (kept for when CTOs are registered). */
+    /** Fibre: how far a drop reaches from a CTO: the nearest box with a free port within it serves the address. */
     drop_reach_m: z.number({ message: 'Alcance do drop: informe um número' }).int().min(1, 'O alcance do drop vai de 1 m a 5 km').max(5_000, 'O alcance do drop vai de 1 m a 5 km').default(250),
     /** Radio: a link's reach in a straight line from a tower or POP with a radio (5 GHz PTP). */
     radio_range_m: z.number({ message: 'Alcance do rádio: informe um número' }).int().min(100, 'O alcance do rádio vai de 100 m a 100 km').max(100_000, 'O alcance do rádio vai de 100 m a 100 km').default(15_000),
