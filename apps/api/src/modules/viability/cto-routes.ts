@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CTO_AROUND_MAX, ctoAroundQuery, ctoAroundResult, ctoPortAssign, ctoPortList, siteResource } from '@operacoes/contract';
-import { userOf } from '../../core/access';
+import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
@@ -17,12 +17,12 @@ import { ctoPorts } from './schema';
 
 const notFound = () => new HttpError(404, 'CTO não encontrada nesta organização.');
 
-/** The organization's CTO by id (404 for another organization's or a site of another type). */
-async function ctoOf(db: DbOrTx, organizationId: number, id: number, lock = false) {
+/** The user's organization's CTO by id (404 for another organization's, a super admin's excepted, or a site of another type). */
+async function ctoOf(db: DbOrTx, user: CurrentUser, id: number, lock = false) {
   const q = db
     .select({ id: sites.id, code: sites.code, port_count: sites.port_count, organization_id: sites.organization_id })
     .from(sites)
-    .where(and(eq(sites.id, id), eq(sites.organization_id, organizationId), eq(sites.type, 'cto')));
+    .where(and(eq(sites.id, id), user.superAdmin ? undefined : eq(sites.organization_id, user.organizationId), eq(sites.type, 'cto')));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   return row;
@@ -70,7 +70,7 @@ export async function ctoRoutes(fastify: FastifyInstance) {
       config: { access: read },
       schema: { tags, operationId: 'listCtoPorts', summary: 'Portas da CTO', description: 'Cada porta da CTO: livre, em uso por um serviço (SVC não cancelado) ou reservada por uma proposta aceita (com o código da viabilidade).', params: idParam, response: { 200: ctoPortList } },
     },
-    async (req) => answer(await ctoOf(app.db, userOf(req).organizationId, req.params.id)),
+    async (req) => answer(await ctoOf(app.db, userOf(req), req.params.id)),
   );
 
   app.put(
@@ -92,12 +92,12 @@ export async function ctoRoutes(fastify: FastifyInstance) {
       const { port } = req.params;
       const svcId = req.body.svc_id;
       const cto = await app.db.transaction(async (tx) => {
-        const box = await ctoOf(tx, user.organizationId, req.params.id, true);
+        const box = await ctoOf(tx, user, req.params.id, true);
         if (port > (box.port_count ?? 0)) throw unprocessable([{ propertyPath: 'port', message: `A ${box.code} tem ${box.port_count ?? 0} portas.` }]);
         const [current] = await tx.select().from(ctoPorts).where(and(eq(ctoPorts.site_id, box.id), eq(ctoPorts.port, port)));
         if (current?.unit_id) throw conflict(`A porta ${port} da ${box.code} está reservada por uma proposta aceita: cancele a viabilidade para liberá-la.`);
         if (svcId !== null) {
-          const [svc] = await tx.select({ id: svcs.id, code: svcs.code, status: svcs.status }).from(svcs).where(and(eq(svcs.id, svcId), eq(svcs.organization_id, user.organizationId)));
+          const [svc] = await tx.select({ id: svcs.id, code: svcs.code, status: svcs.status }).from(svcs).where(and(eq(svcs.id, svcId), eq(svcs.organization_id, box.organization_id)));
           if (!svc) throw unprocessable([{ propertyPath: 'svc_id', message: 'SVC não encontrado nesta organização.' }]);
           if (svc.status === 'cancelado') throw unprocessable([{ propertyPath: 'svc_id', message: `O SVC ${svc.code} está cancelado.` }]);
           const [elsewhere] = await tx
@@ -108,7 +108,7 @@ export async function ctoRoutes(fastify: FastifyInstance) {
           if (elsewhere) throw conflict(`O SVC ${svc.code} já ocupa a porta ${elsewhere.port} da ${elsewhere.code}.`);
         }
         if (current) await tx.delete(ctoPorts).where(eq(ctoPorts.id, current.id));
-        if (svcId !== null) await tx.insert(ctoPorts).values({ organization_id: user.organizationId, site_id: box.id, port, svc_id: svcId });
+        if (svcId !== null) await tx.insert(ctoPorts).values({ organization_id: box.organization_id, site_id: box.id, port, svc_id: svcId });
         await audit(tx, user, { entity: 'site', entityId: box.id, organizationId: box.organization_id, action: 'update', before: { [`porta ${port}`]: current?.svc_id ?? null }, after: { [`porta ${port}`]: svcId } });
         return box;
       });
