@@ -1,11 +1,12 @@
 /// <reference types="vite-plugin-pwa/react" />
 /**
  * Registers the service worker (after login: /login loads none of this) and announces a new
- * version; starts the queue of on-site records and the offline copy of the technician's orders. registerType 'prompt': the new worker waits until the user taps "Atualizar", so a
- * record being typed is never replaced under the technician's fingers.
+ * version; starts the queue of on-site records and the offline copy of the technician's orders.
+ * registerType 'prompt': the new worker waits until the user taps "Atualizar", so a record being
+ * typed is never replaced under the technician's fingers.
  */
 import { Alert, Button, Snackbar } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { refreshOrdersCache } from './ordersCache';
 import { startQueue } from './queue';
@@ -15,19 +16,34 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 /** How often the technician's orders are kept again while online. */
 const ORDERS_EVERY_MS = 10 * 60 * 1000;
 
+/**
+ * The first page after login is served first: the service worker's precache (~4 MB) and the copy
+ * of the week's orders start a few seconds later instead of competing with it.
+ */
+const SETTLE_MS = 5000;
+
 export default function UpdatePrompt() {
+  const [settled, setSettled] = useState(false);
   // At every start after login: send what the queue holds and keep the orders of the week.
   useEffect(() => {
     startQueue();
-    void refreshOrdersCache();
+    const first = setTimeout(() => {
+      setSettled(true);
+      void refreshOrdersCache();
+    }, SETTLE_MS);
     const again = () => void refreshOrdersCache();
     window.addEventListener('online', again);
     const timer = setInterval(again, ORDERS_EVERY_MS);
     return () => {
+      clearTimeout(first);
       window.removeEventListener('online', again);
       clearInterval(timer);
     };
   }, []);
+  return settled ? <Registration /> : null;
+}
+
+function Registration() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
