@@ -103,6 +103,24 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   await page.goto(`/external-activity/manage/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Atividade ${order.code}`);
   await keptOnPhone(page, id);
+  // The figure of a day's copy: how many orders the phone keeps and their bytes (reported with the run).
+  const kept = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const r = indexedDB.open('operacoes-orders');
+      r.onsuccess = () => resolve(r.result);
+    });
+    const all = (store: string) =>
+      new Promise<unknown[]>((resolve) => {
+        const r = db.transaction(store).objectStore(store).getAll();
+        r.onsuccess = () => resolve(r.result);
+      });
+    const [orders, meta] = [await all('orders'), await all('meta')];
+    db.close();
+    return { orders: orders.length, bytes: new Blob([JSON.stringify([orders, meta])]).size };
+  });
+  expect(kept.orders).toBeGreaterThan(0);
+  test.info().annotations.push({ type: 'orders kept on the phone', description: `${kept.orders} orders, ${(kept.bytes / 1024).toFixed(1)} KB` });
+  console.log(`orders kept on the phone: ${kept.orders} orders, ${(kept.bytes / 1024).toFixed(1)} KB`);
   const bar = page.getByTestId('sync-bar');
   await expect(bar).toContainText('Tudo enviado');
 
