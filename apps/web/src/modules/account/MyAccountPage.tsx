@@ -1,4 +1,4 @@
-/** /my-account: profile (nickname, full name, e-mail, picture with preview) and password change. */
+/** /my-account: profile (nickname, full name, e-mail, picture with preview), password change and API tokens. */
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { changePasswordBody, meUpdate, type UserRead } from '@operacoes/contract';
@@ -12,6 +12,7 @@ import { useSession } from '../../core/session';
 import { replaceToken } from '../../core/storage';
 import { toast } from '../../core/toast';
 import { Section } from '../../core/Section';
+import { ApiTokens } from '../user';
 
 const MAX_PICTURE = 2 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -177,6 +178,9 @@ export default function MyAccountPage() {
           </Section>
           <Section title="Alterar senha">
             <PasswordForm />
+          </Section>
+          <Section title="Tokens de API">
+            <ApiTokens held={me.super_admin ? undefined : me.permissions} />
           </Section>
         </Box>
       )}

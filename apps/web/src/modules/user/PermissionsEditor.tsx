@@ -1,4 +1,8 @@
-/** Checkbox groups by module: "Consultar" grants X.INDEX, "Gerenciar" grants X (read and write). */
+/**
+ * Checkbox groups by module: "Consultar" grants X.INDEX, "Gerenciar" grants X (read and write).
+ * With `ceiling` (an API token's choice among its user's permissions) only the modules the ceiling
+ * reaches are offered, and "Gerenciar" only where it manages.
+ */
 import {
   Box,
   Button,
@@ -10,22 +14,25 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { levelOf, PERMISSION_GROUPS, PERMISSION_LABEL, setLevel } from './permission-groups';
+import { type Level, levelOf, PERMISSION_GROUPS, PERMISSION_LABEL, setLevel } from './permission-groups';
 
 export function PermissionsEditor({
   value,
   onChange,
   disabled,
+  ceiling,
 }: {
   value: string[];
   onChange: (v: string[]) => void;
   disabled?: boolean;
+  ceiling?: readonly string[];
 }) {
-  const setGroup = (names: string[], level: 'none' | 'read' | 'full') =>
-    onChange(names.reduce((acc, n) => setLevel(acc, n, level), value));
+  const cap = (name: string, level: Level): Level => (!ceiling || level === 'none' ? level : levelOf(ceiling, name) === 'full' ? level : levelOf(ceiling, name) === 'read' ? 'read' : 'none');
+  const setGroup = (names: string[], level: Level) => onChange(names.reduce((acc, n) => setLevel(acc, n, cap(n, level)), value));
+  const groups = PERMISSION_GROUPS.map((g) => ({ ...g, names: g.names.filter((n) => cap(n, 'full') !== 'none') })).filter((g) => g.names.length);
   return (
     <Stack spacing={2}>
-      {PERMISSION_GROUPS.map((g) => (
+      {groups.map((g) => (
         <Paper key={g.label} variant="outlined" sx={{ p: 1.5 }} component="fieldset">
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
             <FormLabel component="legend" sx={{ float: 'left', fontWeight: 600, color: 'text.primary', flex: 1 }}>
@@ -71,7 +78,7 @@ export function PermissionsEditor({
                         <Checkbox
                           size="small"
                           checked={level === 'full'}
-                          disabled={disabled}
+                          disabled={disabled || cap(name, 'full') !== 'full'}
                           onChange={(e) => onChange(setLevel(value, name, e.target.checked ? 'full' : 'read'))}
                           slotProps={{ input: { 'aria-label': `${label}: gerenciar` } as object }}
                         />

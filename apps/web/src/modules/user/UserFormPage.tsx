@@ -24,6 +24,7 @@ import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { createUser, fetchOrganizations, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
+import { ApiTokens } from './ApiTokens';
 import { PermissionsEditor } from './PermissionsEditor';
 import { Section } from '../../core/Section';
 import { ReadOnlyNotice } from '../../core/readOnly';
@@ -206,6 +207,11 @@ function UserForm({ user }: { user: UserRead | null }) {
       {current && (
         <Section title="Unidades">
           <UnitMemberships user={current} units={units} onChange={setCurrent} />
+        </Section>
+      )}
+      {current && canWrite && (
+        <Section title="Tokens de API">
+          <ApiTokens userId={current.id} />
         </Section>
       )}
     </ResourceForm>

@@ -1,0 +1,2 @@
+/** Public parts of the user module: API tokens for Minha conta. */
+export { ApiTokens } from './ApiTokens';
