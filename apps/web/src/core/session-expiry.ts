@@ -24,9 +24,6 @@ export function currentPath(): string {
 /** Ends the session now: clear storage, remember the path, go to /login. */
 export function endSession(path = currentPath()): void {
   clearSession(path);
-  // The technician's cached orders are API answers of this user: gone with the session
-  // (core/offline/ordersCache.ts; inline, /login's bundle is at its budget).
-  globalThis.indexedDB?.deleteDatabase('operacoes-orders');
   onCleared();
   navigateFn('/login');
 }

@@ -8,7 +8,9 @@
 import { Alert, Button, Snackbar } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { refreshOrdersCache } from './ordersCache';
+import { deleteDB } from 'idb';
+import { getToken } from '../storage';
+import { ORDERS_DB, refreshOrdersCache } from './ordersCache';
 import { startQueue } from './queue';
 
 /** How often an open app asks the server for a new version (only when online). */
@@ -35,6 +37,9 @@ export default function UpdatePrompt() {
     window.addEventListener('online', again);
     const timer = setInterval(again, ORDERS_EVERY_MS);
     return () => {
+      // The layout goes at logout: the cached orders (this user's API answers) go with the session.
+      // Done here, not in the logout code, which is part of /login's bundle (at its budget).
+      if (!getToken()) void deleteDB(ORDERS_DB).catch(() => {});
       clearTimeout(first);
       window.removeEventListener('online', again);
       clearInterval(timer);

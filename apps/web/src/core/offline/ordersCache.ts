@@ -3,7 +3,7 @@
  * app is online, the open orders assigned to them for the next 7 days — the order (client, address
  * and map point, checklist, assistance type), earlier answers, materials, photo thumbnails, the
  * signature and the timeline — and the consumable balances they pick from. These are this user's
- * API answers: the database is deleted at logout (core/session-expiry.ts).
+ * API answers: the database is deleted at logout (UpdatePrompt.tsx).
  */
 import type { BalanceRead, ChecklistAnswer, ExternalActivityRead, ListResult, MaterialRead, PhotoRead } from '@operacoes/contract';
 import { isAxiosError } from 'axios';

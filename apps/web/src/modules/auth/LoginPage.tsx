@@ -48,7 +48,7 @@ export default function LoginPage() {
       navigate(takeLastRoute(), { replace: true });
     } catch {
       // The installed app opens without signal, but logging in needs the server.
-      toast.error(navigator.onLine ? NO_STATUS : 'Sem conexão: entrar exige internet.');
+      toast.error(navigator.onLine ? NO_STATUS : 'Sem conexão');
     } finally {
       setBusy(false);
     }
