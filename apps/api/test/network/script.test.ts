@@ -1,79 +1,261 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsWithDefaults } from '@operacoes/contract';
 import { eq } from 'drizzle-orm';
-import { generateScripts, quote, type ScriptModel } from '../../src/modules/network/script/generate';
+import { generateScripts, quote, ScriptRefusal, type ScriptModel } from '../../src/modules/network/script/generate';
 import { lmxSegments } from '../../src/modules/network/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { uid } from './helpers';
 import { holder, makeAsset, makeLmc, segment } from './path-helpers';
-import { parseLine, syntaxProblems } from './routeros-syntax';
+import { Router, parseStatement } from './routeros-model';
+import { applyAll, checkScripts, expectDelivered, freshRouter } from './script-harness';
+import { bondModel, demoModel, router, transitModel } from './script-fixtures';
 
-const golden = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
+const lines = (script: string) => script.split('\n');
+const byHost = (out: ReturnType<typeof generateScripts>, host: string) => out.devices.find((d) => d.hostname === host)!;
+/** The refusal's message, or null when the generation went through. */
+const refusal = (model: ScriptModel) => {
+  try {
+    generateScripts(model);
+    return null;
+  } catch (e) {
+    if (e instanceof ScriptRefusal) return e.message;
+    throw e;
+  }
+};
 
-/** A three-device path: edge router → radio (not MikroTik) → tower router, VLAN 210 passing through, two /30s, a leased backup. */
-function model(version: '6.x' | '7.x', opts: { union: boolean; managementVlan: boolean }): ScriptModel {
-  return {
-    lmc: { code: 'LMC-CWB-PGO-01', name: 'Curitiba ⇄ Ponta Grossa' },
-    assets: [
-      { id: 1, hostname: 'rt-borda-cwb-01', vendor: 'mikrotik', routeros_version: version, management_ip: '10.10.0.1' },
-      { id: 2, hostname: 'radio-pgo-01', vendor: 'ubiquiti', routeros_version: null, management_ip: '10.30.0.11' },
-      { id: 3, hostname: 'rt-pgo-01', vendor: 'mikrotik', routeros_version: version, management_ip: null },
-    ],
-    segments: [
-      { position: 1, from_asset_id: 1, from_interface: 'ether2', to_asset_id: 2, to_interface: 'wlan0', medium: 'radio', vlan_id: 210, capacity_mbps: 900, subnet: '10.255.10.0/30', circuit: null },
-      { position: 2, from_asset_id: 2, from_interface: 'eth0', to_asset_id: 3, to_interface: 'ether1', medium: 'fibra_propria', vlan_id: 210, capacity_mbps: 1000, subnet: null, circuit: null },
-      { position: 3, from_asset_id: 3, from_interface: 'ether2', to_asset_id: 1, to_interface: 'ether4', medium: 'fibra_propria', vlan_id: 210, capacity_mbps: 1000, subnet: '10.255.10.8/31', circuit: null },
-    ],
-    svcs: [
-      { code: 'SVC-0001', client_name: 'Cooperativa Campos Gerais', ip_block: '200.150.10.0/29' },
-      { code: 'SVC-0003', client_name: 'Escola Técnica', ip_block: null },
-    ],
-    unions: opts.union ? [{ code: 'UN-CWB-PGO', name: 'Redundância', mode: 'active-backup', interfaces: { 1: ['ether2', 'ether3'], 3: ['ether1', 'ether2'] } }] : [],
-    settings: { ...settingsWithDefaults('mikrotik', {}), syslog_server: '10.10.0.50', management_vlan: opts.managementVlan ? 99 : null },
-  };
-}
-
-describe('MikroTik scripts: the generator', () => {
-  const cases = (['6.x', '7.x'] as const).flatMap((v) => [false, true].flatMap((union) => [false, true].map((managementVlan) => ({ v, union, managementVlan }))));
-  it.each(cases)('RouterOS $v, union $union, management VLAN $managementVlan: matches its golden file, every line valid', ({ v, union, managementVlan }) => {
-    const out = generateScripts(model(v, { union, managementVlan }));
-    expect(out.devices.map((d) => d.hostname)).toEqual(['rt-borda-cwb-01', 'rt-pgo-01']);
-    expect(out.warnings).toEqual([]);
-    for (const d of out.devices) {
-      expect(syntaxProblems(d.script)).toEqual([]);
-      const file = path.join(golden, `${d.hostname}-v${v[0]}${union ? '-union' : ''}${managementVlan ? '-mgmt' : ''}.rsc`);
-      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, d.script);
-      expect(d.script).toBe(readFileSync(file, 'utf8'));
-      // Never a password; the dialect's NTP syntax.
-      expect(d.script).not.toMatch(/password=(?!\.\.\.)/);
-      expect(d.script).toContain(v === '7.x' ? '/system ntp client servers' : 'server-dns-names="a.ntp.br,b.ntp.br"');
+describe('MikroTik scripts: the generator against the RouterOS model', () => {
+  it.each([
+    ['7.x', '6.x'],
+    ['6.x', '6.x'],
+    ['7.x', '7.x'],
+  ] as const)('the demo union (%s at Curitiba, %s at Ponta Grossa): applies, converges, routes each SVC to its delivery port, removes cleanly', (borda, pgo) => {
+    for (const lmc of ['LMC-CWB-PGO-01', 'LMC-CWB-PGO-02'] as const) {
+      const model = demoModel(lmc, [borda, pgo]);
+      const out = generateScripts(model);
+      expect(out.devices.map((d) => d.hostname)).toEqual(['rt-borda-cwb-01', 'rt-pgo-01']);
+      const { net } = checkScripts(model, out.devices);
+      expect(expectDelivered(model, net)).toBe(2);
     }
+  });
+
+  it('routes the union by failover: distance 1 by the radio, 2 by Vivo, check-gateway=ping; with the radio down the block goes by Vivo', () => {
+    const model = demoModel();
+    const out = generateScripts(model);
+    const borda = byHost(out, 'rt-borda-cwb-01').script;
+    expect(borda).toContain('/ip route add dst-address="200.150.10.0/29" gateway="10.255.10.2" distance=1 check-gateway=ping');
+    expect(borda).toContain('/ip route add dst-address="200.150.10.0/29" gateway="10.255.10.6" distance=2 check-gateway=ping');
+    // No bond over ports that keep their VLANs and addresses: two routed paths are not one L2 link.
+    expect(borda).not.toContain('/interface bonding add');
+    const { net } = applyAll(model, out.devices);
+    expect(net.trace(1, { version: 4, value: 0xc8960a02n }).hops).toEqual([1, 6]);
+    expect(net.route(1, { version: 4, value: 0xc8960a02n })!.props.gateway).toBe('10.255.10.2');
+    net.links.find((l) => l.a.port === 'wlan0' || l.b.port === 'wlan0')!.up = false;
+    expect(net.route(1, { version: 4, value: 0xc8960a02n })!.props.gateway).toBe('10.255.10.6');
+    expect(expectDelivered(model, net)).toBe(2);
+  });
+
+  it('treats the radio as L2: the first segment\'s far address is on the tower router, the next hop of the routes', () => {
+    const out = generateScripts(demoModel());
+    const pgo = byHost(out, 'rt-pgo-01').script;
+    expect(pgo).toContain('/ip address add address="10.255.10.2/30" interface="vlan210-ether1"');
+    // The customer side: the SVC's VLAN on its delivery port, with its gateway.
+    expect(pgo).toContain('/interface vlan add name="vlan210-ether3" interface="ether3" vlan-id=210');
+    expect(pgo).toContain('/ip address add address="200.150.10.1/29" interface="vlan210-ether3"');
+    expect(pgo).toContain('/ip address add address="200.150.10.9/30" interface="vlan210-ether4"');
+    expect(out.devices.map((d) => d.hostname)).not.toContain('radio-pgo-01');
+  });
+
+  it.each(['6.x', '7.x'] as const)('IPv6 (%s): /127 segments and the block under /ipv6, next hops of the block\'s family', (v) => {
+    const model = transitModel(v, 6);
+    const out = generateScripts(model);
+    const a = byHost(out, 'rt-a').script;
+    expect(a).toContain('/ipv6 address add address="2001:db8:ffff::/127" interface=');
+    expect(a).toContain('/ipv6 route add dst-address="2001:db8:4401::/48" gateway="2001:db8:ffff::1"');
+    expect(a).not.toMatch(/\/ip (address|route) add [^\n]*2001:db8/);
+    expect(byHost(out, 'rt-c').script).toContain('/ipv6 address add address="2001:db8:4401::1/48" interface="vlan900-ether5"');
+    checkScripts(model, out.devices);
+  });
+
+  it('refuses a block whose path has no next hop of its family, naming the segment (pt-BR)', () => {
+    const v4path = transitModel('7.x', 4);
+    v4path.svcs[0] = { ...v4path.svcs[0], ip_block: '2001:db8:4401::/48', gateway: '2001:db8:4401::1' };
+    expect(refusal(v4path)).toBe(
+      'O bloco 2001:db8:4401::/48 do SVC SVC-TR é IPv6, mas o segmento 1 da LMC LMC-TR-01 (rt-a ether1 → rt-b ether1) tem a sub-rede IPv4 10.255.30.0/30: não há próximo salto IPv6 até rt-b. Use uma sub-rede /127 nesse trecho.',
+    );
+    const v6path = transitModel('6.x', 6);
+    v6path.svcs[0] = { ...v6path.svcs[0], ip_block: '198.51.100.0/29', gateway: '198.51.100.1' };
+    expect(refusal(v6path)).toMatch(/^O bloco 198\.51\.100\.0\/29 do SVC SVC-TR é IPv4, mas o segmento 1 da LMC LMC-TR-01 .* sub-rede IPv6 2001:db8:ffff::\/127/);
+    const none = transitModel('7.x');
+    none.paths[0].segments[1].subnet = null;
+    expect(refusal(none)).toBe('O bloco 198.51.100.0/29 do SVC SVC-TR precisa de um próximo salto IPv4, mas o segmento 2 da LMC LMC-TR-01 (rt-b ether2 → rt-c ether1) não tem sub-rede: informe a sub-rede ponto a ponto desse trecho.');
+  });
+
+  it('7.x: a transit VLAN on the VLAN-filtering bridge, the address on /interface vlan over the bridge, the bridge tagged', () => {
+    const model = transitModel('7.x');
+    const b = byHost(generateScripts(model), 'rt-b').script;
+    expect(b).toContain('/interface bridge add name="br-LMC-TR-01" vlan-filtering=no');
+    expect(b).toContain('/interface vlan add name="vlan300-br-LMC-TR-01" interface="br-LMC-TR-01" vlan-id=300');
+    expect(b).toContain('/interface bridge vlan add bridge="br-LMC-TR-01" vlan-ids=300 tagged="br-LMC-TR-01,ether1,ether2"');
+    expect(b).toContain('/ip address add address="10.255.30.2/30" interface="vlan300-br-LMC-TR-01"');
+    expect(b).toContain('/ip address add address="10.255.30.5/30" interface="vlan300-br-LMC-TR-01"');
+    expect(b).not.toMatch(/\/ip address add [^\n]*interface="br-LMC-TR-01"/);
+    // Filtering turns on after the ports and the VLAN table.
+    const at = (text: string) => lines(b).findIndex((l) => l.includes(text));
+    expect(at('vlan-filtering=yes')).toBeGreaterThan(at('/interface bridge vlan add'));
+    checkScripts(model, generateScripts(model).devices);
+  });
+
+  it('6.x: a transit VLAN on a bridge of its VLAN interfaces, the address on the bridge', () => {
+    const model = transitModel('6.x');
+    const b = byHost(generateScripts(model), 'rt-b').script;
+    expect(b).toContain('/interface bridge port add bridge="br-LMC-TR-01-v300" interface="vlan300-ether1"');
+    expect(b).toContain('/interface bridge port add bridge="br-LMC-TR-01-v300" interface="vlan300-ether2"');
+    expect(b).toContain('/ip address add address="10.255.30.2/30" interface="br-LMC-TR-01-v300"');
+    checkScripts(model, generateScripts(model).devices);
+  });
+
+  it.each(['6.x', '7.x'] as const)('%s: a bond only for members on the same two devices, VLANs and addresses on it, primary= the main member', (v) => {
+    const model = bondModel(v);
+    const out = generateScripts(model);
+    const x = byHost(out, 'rt-x').script;
+    expect(x).toContain('/interface bonding add name="bond-UN-BD" mode=active-backup slaves="ether1,ether2" primary="ether1" link-monitoring=mii');
+    expect(x).toContain('/interface vlan add name="vlan410-bond-UN-BD" interface="bond-UN-BD" vlan-id=410');
+    expect(x).toContain('/ip address add address="10.255.42.0/31" interface="vlan420-bond-UN-BD"');
+    expect(x).not.toMatch(/interface="ether[12]"/);
+    const { net } = checkScripts(model, out.devices);
+    // One link down: the bond carries on.
+    net.links[0].up = false;
+    expect(expectDelivered(model, net)).toBe(1);
+    // An aggregating union: the bond's mode, no primary.
+    expect(byHost(generateScripts(bondModel(v, '802.3ad')), 'rt-x').script).toContain('mode=802.3ad slaves="ether1,ether2" link-monitoring=mii');
+  });
+
+  it('management: on the management interface, VLAN of the settings, the block\'s prefix, a route via its gateway used only by that address', () => {
+    const model = bondModel('7.x');
+    const x = byHost(generateScripts(model), 'rt-x').script;
+    expect(x).toContain('/interface vlan add name="vlan99-gerencia" interface="ether6" vlan-id=99 comment="operacoes:equipamento:vlan:vlan99-gerencia"');
+    expect(x).toContain('/ip address add address="10.99.0.21/24" interface="vlan99-gerencia"');
+    expect(x).toContain('/ip route add dst-address="0.0.0.0/0" gateway="10.99.0.1" routing-table="operacoes-gerencia"');
+    expect(x).toContain('/routing rule add src-address="10.99.0.21/32" action=lookup table="operacoes-gerencia"');
+    const v6 = byHost(generateScripts(bondModel('6.x')), 'rt-x').script;
+    expect(v6).toContain('routing-mark="operacoes-gerencia"');
+    expect(v6).toContain('/ip route rule add src-address="10.99.0.21/32" action=lookup table="operacoes-gerencia"');
+    // The demo's edge router already has vlan100-gerencia: the address goes on it, nothing re-created.
+    const borda = byHost(generateScripts(demoModel()), 'rt-borda-cwb-01').script;
+    expect(borda).not.toContain('/interface vlan add name="vlan100-gerencia"');
+    expect(borda).toContain('/ip address add address="10.10.0.1/24" interface="vlan100-gerencia"');
+    // Never on a port the script enslaves or bridges.
+    const slave = bondModel('7.x');
+    slave.assets[0].management_interface = 'ether1';
+    expect(refusal(slave)).toBe('A interface de gerência ether1 de rt-x é membro do bonding bond-UN-BD criado por este script: escolha outra interface de gerência no cadastro do ativo.');
+    const bridged = transitModel('7.x');
+    bridged.assets[1] = { ...bridged.assets[1], management_interface: 'ether2' };
+    expect(refusal(bridged)).toMatch(/^A interface de gerência ether2 de rt-b é porta da bridge br-LMC-TR-01/);
+  });
+
+  it('users disabled, with how to enable them; SSH, Winbox and API only from the management blocks', () => {
+    const out = generateScripts(demoModel());
+    const s = byHost(out, 'rt-pgo-01').script;
+    expect(s).toContain(':if ([:len [/user find name="noc"]] = 0) do={ /user add name="noc" group=full disabled=yes comment="operacoes:equipamento:usuario:noc" }');
+    expect(s).toContain('# noc: criado desativado e sem senha. No equipamento: /user set [find name="noc"] password=<senha forte> disabled=no');
+    expect(s).toContain('set "ssh" address="10.10.0.0/24,10.30.0.0/24"');
+    expect(s).toContain('set "winbox" address="10.10.0.0/24,10.30.0.0/24"');
+    expect(s).toContain('set "api" disabled=yes');
+    expect(s).not.toMatch(/password=(?!<senha forte>)/);
+    const r = applyAll(demoModel(), out.devices).routers.get(6)!;
+    expect(r.items('user').find((u) => u.props.name === 'noc')!.props).toMatchObject({ disabled: 'yes', group: 'full' });
+    expect(r.items('ip service').find((u) => u.props.name === 'ssh')!.props.address).toBe('10.10.0.0/24,10.30.0.0/24');
+  });
+
+  it('converges from the previous version: a changed VLAN, an LMC joining a union that bonds', () => {
+    const before = transitModel('7.x');
+    const after = transitModel('7.x');
+    after.paths[0].segments.forEach((s) => (s.vlan_id = 301));
+    const old = generateScripts(before).devices;
+    const next = generateScripts(after).devices;
+    for (const d of next) {
+      const r = freshRouter(after, d);
+      r.apply(old.find((o) => o.asset_id === d.asset_id)!.script).apply(d.script);
+      expect(r.snapshot()).toEqual(freshRouter(after, d).apply(d.script).snapshot());
+    }
+    // Alone, then in a union whose members are one L2 link: the VLANs move from the port to the bond.
+    const alone: ScriptModel = { ...bondModel('6.x'), union: null, paths: [bondModel('6.x').paths[0]], svcs: [] };
+    const union = bondModel('6.x');
+    for (const d of generateScripts(union).devices) {
+      const r = freshRouter(union, d);
+      r.apply(generateScripts(alone).devices.find((o) => o.asset_id === d.asset_id)!.script).apply(d.script);
+      expect(r.snapshot()).toEqual(freshRouter(union, d).apply(d.script).snapshot());
+    }
+  });
+
+  it('removes only what it tagged; the device\'s own items stay while another LMC uses it', () => {
+    const model = { ...demoModel(), shared: { 6: ['LMC-OUTRA'] } };
+    const out = generateScripts(model);
+    const removal = byHost(out, 'rt-pgo-01').removal_script;
+    expect(removal).toContain('/interface vlan remove [find where comment~"^operacoes:(LMC-CWB-PGO-01|LMC-CWB-PGO-02|UN-CWB-PGO):"]');
+    expect(removal).toContain('# Gerência, usuários, NTP e syslog ficam: rt-pgo-01 também leva LMC-OUTRA.');
+    const r = freshRouter(model, byHost(out, 'rt-pgo-01'));
+    r.apply(byHost(out, 'rt-pgo-01').script).apply(removal);
+    expect(r.items('user').map((u) => u.props.name)).toEqual(['admin', 'noc']);
+    expect(r.interfaces('vlan').map((v) => v.props.name)).toEqual(['vlan100-gerencia']);
   });
 
   it('is the same script twice, and skips a MikroTik without a RouterOS version with a warning', () => {
-    const m = model('7.x', { union: true, managementVlan: true });
+    const m = demoModel();
     expect(generateScripts(m)).toEqual(generateScripts(m));
     m.assets[2].routeros_version = null;
-    expect(generateScripts(m).warnings).toEqual(['rt-pgo-01: informe a versão do RouterOS no cadastro do ativo para gerar o script.']);
+    expect(generateScripts(m).warnings).toContain('rt-pgo-01: informe a versão do RouterOS no cadastro do ativo para gerar o script.');
+    expect(generateScripts(m).devices.map((d) => d.hostname)).toEqual(['rt-borda-cwb-01']);
+  });
+
+  it('warns about what it cannot deliver: no delivery interface, no management interface', () => {
+    const m = demoModel();
+    m.svcs[1].delivery = null;
+    m.assets[0].management_interface = null;
+    const w = generateScripts(m).warnings;
+    expect(w).toContain('SVC SVC-0002: informe a interface de entrega (no cadastro do SVC) para o script entregar o bloco 200.150.10.8/30 ao cliente.');
+    expect(w).toContain('rt-borda-cwb-01: informe a interface de gerência no cadastro do ativo para o script configurar a gerência.');
   });
 
   it('keeps every hostile value inside its quotes', () => {
-    const evil = ['x" ; /system reset-configuration', 'a$var b', 'linha\n/system reboot', 'barra \\ e ?', 'tab\there'];
-    for (const text of evil) expect(parseLine(`set name=${quote(text)}`)).toEqual({ kind: 'command', args: { name: text } });
-    const m = model('6.x', { union: true, managementVlan: false });
-    m.assets[0].hostname = evil[0];
-    m.lmc = { code: 'LMC"1', name: evil[2] };
-    m.svcs[0].client_name = evil[1];
-    m.segments[0].from_interface = 'ether2" disabled=yes';
-    for (const d of generateScripts(m).devices) {
-      expect(syntaxProblems(d.script)).toEqual([]);
-      expect(d.script.split('\n').filter((l) => l.startsWith('/system reset') || l.startsWith('/system reboot'))).toEqual([]);
+    const evil = ['x" ; /system reset-configuration', 'a$var b', 'linha\n/system reboot', 'barra \\ e ?', 'tab\there', '[/system reboot]'];
+    for (const text of evil) {
+      const st = parseStatement(`/system identity set name=${quote(text)}`);
+      expect(st).toMatchObject({ kind: 'command', cmd: { verb: 'set', params: [{ key: 'name', value: { kind: 'str', v: text } }] } });
     }
-    const identity = generateScripts(m).devices[0].script.split('\n').find((l) => l.startsWith('set name='))!;
-    expect(parseLine(identity)).toEqual({ kind: 'command', args: { name: evil[0] } });
+    const m = demoModel();
+    m.assets[0].hostname = evil[0];
+    m.lmc = { code: 'LMC"1|(x)', name: evil[2] };
+    m.paths[0] = { ...m.paths[0], code: 'LMC"1|(x)' };
+    m.union!.members[0] = 'LMC"1|(x)';
+    m.svcs.forEach((s) => s.lmc_code === 'LMC-CWB-PGO-01' && (s.lmc_code = 'LMC"1|(x)'));
+    m.svcs[0].client_name = evil[1];
+    const out = generateScripts(m);
+    for (const d of out.devices) {
+      expect(lines(d.script).filter((l) => /^\/system (reset|reboot)/.test(l))).toEqual([]);
+      const r = freshRouter(m, d).apply(d.script);
+      if (d.asset_id === 1) expect(r.singletons.get('system identity')!.name).toBe(evil[0]);
+    }
+    checkScripts(m, out.devices);
+  });
+
+  it('the model refuses what RouterOS refuses', () => {
+    const r = () => new Router('rt', '7.x', router(1, 'rt', '7.x').interfaces);
+    const refuse = (script: string, message: RegExp) => expect(() => r().apply(script)).toThrow(message);
+    refuse('/interface vlan add name="v" interface="ether9" vlan-id=10', /interface desconhecida "ether9"/);
+    refuse('/interface vlan add name="ether1" interface="ether2" vlan-id=10', /nome de interface repetido/);
+    refuse('/interface bonding add name="b" slaves="ether1,ether2"\n/ip address add address="10.0.0.1/30" interface="ether1"', /\(slave\) do bonding b/);
+    refuse('/interface vlan add name="v" interface="ether1" vlan-id=10\n/interface bonding add name="b" slaves="ether1,ether2"', /slave ether1 tem VLANs/);
+    refuse('/ip route add dst-address="10.9.0.0/16" gateway="10.0.0.2"', /não é alcançável/);
+    refuse('/ip address add address="10.0.0.1/30" interface="ether1"\n/ipv6 route add dst-address="2001:db8::/48" gateway="10.0.0.2"', /não é IPv6/);
+    refuse('/ip address add address="2001:db8::1/64" interface="ether1"', /endereço inválido em \/ip address/);
+    refuse('/ip address add address="10.0.0.1/30" interface="ether1"\n/ip address add address="10.0.0.1/30" interface="ether1"', /já existe/);
+    refuse('/ip route rule add action=lookup', /não existe no RouterOS 7/);
+    refuse('/user add name="x" group=full password="segredo"', /senha no script/);
+    refuse('/interface bridge add name="br"\n/interface bridge port add bridge="br" interface="ether1"\n/interface bridge vlan add bridge="br" vlan-ids=10 tagged="ether2"', /não é porta da bridge/);
+    refuse('/interface bridge add name="br"\n/interface bridge port add bridge="br" interface="ether1"\n/interface vlan add name="v" interface="ether1" vlan-id=10', /porta da bridge br/);
+    refuse('/interface vlan add name="v" interface="ether1" vlan-id=10\n/ip address add address="10.0.0.1/30" interface="v"\n/interface vlan remove [find name="v"]', /ainda é usada/);
+    refuse('/system identity set name=x;y', /sobra texto|argumentos colados|valor inválido/);
+    refuse('/ip address add address="10.0.0.1/30" interface="ether1" foo=bar', /parâmetro desconhecido/);
   });
 });
 
@@ -87,26 +269,31 @@ describe('MikroTik scripts: POST /api/lmc/{id}/script', () => {
     token = await holder(t);
     const lmc = await makeLmc(t);
     lmcId = lmc.id;
-    const [a, b] = [await makeAsset(t), await makeAsset(t, undefined, { routeros_version: '6.x' })];
+    const [a, b] = [await makeAsset(t), await makeAsset(t, undefined, { routeros_version: '6.x', interfaces: [{ name: 'ether1' }, { name: 'ether2' }, { name: 'ether3' }] })];
     segmentId = (await t.call('POST', '/api/lmx', token, segment(lmc.id, a, b, { vlan_id: 330, subnet: '10.255.33.0/30' }))).json().id;
-    await t.call('POST', '/api/svc', token, { code: `SVC-${uid()}`, client_name: 'Cliente', client_document: '11.222.333/0001-81', type: 'internet_dedicada', bandwidth_mbps: 10, ip_block: '198.51.100.0/29', lmc_id: lmc.id });
+    const svc = await t.call('POST', '/api/svc', token, { code: `SVC-${uid()}`, client_name: 'Cliente', client_document: '11.222.333/0001-81', type: 'internet_dedicada', bandwidth_mbps: 10, ip_block: '198.51.100.0/29', gateway: '198.51.100.1', vlan_id: 900, lmc_id: lmc.id, delivery_interface_id: b.interfaces[2].id });
+    expect(svc.statusCode, svc.body).toBe(201);
   });
   afterAll(() => t?.close());
 
-  it('generates per device, keeps a version only when it changed, and diffs against it', async () => {
+  it('generates per device with its removal script, keeps a version only when it changed, and diffs against it', async () => {
     const first = await t.call('POST', `/api/lmc/${lmcId}/script`, token);
-    expect(first.statusCode).toBe(200);
+    expect(first.statusCode, first.body).toBe(200);
     const devices = first.json().devices;
     expect(devices.map((d: { routeros_version: string }) => d.routeros_version)).toEqual(['7.x', '6.x']);
     expect(devices[0]).toMatchObject({ previous_script: null, diff: '' });
-    expect(devices[0].script).toContain('add dst-address="198.51.100.0/29" gateway="10.255.33.2"');
+    expect(devices[0].script).toContain('/ip route add dst-address="198.51.100.0/29" gateway="10.255.33.2"');
+    expect(devices[1].script).toContain('/ip address add address="198.51.100.1/29" interface="vlan900-ether3"');
+    expect(devices[0].removal_script).toContain('/ip route remove [find where comment~');
     const again = (await t.call('POST', `/api/lmc/${lmcId}/script`, token)).json().devices;
-    expect(again[0]).toMatchObject({ script: devices[0].script, previous_script: devices[0].script, diff: '' });
+    expect(again[0]).toMatchObject({ script: devices[0].script, removal_script: devices[0].removal_script, previous_script: devices[0].script, diff: '' });
     expect(again[0].previous_generated_by).toBeTruthy();
     await t.app.db.update(lmxSegments).set({ vlan_id: 331 }).where(eq(lmxSegments.id, segmentId));
     const changed = (await t.call('POST', `/api/lmc/${lmcId}/script`, token)).json().devices[0];
-    expect(changed.diff).toContain('-add name="vlan330-ether1"');
-    expect(changed.diff).toContain('+add name="vlan331-ether1"');
+    expect(changed.diff).toMatch(/^-.*add name="vlan330-ether1"/m);
+    expect(changed.diff).toMatch(/^\+.*add name="vlan331-ether1"/m);
+    const last = (await t.call('GET', `/api/lmc/${lmcId}/script`, token)).json().devices[0];
+    expect(last.removal_script).toBe(changed.removal_script);
   });
 
   it('is refused to read-only users and users without LMC (403), and hidden from other organizations (404)', async () => {

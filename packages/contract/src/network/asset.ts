@@ -94,6 +94,11 @@ export const assetInput = z.object({
   patrimony_id: id.nullable().optional(),
   notes: optionalText(4000),
   interfaces: interfaceList.default([]),
+  /**
+   * The interface the device is managed through (one of its interfaces, by name): the MikroTik
+   * scripts put the management VLAN and address on it, the same in every LMC's script.
+   */
+  management_interface: blankAsNull(z.string().trim().max(60, 'Nome longo demais')),
 });
 
 const ROUTEROS_ONLY_MIKROTIK = 'A versão do RouterOS só se aplica a equipamentos MikroTik';
@@ -103,7 +108,17 @@ export function routerOsOnMikrotik(v: { vendor?: string; routeros_version?: stri
 }
 export { ROUTEROS_ONLY_MIKROTIK };
 
-export const assetCreate = assetInput.superRefine(routerOsOnMikrotik);
+/** Why the management interface is not one of these interface names (null when it is, or when there is none). */
+export function managementInterfaceProblem(name: string | null | undefined, interfaces: readonly { name: string }[]): string | null {
+  if (!name) return null;
+  return interfaces.some((i) => i.name === name) ? null : `A interface de gerência "${name}" não está entre as interfaces do ativo`;
+}
+
+export const assetCreate = assetInput.superRefine((v, ctx) => {
+  routerOsOnMikrotik(v, ctx);
+  const problem = managementInterfaceProblem(v.management_interface, v.interfaces);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['management_interface'] });
+});
 /** A PUT keeps what it does not carry; `interfaces`, when sent, is the whole list (kept ones by id). */
 export const assetUpdate = updateOf(assetInput);
 
@@ -135,6 +150,8 @@ export const assetRead = tenantRecord({
   patrimony: patrimonyLink.nullable(),
   notes: z.string().nullable(),
   interfaces: z.array(interfaceRead),
+  /** The name of the interface the device is managed through, or null. */
+  management_interface: z.string().nullable(),
   /** pt-BR warnings about the record (e.g. the serial differs from its patrimony item's). */
   warnings: z.array(z.string()),
 });

@@ -14,6 +14,8 @@ export const NETWORK_FIELD_LABELS: Record<string, string> = {
   role: 'Função',
   vendor: 'Fabricante',
   management_ip: 'IP de gerência',
+  management_interface: 'Interface de gerência',
+  delivery_interface_id: 'Interface de entrega',
   routeros_version: 'Versão do RouterOS',
   site_id: 'Site',
   patrimony_id: 'Patrimônio',

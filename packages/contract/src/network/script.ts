@@ -7,6 +7,8 @@ export const scriptDevice = z.object({
   hostname: z.string(),
   routeros_version: z.enum(ROUTEROS_VERSIONS),
   script: z.string(),
+  /** The "Remover configuração" script: removes what `script` added to the device, by its comment tags. */
+  removal_script: z.string(),
   /** The last script generated before this one for the device (null the first time). */
   previous_script: z.string().nullable(),
   /** A unified diff from the previous script to this one ('' when identical or the first time). */

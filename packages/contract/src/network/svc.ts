@@ -39,6 +39,11 @@ export const svcInput = z.object({
   ip_block: blankAsNull(ipBlock),
   gateway: blankAsNull(ipAddress),
   lmc_id: id.nullable().optional(),
+  /**
+   * The customer-end router's interface facing the customer (an interface of an asset on the LMC's
+   * path): the MikroTik script puts the SVC's VLAN and gateway there and routes the block to it.
+   */
+  delivery_interface_id: id.nullable().optional(),
   status: z.enum(SVC_STATUSES, { message: 'Situação inválida' }).default('em_ativacao'),
   contract: optionalText(100),
   activated_on: dateOnly.nullable().optional(),
@@ -46,6 +51,7 @@ export const svcInput = z.object({
 });
 
 export const GATEWAY_NEEDS_BLOCK = 'Informe o bloco IP para indicar o gateway';
+export const DELIVERY_NEEDS_LMC = 'Informe a LMC para indicar a interface de entrega';
 /** Why a gateway does not fit its block (outside it, or no block), or null when it fits. */
 export function gatewayProblem(v: { ip_block?: string | null; gateway?: string | null }): string | null {
   if (!v.gateway) return null;
@@ -55,9 +61,10 @@ export function gatewayProblem(v: { ip_block?: string | null; gateway?: string |
   if (!block || !gw) return null;
   return cidrContains(block, gw) ? null : `O gateway ${v.gateway} está fora do bloco ${v.ip_block}`;
 }
-export function gatewayInBlock(v: { ip_block?: string | null; gateway?: string | null }, ctx: z.RefinementCtx) {
+export function gatewayInBlock(v: { ip_block?: string | null; gateway?: string | null; delivery_interface_id?: number | null; lmc_id?: number | null }, ctx: z.RefinementCtx) {
   const problem = gatewayProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['gateway'] });
+  if (v.delivery_interface_id && !v.lmc_id) ctx.addIssue({ code: 'custom', message: DELIVERY_NEEDS_LMC, path: ['delivery_interface_id'] });
 }
 /** The create body (and the web form): the fields plus the gateway-in-block rule. */
 export const svcCreate = svcInput.superRefine(gatewayInBlock);
@@ -76,6 +83,9 @@ export const svcRead = tenantRecord({
   gateway: z.string().nullable(),
   lmc_id: z.number().nullable(),
   lmc: refCode.nullable(),
+  delivery_interface_id: z.number().nullable(),
+  /** The delivery interface with its asset. */
+  delivery_interface: z.object({ id: z.number(), name: z.string(), asset_id: z.number(), hostname: z.string() }).nullable(),
   status: z.enum(SVC_STATUSES),
   contract: z.string().nullable(),
   activated_on: z.string().nullable(),

@@ -1,8 +1,33 @@
 import { z } from 'zod';
+import { cidrContains, normalizeCidr, parseCidr, parseIp } from '../kit/ip';
 import { hostname, ipAddress, vlanId } from '../kit/validators';
 
 /** OpenStreetMap's standard tiles. */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * A management network of the MikroTik scripts: a block in its normal form and its gateway, inside it.
+ * Each device's management address takes the prefix of the block that holds it.
+ */
+export const managementNetwork = z
+  .object({
+    // In its normal form (a refinement, not a transform: the settings are also the answer's schema).
+    block: z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        const n = normalizeCidr(v);
+        if (!n.ok) ctx.addIssue({ code: 'custom', message: n.message });
+        else if (n.cidr !== v) ctx.addIssue({ code: 'custom', message: `Escreva o bloco na forma normal: ${n.cidr}` });
+      }),
+    gateway: ipAddress,
+  })
+  .superRefine((v, ctx) => {
+    const block = parseCidr(v.block);
+    const gateway = parseIp(v.gateway);
+    if (block && gateway && !cidrContains(block, gateway)) ctx.addIssue({ code: 'custom', message: `O gateway ${v.gateway} está fora do bloco ${v.block}`, path: ['gateway'] });
+  });
+export type ManagementNetwork = z.infer<typeof managementNetwork>;
 
 const decimal = (label: string) => z.number({ message: `${label}: informe um número` }).min(0, `${label} não pode ser negativo`);
 
@@ -63,6 +88,8 @@ export const ORGANIZATION_SETTINGS = {
     admin_users: z.array(z.string().trim().regex(/^[a-z_][a-z0-9_.-]{0,31}$/, 'Usuário inválido')).max(10).default(['noc']),
     services_to_disable: z.array(z.enum(['telnet', 'ftp', 'www', 'www-ssl', 'api', 'api-ssl', 'winbox', 'ssh'])).default(['telnet', 'ftp', 'www', 'api']),
     management_vlan: vlanId.nullable().default(null),
+    /** The management blocks and their gateways; SSH, Winbox and API are limited to them. */
+    management_networks: z.array(managementNetwork).max(20, 'No máximo 20 redes de gerência').default([]),
   }),
   circuit: z.object({
     /** Operator circuits: days before `contract_ends_on` their holders are notified. */

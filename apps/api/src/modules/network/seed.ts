@@ -41,7 +41,7 @@ export async function seedNetworkDemo(ctx: DemoContext): Promise<boolean> {
     .where(and(eq(patrimonies.organization_id, ctx.organizationId), eq(patrimonies.serial, 'HEX7A0000301')));
   const asset = (body: Record<string, unknown>) => gestor<Row>('POST', '/asset', body);
   await asset({
-    hostname: 'rt-borda-cwb-01', role: 'roteador', vendor: 'mikrotik', model: 'CCR2116-12G-4S+', serial: 'HG509XK2QTE', management_ip: '10.10.0.1', routeros_version: '7.x', site_id: cwbPop.id,
+    hostname: 'rt-borda-cwb-01', role: 'roteador', vendor: 'mikrotik', model: 'CCR2116-12G-4S+', serial: 'HG509XK2QTE', management_ip: '10.10.0.1', routeros_version: '7.x', site_id: cwbPop.id, management_interface: 'vlan100-gerencia',
     interfaces: withMacs(1, [...ether(4), { name: 'sfp-sfpplus1', type: 'sfp', speed_mbps: 10000, description: 'Uplink trânsito IP' }, { name: 'sfp-sfpplus2', type: 'sfp', speed_mbps: 10000, description: 'Enlace DC-CWB' }, { name: 'vlan100-gerencia', type: 'vlan', description: 'Gerência' }]),
   });
   await asset({
@@ -61,7 +61,7 @@ export async function seedNetworkDemo(ctx: DemoContext): Promise<boolean> {
     interfaces: withMacs(5, [{ name: 'eth0', type: 'ethernet', speed_mbps: 1000 }, { name: 'wlan0', type: 'wireless', speed_mbps: 1000, description: 'Enlace para POP Curitiba' }]),
   });
   await asset({
-    hostname: 'rt-pgo-01', role: 'roteador', vendor: 'mikrotik', model: 'RB750Gr3 (hEX)', serial: 'HEX7A0000301', management_ip: '10.30.0.1', routeros_version: '6.x', site_id: towerPg.id, patrimony_id: hex?.id ?? null,
+    hostname: 'rt-pgo-01', role: 'roteador', vendor: 'mikrotik', model: 'RB750Gr3 (hEX)', serial: 'HEX7A0000301', management_ip: '10.30.0.1', routeros_version: '6.x', site_id: towerPg.id, patrimony_id: hex?.id ?? null, management_interface: 'ether5',
     interfaces: withMacs(6, [...ether(5), { name: 'bridge-lan', type: 'bridge' }]),
   });
   await asset({ hostname: 'rt-ldb-01', role: 'roteador', vendor: 'mikrotik', model: 'CCR2004-16G-2S+', management_ip: '10.40.0.1', routeros_version: '7.x', site_id: popLdb.id, status: 'em_estoque', interfaces: withMacs(7, [...ether(2), { name: 'sfp-sfpplus1', type: 'sfp', speed_mbps: 10000 }]) });

@@ -37,6 +37,21 @@ function PatrimonyPicker({ asset }: { asset: AssetRead | null }) {
   );
 }
 
+/** The interface the device is managed through: one of the interfaces listed below (by name). */
+function ManagementInterfaceField() {
+  const interfaces = (useWatch({ name: 'interfaces' }) as { name?: string }[] | undefined) ?? [];
+  const names = [...new Set(interfaces.map((i) => i.name?.trim()).filter((n): n is string => !!n))];
+  return (
+    <FormSelect
+      name="management_interface"
+      label="Interface de gerência"
+      options={names.map((n) => ({ value: n, label: n }))}
+      emptyLabel="Nenhuma"
+      helperText={names.length ? 'Onde os scripts MikroTik põem a VLAN e o endereço de gerência' : 'Cadastre as interfaces abaixo para escolher uma'}
+    />
+  );
+}
+
 /** RouterOS versions are for MikroTik only. */
 function RouterOsField() {
   const vendor = useWatch({ name: 'vendor' });
@@ -60,6 +75,7 @@ export default function AssetFormPage() {
     patrimony_id: null,
     notes: '',
     interfaces: [],
+    management_interface: null,
   };
   return (
     <ResourcePage
@@ -89,6 +105,7 @@ export default function AssetFormPage() {
               <FormText name="serial" label="Número de série" />
               <FormText name="management_ip" label="IP de gerência" placeholder="10.0.0.1 ou 2001:db8::1" helperText="IPv4 ou IPv6" />
               <RouterOsField />
+              <ManagementInterfaceField />
             </FormGrid>
           </Section>
           <Section title="Local e patrimônio">

@@ -12,7 +12,7 @@ import { Forbidden } from '../../core/RouteGate';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
 import { getSettings, saveSettings, settingsKeys } from './api';
-import { FormCheckboxes, FormChipList } from './fields';
+import { FormCheckboxes, FormChipList, FormManagementNetworks } from './fields';
 import { SETTINGS_FIELD_LABELS } from './labels';
 import { RevisionHistory } from '../../core/history';
 import { FormSelect, FormSwitch } from '../../core/form';
@@ -125,6 +125,7 @@ function SectionFields({ section, disabled }: { section: SettingsSection; disabl
             options={MIKROTIK_SERVICES.map((s) => ({ value: s, label: s }))}
             helperText="Serviços do RouterOS desativados pelo script gerado"
           />
+          <FormManagementNetworks disabled={disabled} />
         </Box>
       );
     case 'circuit':

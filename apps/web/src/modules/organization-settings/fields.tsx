@@ -1,7 +1,11 @@
 /** Inputs of the settings forms that the core kit does not have: lists of values and option sets. */
-import { Autocomplete, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { Autocomplete, Box, Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, TextField } from '@mui/material';
 import type { ReactElement } from 'react';
-import { Controller, useFormContext, type ControllerFieldState, type ControllerRenderProps, type FieldError } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext, type ControllerFieldState, type ControllerRenderProps, type FieldError } from 'react-hook-form';
+import { useItemLabel } from '../../core/form/fieldLabels';
+import { FormText } from '../../core/ResourceForm';
 
 /** Messages of an array field's errors ("2º item: Endereço IP inválido"). */
 export function arrayErrors(error: unknown): string | undefined {
@@ -124,5 +128,43 @@ export function FormCheckboxes({
         );
       }}
     />
+  );
+}
+
+/**
+ * The MikroTik scripts' management networks: a block and its gateway per row. Each device's
+ * management address takes the prefix of the block that holds it; SSH, Winbox and API answer only them.
+ */
+export function FormManagementNetworks({ disabled }: { disabled?: boolean }) {
+  const { control, setFocus } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name: 'management_networks' });
+  useItemLabel('management_networks', 'Rede de gerência');
+  const add = () => {
+    append({ block: '', gateway: '' }, { shouldFocus: false });
+    setTimeout(() => setFocus(`management_networks.${fields.length}.block`), 0);
+  };
+  return (
+    <FormControl component="fieldset" disabled={disabled} sx={{ display: 'grid', gap: 1.5 }}>
+      <FormLabel component="legend">Redes de gerência</FormLabel>
+      <FormHelperText sx={{ mt: 0 }}>O endereço de gerência de cada equipamento leva o prefixo do bloco que o contém e sai pelo gateway dele; SSH, Winbox e API só respondem a esses blocos.</FormHelperText>
+      {fields.map((f, i) => (
+        <Box key={f.id} role="group" aria-label={`Rede de gerência ${i + 1}`} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr auto', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
+          <FormText name={`management_networks.${i}.block`} label="Bloco" placeholder="10.10.0.0/24" disabled={disabled} />
+          <FormText name={`management_networks.${i}.gateway`} label="Gateway" placeholder="10.10.0.254" disabled={disabled} sx={{ gridRow: { xs: 2, sm: 'auto' } }} />
+          {!disabled && (
+            <IconButton aria-label={`Remover a rede de gerência ${i + 1}`} onClick={() => remove(i)} sx={{ mt: 1 }}>
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </Box>
+      ))}
+      {!disabled && (
+        <Box>
+          <Button size="small" startIcon={<AddIcon />} onClick={add}>
+            Adicionar rede de gerência
+          </Button>
+        </Box>
+      )}
+    </FormControl>
   );
 }

@@ -39,6 +39,7 @@ export const SETTINGS_FIELD_LABELS: { [S in SettingsSection]: Record<string, str
     admin_users: 'Usuários administradores',
     services_to_disable: 'Serviços a desativar',
     management_vlan: 'VLAN de gerência',
+    management_networks: 'Redes de gerência',
   },
   circuit: {
     contract_end_notice_days: 'Aviso antes do fim do contrato (dias)',

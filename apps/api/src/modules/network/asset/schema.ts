@@ -23,6 +23,8 @@ export const networkAssets = pgTable(
     status: text().$type<AssetStatus>().notNull().default('ativo'),
     patrimony_id: integer().references(() => patrimonies.id),
     notes: text(),
+    /** The name of one of its interfaces: where the MikroTik scripts put the management VLAN and address. */
+    management_interface: text(),
   },
   (t) => [
     uniqueIndex('network_asset_hostname_unique').on(t.organization_id, sql`lower(${t.hostname})`),

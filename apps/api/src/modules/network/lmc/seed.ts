@@ -43,9 +43,18 @@ export async function seedPathDemo(ctx: DemoContext): Promise<boolean> {
   await segment(leased.id, end('rt-borda-cwb-01', 'ether3'), end('rt-pgo-01', 'ether2'), { medium: 'circuito_operadora', circuit_id: vivo.id, vlan_id: 220, capacity_mbps: 500, subnet: '10.255.10.4/30' });
   await gestor('POST', '/union', { code: 'UN-CWB-PGO', name: 'Redundância Curitiba ⇄ Ponta Grossa', mode: 'active-backup', members: [{ lmc_id: radio.id }, { lmc_id: leased.id }], notes: 'O rádio é o principal; a Vivo assume em falha.' });
 
+  // The MikroTik scripts' management: VLAN 100 and a block per site with its gateway.
+  await gestor('PUT', '/organization-settings/mikrotik', {
+    management_vlan: 100,
+    management_networks: [
+      { block: '10.10.0.0/24', gateway: '10.10.0.254' },
+      { block: '10.30.0.0/24', gateway: '10.30.0.254' },
+    ],
+  });
+  // Delivered at the tower router, each customer on its own port (the SVC's VLAN there).
   const svc = (body: Record<string, unknown>) => gestor('POST', '/svc', { type: 'internet_dedicada', status: 'ativo', ...body });
-  await svc({ code: 'SVC-0001', client_name: 'Cooperativa Agroindustrial Campos Gerais', client_document: '11.444.777/0001-61', bandwidth_mbps: 300, vlan_id: 210, ip_block: '200.150.10.0/29', gateway: '200.150.10.1', lmc_id: radio.id, contract: 'CT-2025-0142', activated_on: '2025-04-02' });
-  await svc({ code: 'SVC-0002', client_name: 'Hospital Santa Clara de Ponta Grossa', client_document: '45.723.174/0001-10', bandwidth_mbps: 200, vlan_id: 210, ip_block: '200.150.10.8/30', gateway: '200.150.10.9', lmc_id: radio.id, contract: 'CT-2025-0188', activated_on: '2025-06-17' });
+  await svc({ code: 'SVC-0001', client_name: 'Cooperativa Agroindustrial Campos Gerais', client_document: '11.444.777/0001-61', bandwidth_mbps: 300, vlan_id: 210, ip_block: '200.150.10.0/29', gateway: '200.150.10.1', lmc_id: radio.id, delivery_interface_id: end('rt-pgo-01', 'ether3').itf, contract: 'CT-2025-0142', activated_on: '2025-04-02' });
+  await svc({ code: 'SVC-0002', client_name: 'Hospital Santa Clara de Ponta Grossa', client_document: '45.723.174/0001-10', bandwidth_mbps: 200, vlan_id: 210, ip_block: '200.150.10.8/30', gateway: '200.150.10.9', lmc_id: radio.id, delivery_interface_id: end('rt-pgo-01', 'ether4').itf, contract: 'CT-2025-0188', activated_on: '2025-06-17' });
   await svc({ code: 'SVC-0003', client_name: 'Escola Técnica Uvaranas', client_document: '19.131.243/0001-97', type: 'l2l', bandwidth_mbps: 100, vlan_id: 220, lmc_id: leased.id, status: 'em_ativacao' });
   await svc({ code: 'SVC-0004', client_name: 'Provedor Nuvem Sul (trânsito IPv6)', client_document: '27.865.757/0001-02', type: 'ip_transito', bandwidth_mbps: 1000, ip_block: '2001:db8:4400::/48', gateway: '2001:db8:4400::1', contract: 'CT-2024-0907', activated_on: '2024-11-05' });
   await svc({ code: 'SVC-0005', client_name: 'Mariana Duarte Souza', client_document: '529.982.247-25', type: 'voz', bandwidth_mbps: 1, status: 'suspenso', notes: 'Suspenso por inadimplência.' });

@@ -1,136 +1,77 @@
 /**
- * MikroTik RouterOS scripts of an LMC's path: one per MikroTik device, in the dialect of
- * its RouterOS major version. Pure: the same model gives the same script (no clock, fixed order).
- * Every value written goes through `quote()` — double quotes with `\`, `"`, `$`, `?` and control
- * characters escaped — so no text from the database can end its argument and start a command.
+ * MikroTik RouterOS scripts of an LMC's path (plan.ts decides what each device needs): one per
+ * MikroTik device, in the dialect of its RouterOS major version, plus its "Remover configuração"
+ * script. Pure: the same model gives the same scripts (no clock, fixed order).
+ *
+ * Re-runnable: every object the script creates carries a comment tag `operacoes:<owner>:<key>`
+ * (the owner is the LMC, its union, or `equipamento` for what every LMC of the device shares); a
+ * line creates it when no object has its tag and sets it otherwise, and what an earlier version
+ * tagged and this one no longer creates is removed first. So version N+1 applied on a router with
+ * version N converges, and applying a script twice changes nothing. Every value goes through
+ * `quote()`, so no text from the database can end its argument and start a command.
  */
-import { pointToPointEnds, type RouterOsVersion, type SectionSettings, type UnionMode } from '@operacoes/contract';
+import type { RouterOsVersion } from '@operacoes/contract';
+import { type DevicePlan, type ScriptModel, planScripts } from './plan';
+import { CREATE_ORDER, DEVICE_OWNER, MENUS, REMOVE_ORDER, comment, ensureByName, ensureLine, inDialect, quote, removeTagged, renderProps } from './routeros';
 
-export type ScriptAsset = { id: number; hostname: string; vendor: string; routeros_version: RouterOsVersion | null; management_ip: string | null };
-export type ScriptSegment = {
-  position: number;
-  from_asset_id: number;
-  from_interface: string;
-  to_asset_id: number;
-  to_interface: string;
-  medium: string;
-  vlan_id: number | null;
-  capacity_mbps: number;
-  subnet: string | null;
-  circuit: string | null;
-};
-export type ScriptUnion = { code: string; name: string; mode: UnionMode; interfaces: Record<number, string[]> };
-export type ScriptModel = {
-  lmc: { code: string; name: string };
-  assets: ScriptAsset[];
-  segments: ScriptSegment[];
-  svcs: { code: string; client_name: string; ip_block: string | null }[];
-  unions: ScriptUnion[];
-  settings: SectionSettings<'mikrotik'>;
-};
-export type GeneratedScript = { asset_id: number; hostname: string; routeros_version: RouterOsVersion; script: string };
+export { quote } from './routeros';
+export { ScriptRefusal, type ScriptAsset, type ScriptModel, type ScriptPath, type ScriptSegment, type ScriptSvc, type ScriptUnion } from './plan';
+export type GeneratedScript = { asset_id: number; hostname: string; routeros_version: RouterOsVersion; script: string; removal_script: string };
 
-/** A RouterOS string literal: every value written into a script goes through here. */
-export function quote(value: string | number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
-  const escaped = String(value).replace(/[\\"$?\u0000-\u001f\u007f]/g, (c) => {
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    if (c === '\\' || c === '"' || c === '$' || c === '?') return `\\${c}`;
-    return `\\${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
-  });
-  return `"${escaped}"`;
+const isIp = (v: string) => /^[0-9.]+$/.test(v) || v.includes(':');
+/** The name of the remote logging action the scripts create. */
+const SYSLOG_ACTION = 'operacoes';
+/** The services limited to the management blocks (when not disabled). */
+const MANAGED_SERVICES = ['api', 'ssh', 'winbox'] as const;
+
+function header(plan: DevicePlan, model: ScriptModel, what: string): string[] {
+  const u = model.union;
+  return [
+    comment(`Operações — ${what} — LMC ${model.lmc.code} (${model.lmc.name})${u ? ` · união ${u.code} (${u.name}), configurada inteira` : ''}`),
+    comment(`Equipamento ${plan.asset.hostname} · RouterOS ${plan.asset.routeros_version}`),
+  ];
 }
 
-/** A comment line: line breaks of the text cannot start a command. */
-const comment = (text: string) => `# ${text.replace(/[\r\n]+/g, ' ')}`;
-const isIp = (v: string) => /^[0-9.]+$/.test(v) || v.includes(':');
-
-type Port = { itf: string; vlan: number | null; name: string; address: string | null; prefix: number | null; segment: ScriptSegment; side: 'from' | 'to' };
-
-function deviceScript(asset: ScriptAsset & { routeros_version: RouterOsVersion }, model: ScriptModel): string {
-  const v7 = asset.routeros_version === '7.x';
+function deviceScript(plan: DevicePlan, model: ScriptModel): string {
+  const v7 = plan.asset.routeros_version === '7.x';
   const s = model.settings;
-  const lines: string[] = [
-    comment(`Operações — LMC ${model.lmc.code} (${model.lmc.name})`),
-    comment(`Equipamento ${asset.hostname} · RouterOS ${asset.routeros_version}`),
-    comment('Gerado automaticamente: revise antes de aplicar.'),
+  const owners = [...plan.owners, DEVICE_OWNER];
+  const lines = [
+    ...header(plan, model, 'configuração'),
+    comment('Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set.'),
+    comment('Manual: Scripting (:if, :len, find) — help.mikrotik.com/docs/display/ROS/Scripting'),
+    ...plan.notes.map(comment),
     '',
+    comment('Identidade — manual: Identity'),
     '/system identity',
-    `set name=${quote(asset.hostname)}`,
+    `set name=${quote(plan.asset.hostname)}`,
+    '',
+    comment(`Limpeza: remove o que versões anteriores deste script etiquetaram (${owners.join(', ')}) e esta não cria mais — manual: Scripting (find where, comment~)`),
+    ...REMOVE_ORDER.filter((m) => inDialect(m, v7)).map((menu) => removeTagged(menu, owners, plan.objects.filter((o) => o.menu === menu && !o.byName).map((o) => o.tag))),
   ];
-  // The device's ends of the path's segments.
-  const ports: Port[] = model.segments.flatMap((seg) =>
-    (['from', 'to'] as const)
-      .filter((side) => seg[`${side}_asset_id`] === asset.id)
-      .map((side) => {
-        const itf = seg[`${side}_interface`];
-        const ends = seg.subnet ? pointToPointEnds(seg.subnet) : null;
-        return { itf, vlan: seg.vlan_id, name: seg.vlan_id ? `vlan${seg.vlan_id}-${itf}` : itf, address: ends ? ends[side] : null, prefix: ends?.prefix ?? null, segment: seg, side };
-      }),
-  );
-  const tagged = ports.filter((p) => p.vlan !== null);
-  // A VLAN on two of the device's ports passes through it: it is bridged.
-  const passing = [...new Set(tagged.map((p) => p.vlan!))].filter((vlan) => tagged.filter((p) => p.vlan === vlan).length > 1).sort((a, b) => a - b);
-  const bridged = (p: Port) => p.vlan !== null && passing.includes(p.vlan);
+  for (const menu of CREATE_ORDER) {
+    if (menu === '/user' || menu === '/system ntp client servers') continue;
+    const objects = plan.objects.filter((o) => o.menu === menu);
+    if (objects.length) {
+      lines.push('', comment(`${MENUS[menu].title} — manual: ${MENUS[menu].manual}`));
+      for (const o of objects) {
+        if (o.note) lines.push(comment(o.note));
+        lines.push(ensureLine(menu, o.tag, o.props, o.addOnly));
+      }
+    }
+    if (menu === '/interface bridge vlan' && plan.enableFiltering.length) {
+      lines.push('', comment('VLAN filtering ligado com as portas e a tabela de VLANs no lugar — manual: Bridging and Switching › Bridge VLAN Filtering'));
+      for (const tag of plan.enableFiltering) lines.push(`/interface bridge set [find comment=${quote(tag)}] vlan-filtering=yes`);
+    }
+  }
 
-  const vlanPorts = tagged.filter((p) => !(v7 && bridged(p)));
-  if (vlanPorts.length) {
-    lines.push('', comment('VLANs dos segmentos'), '/interface vlan');
-    for (const p of vlanPorts) lines.push(`add name=${quote(p.name)} interface=${quote(p.itf)} vlan-id=${p.vlan} comment=${quote(`LMC ${model.lmc.code} segmento ${p.segment.position}`)}`);
-  }
-  if (passing.length) {
-    lines.push('', comment('VLANs que atravessam o equipamento'), '/interface bridge');
-    // 7.x: one bridge with VLAN filtering carries them all; 6.x: a bridge per VLAN joining its VLAN interfaces.
-    if (v7) lines.push(`add name="br-lmc" vlan-filtering=yes comment=${quote(`LMC ${model.lmc.code}`)}`);
-    else for (const vlan of passing) lines.push(`add name="br-vlan${vlan}" comment=${quote(`LMC ${model.lmc.code}`)}`);
-    lines.push('/interface bridge port');
-    const members = v7 ? [...new Set(tagged.filter(bridged).map((p) => p.itf))].map((itf) => ({ bridge: 'br-lmc', itf })) : tagged.filter(bridged).map((p) => ({ bridge: `br-vlan${p.vlan}`, itf: p.name }));
-    for (const m of members) lines.push(`add bridge=${quote(m.bridge)} interface=${quote(m.itf)}`);
-    if (v7) {
-      lines.push('/interface bridge vlan');
-      for (const vlan of passing) lines.push(`add bridge="br-lmc" tagged=${quote(tagged.filter((p) => p.vlan === vlan).map((p) => p.itf).join(','))} vlan-ids=${vlan}`);
-    }
-  }
-  const addressed = ports.filter((p) => p.address);
-  if (addressed.length) {
-    lines.push('', comment('Endereços dos segmentos ponto a ponto'), '/ip address');
-    for (const p of addressed) {
-      const on = bridged(p) ? (v7 ? 'br-lmc' : `br-vlan${p.vlan}`) : p.name;
-      lines.push(`add address=${quote(`${p.address}/${p.prefix}`)} interface=${quote(on)} comment=${quote(`LMC ${model.lmc.code} segmento ${p.segment.position}`)}`);
-    }
-  }
-  // Routes toward site B: the device at the from side of a segment with a subnet sends the SVCs' blocks to the next hop.
-  const downstream = ports.filter((p) => p.side === 'from' && p.segment.subnet);
-  const blocks = model.svcs.filter((x) => x.ip_block);
-  if (downstream.length && blocks.length) {
-    lines.push('', comment('Rotas para os blocos dos SVCs'), '/ip route');
-    for (const p of downstream) {
-      const gateway = pointToPointEnds(p.segment.subnet!)!.to;
-      for (const svc of blocks) lines.push(`add dst-address=${quote(svc.ip_block!)} gateway=${quote(gateway)} comment=${quote(`SVC ${svc.code} — ${svc.client_name}`)}`);
-    }
-  }
-  for (const union of model.unions) {
-    const slaves = [...new Set(union.interfaces[asset.id] ?? [])].sort();
-    lines.push('', comment(`União ${union.code} (${union.name})`));
-    if (slaves.length < 2) lines.push(comment('Menos de duas interfaces da união neste equipamento: sem bonding aqui.'));
-    else lines.push('/interface bonding', `add name=${quote(`bond-${union.code}`)} mode=${union.mode} slaves=${quote(slaves.join(','))}`);
-  }
-  // The organization's MikroTik settings.
   lines.push('', comment('Configurações da organização'));
-  if (s.management_vlan) {
-    const upstream = ports.find((p) => p.side === 'to') ?? ports[0];
-    if (upstream) {
-      lines.push('/interface vlan', `add name=${quote(`vlan${s.management_vlan}-gerencia`)} interface=${quote(upstream.itf)} vlan-id=${s.management_vlan} comment="Gerência"`);
-      if (asset.management_ip) lines.push('/ip address', `add address=${quote(`${asset.management_ip}/${asset.management_ip.includes(':') ? 128 : 32}`)} interface=${quote(`vlan${s.management_vlan}-gerencia`)} comment="Gerência"`);
-    }
-  }
-  if (s.dns_servers.length) lines.push('/ip dns', `set servers=${quote(s.dns_servers.join(','))}`);
+  if (s.dns_servers.length) lines.push(comment('DNS — manual: DNS'), '/ip dns', `set servers=${quote(s.dns_servers.join(','))}`);
   if (s.ntp_servers.length) {
+    lines.push(comment(`NTP — manual: NTP${v7 ? ' (RouterOS 7: servidores como itens)' : ''}`));
     if (v7) {
-      lines.push('/system ntp client', 'set enabled=yes', '/system ntp client servers');
-      for (const server of s.ntp_servers) lines.push(`add address=${quote(server)}`);
+      lines.push('/system ntp client', 'set enabled=yes');
+      for (const o of plan.objects.filter((x) => x.menu === '/system ntp client servers')) lines.push(ensureLine(o.menu, o.tag, o.props));
     } else {
       const ips = s.ntp_servers.filter(isIp);
       const names = s.ntp_servers.filter((n) => !isIp(n));
@@ -138,33 +79,73 @@ function deviceScript(asset: ScriptAsset & { routeros_version: RouterOsVersion }
       lines.push('/system ntp client', `set enabled=yes ${args.join(' ')}`);
     }
   }
-  if (s.snmp_community) lines.push('/snmp community', `set [ find default=yes ] name=${quote(s.snmp_community)}`, '/snmp', 'set enabled=yes');
-  if (s.syslog_server) lines.push('/system logging action', `add name="remoto" target=remote remote=${quote(s.syslog_server)}`, '/system logging', 'add action="remoto" topics="info"', 'add action="remoto" topics="warning"', 'add action="remoto" topics="error"');
-  if (s.admin_users.length) {
-    lines.push('/user');
-    for (const user of s.admin_users) lines.push(comment(`Defina a senha de ${user} no equipamento: /user set ${user} password=...`), `add name=${quote(user)} group=full`);
+  if (s.snmp_community) lines.push(comment('SNMP — manual: SNMP'), '/snmp community', `set [ find default=yes ] name=${quote(s.snmp_community)}`, '/snmp', 'set enabled=yes');
+  if (s.syslog_server) {
+    const action = quote(SYSLOG_ACTION);
+    lines.push(
+      comment('Syslog remoto — manual: Log'),
+      `:if ([:len [/system logging action find name=${action}]] = 0) do={ /system logging action add name=${action} target=remote remote=${quote(s.syslog_server)} } else={ /system logging action set [find name=${action}] target=remote remote=${quote(s.syslog_server)} }`,
+      ...['info', 'warning', 'error'].map((topic) => `:if ([:len [/system logging find action=${action} topics=${quote(topic)}]] = 0) do={ /system logging add action=${action} topics=${quote(topic)} }`),
+    );
   }
-  if (s.services_to_disable.length) {
-    lines.push('/ip service');
-    for (const service of [...s.services_to_disable].sort()) lines.push(`set ${quote(service)} disabled=yes`);
+  const users = plan.objects.filter((o) => o.menu === '/user');
+  if (users.length) {
+    lines.push(comment(`${MENUS['/user'].title} — manual: ${MENUS['/user'].manual}`));
+    for (const o of users) {
+      const name = o.byName!;
+      lines.push(
+        comment(`${name}: criado desativado e sem senha. No equipamento: /user set [find name=${quote(name)}] password=<senha forte> disabled=no`),
+        ensureByName('/user', name, o.props, o.tag),
+      );
+    }
   }
+  const disabled = [...s.services_to_disable].sort();
+  const limited = MANAGED_SERVICES.filter((x) => !disabled.includes(x));
+  if (disabled.length || limited.length) lines.push(comment('Serviços — manual: Services'), '/ip service');
+  for (const service of disabled) lines.push(`set ${quote(service)} disabled=yes`);
+  if (plan.managementBlocks.length) {
+    lines.push(comment(`${limited.join(', ')} só a partir dos blocos de gerência (aplique estando num deles)`));
+    for (const service of limited) lines.push(`set ${quote(service)} ${renderProps([['address', plan.managementBlocks.join(',')]])}`);
+  } else if (limited.length) lines.push(comment(`Sem blocos de gerência nas configurações: ${limited.join(', ')} ficam abertos a qualquer endereço.`));
   return lines.join('\n') + '\n';
 }
 
-/** One script per MikroTik device of the path; a MikroTik without a RouterOS version is skipped with a warning. */
-export function generateScripts(model: ScriptModel): { devices: GeneratedScript[]; warnings: string[] } {
-  const onPath = [...new Set(model.segments.flatMap((s) => [s.from_asset_id, s.to_asset_id]))];
-  const assets = onPath.map((id) => model.assets.find((a) => a.id === id)!).filter((a) => a && a.vendor === 'mikrotik');
-  const warnings: string[] = [];
-  if (model.segments.length === 0) warnings.push('Esta LMC ainda não tem segmentos: não há equipamentos para configurar.');
-  else if (assets.length === 0) warnings.push('Nenhum equipamento MikroTik no caminho desta LMC.');
-  const devices: GeneratedScript[] = [];
-  for (const a of assets) {
-    if (!a.routeros_version) {
-      warnings.push(`${a.hostname}: informe a versão do RouterOS no cadastro do ativo para gerar o script.`);
-      continue;
-    }
-    devices.push({ asset_id: a.id, hostname: a.hostname, routeros_version: a.routeros_version, script: deviceScript(a as ScriptAsset & { routeros_version: RouterOsVersion }, model) });
+/** The "Remover configuração" script: what the configuration script created, by its tags; the device's own items stay. */
+function removalScript(plan: DevicePlan, model: ScriptModel): string {
+  const v7 = plan.asset.routeros_version === '7.x';
+  const alone = plan.shared.length === 0;
+  const owners = alone ? [...plan.owners, DEVICE_OWNER] : plan.owners;
+  const lines = [
+    ...header(plan, model, 'remover configuração'),
+    comment('Remove, pelas etiquetas (comment), o que o script de configuração criou; o que o equipamento já tinha fica.'),
+    comment('Manual: Scripting (find where, comment~) — help.mikrotik.com/docs/display/ROS/Scripting'),
+    '',
+    ...REMOVE_ORDER.filter((m) => inDialect(m, v7)).map((menu) => removeTagged(menu, owners)),
+  ];
+  if (alone) {
+    lines.push(removeTagged('/user', [DEVICE_OWNER]));
+    if (model.settings.syslog_server) lines.push(`/system logging remove [find action=${quote(SYSLOG_ACTION)}]`, `/system logging action remove [find name=${quote(SYSLOG_ACTION)}]`);
+  } else {
+    lines.push(comment(`Gerência, usuários, NTP e syslog ficam: ${plan.asset.hostname} também leva ${plan.shared.join(', ')}.`));
   }
-  return { devices, warnings };
+  lines.push(comment('Identidade, DNS, SNMP e serviços não são alterados.'));
+  return lines.join('\n') + '\n';
+}
+
+/** One script (and its removal) per MikroTik device of the path; a MikroTik without a RouterOS version is skipped with a warning. */
+export function generateScripts(model: ScriptModel): { devices: GeneratedScript[]; warnings: string[] } {
+  const own = model.paths.find((p) => p.code === model.lmc.code) ?? model.paths[0];
+  if (!own || own.segments.length === 0) return { devices: [], warnings: ['Esta LMC ainda não tem segmentos: não há equipamentos para configurar.'] };
+  const { devices, warnings } = planScripts(model);
+  if (devices.length === 0 && !model.assets.some((a) => a.vendor === 'mikrotik')) warnings.push('Nenhum equipamento MikroTik no caminho desta LMC.');
+  return {
+    devices: devices.map((plan) => ({
+      asset_id: plan.asset.id,
+      hostname: plan.asset.hostname,
+      routeros_version: plan.asset.routeros_version,
+      script: deviceScript(plan, model),
+      removal_script: removalScript(plan, model),
+    })),
+    warnings,
+  };
 }

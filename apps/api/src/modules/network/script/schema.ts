@@ -18,6 +18,8 @@ export const mikrotikScriptVersions = pgTable(
       .notNull()
       .references((): AnyPgColumn => networkAssets.id, { onDelete: 'cascade' }),
     script: text().notNull(),
+    /** The "Remover configuração" script of the same version. */
+    removal_script: text().notNull().default(''),
     generated_by: integer().references(() => users.id),
     generated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

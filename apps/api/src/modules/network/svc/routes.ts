@@ -5,15 +5,19 @@
  * both pass; it reads the GiST index on `svc.ip_block` (`&&`), on PostgreSQL and PGlite alike.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc, sql } from 'drizzle-orm';
-import { type SvcRead, formatCidr, formatIp, gatewayProblem, lmcEntity, parseCidr, parseIp, svcResource } from '@operacoes/contract';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { DELIVERY_NEEDS_LMC, type SvcRead, formatCidr, formatIp, gatewayProblem, lmcEntity, parseCidr, parseIp, svcResource } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, unprocessable } from '../../../core/errors';
 import { equalsGiven, searchText } from '../../../core/list';
 import { byIds, plainPresent } from '../../../core/resource';
 import { defineApiResource } from '../../../core/resource-kit';
-import { lmcs } from '../lmc/schema';
+import { interfaceReferences } from '../asset/interfaces';
+import { networkAssets, networkInterfaces } from '../asset/schema';
+import { lmcs, lmxSegments } from '../lmc/schema';
 import { svcs } from './schema';
+
+interfaceReferences.push([svcs, [svcs.delivery_interface_id], 'SVC (interface de entrega)', 'SVCs (interface de entrega)']);
 
 type SvcRow = typeof svcs.$inferSelect;
 
@@ -30,8 +34,40 @@ export async function overlappingSvc(tx: DbOrTx, organizationId: number, block: 
   return rows.rows[0] as { code: string; block: string } | undefined;
 }
 
+/**
+ * 422 unless the delivery interface is an interface of the organization on an asset of the SVC's
+ * LMC path (the customer-end router's port facing the customer).
+ */
+async function checkDelivery(tx: DbOrTx, organizationId: number, merged: Partial<SvcRow>) {
+  if (!merged.delivery_interface_id) return;
+  const refuse = (message: string) => unprocessable([{ propertyPath: 'delivery_interface_id', message }]);
+  if (!merged.lmc_id) throw refuse(DELIVERY_NEEDS_LMC);
+  const [itf] = await tx
+    .select({ asset_id: networkInterfaces.asset_id })
+    .from(networkInterfaces)
+    .where(and(eq(networkInterfaces.id, merged.delivery_interface_id), eq(networkInterfaces.organization_id, organizationId)));
+  if (!itf) throw refuse('Interface de entrega não encontrada');
+  const [onPath] = await tx
+    .select({ id: lmxSegments.id })
+    .from(lmxSegments)
+    .where(and(eq(lmxSegments.lmc_id, merged.lmc_id), or(eq(lmxSegments.from_asset_id, itf.asset_id), eq(lmxSegments.to_asset_id, itf.asset_id))))
+    .limit(1);
+  if (!onPath) throw refuse('A interface de entrega deve ser de um equipamento do caminho da LMC (o roteador da ponta do cliente)');
+}
+
 export async function presentSvcs(rows: SvcRow[], db: DbOrTx): Promise<SvcRead[]> {
   const lmcRows = await byIds(db, lmcs as never, rows.map((r) => r.lmc_id).filter((v): v is number => v !== null));
+  const deliveryIds = [...new Set(rows.map((r) => r.delivery_interface_id).filter((v): v is number => v !== null))];
+  const deliveries = new Map(
+    (deliveryIds.length
+      ? await db
+          .select({ id: networkInterfaces.id, name: networkInterfaces.name, asset_id: networkInterfaces.asset_id, hostname: networkAssets.hostname })
+          .from(networkInterfaces)
+          .innerJoin(networkAssets, eq(networkAssets.id, networkInterfaces.asset_id))
+          .where(inArray(networkInterfaces.id, deliveryIds))
+      : []
+    ).map((d) => [d.id, d]),
+  );
   return (plainPresent(rows as never) as Record<string, unknown>[]).map((r, i) => {
     const row = rows[i];
     const lmc = row.lmc_id ? lmcRows.get(row.lmc_id) : undefined;
@@ -40,6 +76,7 @@ export async function presentSvcs(rows: SvcRow[], db: DbOrTx): Promise<SvcRead[]
       ip_block: canonicalBlock(row.ip_block),
       gateway: canonicalAddress(row.gateway),
       lmc: lmc ? { id: lmc.id as number, code: lmc.code as string, name: lmc.name as string } : null,
+      delivery_interface: (row.delivery_interface_id && deliveries.get(row.delivery_interface_id)) || null,
     } as SvcRead;
   });
 }
@@ -63,6 +100,9 @@ export async function svcRoutes(app: FastifyInstance) {
       if (existing) {
         const problem = gatewayProblem({ ip_block: block ? canonicalBlock(block) : null, gateway: merged.gateway ? canonicalAddress(merged.gateway as string) : null });
         if (problem) throw unprocessable([{ propertyPath: 'gateway', message: problem }]);
+      }
+      if (!existing || 'delivery_interface_id' in values || 'lmc_id' in values) {
+        await checkDelivery(tx, (existing?.organization_id ?? values.organization_id ?? user.organizationId) as number, merged as Partial<SvcRow>);
       }
       const touchesPlan = !existing || 'ip_block' in values || 'status' in values;
       if (block && merged.status !== 'cancelado' && touchesPlan) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, cidr, date, index, inet, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SvcStatus, SvcType } from '@operacoes/contract';
 import { searchIndex, tenantColumns } from '../../../core/schema';
+import { networkInterfaces } from '../asset/schema';
 import { lmcs } from '../lmc/schema';
 
 /** A customer service: client, type, bandwidth, VLAN, IP block, the LMC that carries it. */
@@ -19,6 +20,8 @@ export const svcs = pgTable(
     ip_block: cidr(),
     gateway: inet(),
     lmc_id: integer().references((): AnyPgColumn => lmcs.id),
+    /** The customer-end router's interface facing the customer (the MikroTik script delivers the SVC there). */
+    delivery_interface_id: integer().references((): AnyPgColumn => networkInterfaces.id),
     status: text().$type<SvcStatus>().notNull().default('em_ativacao'),
     contract: text(),
     activated_on: date({ mode: 'string' }),
@@ -28,6 +31,7 @@ export const svcs = pgTable(
     uniqueIndex('svc_code_unique').on(t.organization_id, sql`lower(${t.code})`),
     index('svc_org_idx').on(t.organization_id, t.id),
     index('svc_lmc_idx').on(t.lmc_id),
+    index('svc_delivery_interface_idx').on(t.delivery_interface_id),
     // The IP plan: blocks of live services, searched by overlap (`&&`) and containment (`>>=`).
     index('svc_ip_block_gist').using('gist', t.ip_block.op('inet_ops')).where(sql`${t.status} <> 'cancelado'`),
     searchIndex('svc', t),

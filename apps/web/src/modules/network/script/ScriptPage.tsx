@@ -1,11 +1,12 @@
 /**
  * /lmc/generate-script/:id: the MikroTik RouterOS scripts of an LMC's path, one tab per device,
- * highlighted, with copy, download (.rsc, or a zip of all) and the diff against the last version.
+ * highlighted, with copy, download (.rsc, or a zip of all) and the diff against the last version;
+ * each device also shows its "Remover configuração" script (what the script added, removed by tag).
  */
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import TerminalIcon from '@mui/icons-material/Terminal';
-import { Alert, Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { ScriptDevice, ScriptLast, ScriptLastDevice, ScriptResult } from '@operacoes/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { strToU8, zipSync } from 'fflate';
@@ -63,29 +64,50 @@ function Diff({ device }: { device: ScriptDevice | ScriptLastDevice }) {
   );
 }
 
+type View = 'config' | 'remove';
+
 function Device({ device }: { device: ScriptDevice | ScriptLastDevice }) {
+  const [view, setView] = useState<View>('config');
+  const removal = view === 'remove';
+  const text = removal ? device.removal_script : device.script;
+  const file = `${device.hostname}${removal ? '-remover' : ''}.rsc`;
   const copy = async () => {
-    await navigator.clipboard.writeText(device.script);
-    toast.success('Script copiado!');
+    await navigator.clipboard.writeText(text);
+    toast.success(removal ? 'Script de remoção copiado!' : 'Script copiado!');
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          Copiar
-        </Button>
-        <Button startIcon={<DownloadIcon />} onClick={() => saveBlob(rsc(device.script), `${device.hostname}.rsc`)}>
-          Baixar .rsc
-        </Button>
-      </Box>
-      {'generated_at' in device && (
-        <Typography variant="body2" color="text.secondary">
-          Gerado em {when(device.generated_at)}
-          {device.generated_by ? ` por ${device.generated_by}` : ''}.
-        </Typography>
+      <ToggleButtonGroup exclusive size="small" color="primary" value={view} onChange={(_e, v: View | null) => v && setView(v)} aria-label={`Script de ${device.hostname}`}>
+        <ToggleButton value="config">Configuração</ToggleButton>
+        <ToggleButton value="remove">Remover configuração</ToggleButton>
+      </ToggleButtonGroup>
+      {removal && (
+        <Alert severity="warning">
+          Remove deste equipamento o que o script de configuração criou, pelas etiquetas <code>operacoes:…</code> nos comentários; o que o equipamento já tinha fica. Aplique antes de desfazer a LMC ou a união.
+        </Alert>
       )}
-      <Code text={device.script} label={`Script de ${device.hostname}`} />
-      <Diff device={device} />
+      {text ? (
+        <>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+              Copiar
+            </Button>
+            <Button startIcon={<DownloadIcon />} onClick={() => saveBlob(rsc(text), file)}>
+              Baixar .rsc
+            </Button>
+          </Box>
+          {'generated_at' in device && (
+            <Typography variant="body2" color="text.secondary">
+              Gerado em {when(device.generated_at)}
+              {device.generated_by ? ` por ${device.generated_by}` : ''}.
+            </Typography>
+          )}
+          <Code text={text} label={removal ? `Script de remoção de ${device.hostname}` : `Script de ${device.hostname}`} />
+        </>
+      ) : (
+        <Alert severity="info">Esta versão foi gerada antes do script de remoção existir: gere os scripts de novo para obtê-lo.</Alert>
+      )}
+      {!removal && <Diff device={device} />}
     </Box>
   );
 }
@@ -107,9 +129,13 @@ function Scripts({ lmc }: { lmc: LmcRead }) {
   const canGenerate = lmcApi.canWrite(user);
   const last = useQuery({ queryKey: ['lmc-script', lmc.id], queryFn: () => fetchLast(lmc.id), retry: false });
   const generate = useMutation({ mutationFn: async () => (await api.post<ScriptResult>(`/lmc/${lmc.id}/script`)).data, onSuccess: () => setTab(0) });
+  // A refusal (422: the path cannot give a correct script) is said on the page, with the segment to fix.
+  const refused = isAxiosError(generate.error) && generate.error.response?.status === 422 ? (generate.error.response.data as { message?: string }).message : undefined;
   const result: { devices: (ScriptDevice | ScriptLastDevice)[]; warnings: string[] } | undefined = generate.data ?? (last.data ? { devices: last.data.devices, warnings: [] } : undefined);
   const zipAll = () => {
-    const files = Object.fromEntries(result!.devices.map((d) => [`${d.hostname}.rsc`, strToU8(d.script)]));
+    const files = Object.fromEntries(
+      result!.devices.flatMap((d) => [[`${d.hostname}.rsc`, strToU8(d.script)], ...(d.removal_script ? [[`${d.hostname}-remover.rsc`, strToU8(d.removal_script)]] : [])]),
+    );
     saveBlob(new Blob([zipSync(files) as BlobPart], { type: 'application/zip' }), `${lmc.code}-scripts.zip`);
   };
   return (
@@ -128,12 +154,20 @@ function Scripts({ lmc }: { lmc: LmcRead }) {
         )}
       </Box>
       {!result && !generate.isPending && canGenerate && !last.isLoading && (
-        <Alert severity="info">Gera um script RouterOS por equipamento MikroTik do caminho, com as configurações de MikroTik da organização. Senhas nunca entram no script.</Alert>
+        <Alert severity="info">
+          Gera um script RouterOS por equipamento MikroTik do caminho (com uma união, a união inteira), com as configurações de MikroTik da organização, e o script que remove o que ele criou. Pode ser
+          aplicado de novo: cada objeto leva uma etiqueta no comentário e só é criado se faltar. Senhas nunca entram no script.
+        </Alert>
       )}
       {!result && !canGenerate && last.data === null && <Alert severity="info">Nenhum script foi gerado para esta LMC ainda. Quem pode editar a LMC gera os scripts.</Alert>}
       {!generate.data && last.data && (
         <Alert severity="info" sx={{ mb: 1 }}>
           Últimos scripts gerados{canGenerate ? '. Gere de novo para atualizar com o caminho atual.' : ' (somente leitura).'}
+        </Alert>
+      )}
+      {refused && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {refused}
         </Alert>
       )}
       {result?.warnings.map((w) => (

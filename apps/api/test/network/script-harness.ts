@@ -1,0 +1,84 @@
+/**
+ * Applies generated scripts to RouterOS models built from the inventory and wires them with the
+ * path's segments: what the script tests check (it applies, it converges, each SVC block is routed
+ * from the A-end to its delivery interface, the removal leaves the starting inventory).
+ */
+import { expect } from 'vitest';
+import type { GeneratedScript, ScriptModel } from '../../src/modules/network/script/generate';
+import { routes } from '../../src/modules/network/script/plan';
+import { type Link, Network, Router, firstAddress } from './routeros-model';
+
+/** The physical links of every path of the model (a link shared by two paths once). */
+export function linksOf(model: ScriptModel): Link[] {
+  const links: Link[] = [];
+  for (const s of model.paths.flatMap((p) => p.segments)) {
+    const a = { asset: s.from_asset_id, port: s.from_interface };
+    const b = { asset: s.to_asset_id, port: s.to_interface };
+    if (!links.some((l) => (l.a.asset === a.asset && l.a.port === a.port && l.b.asset === b.asset && l.b.port === b.port) || (l.a.asset === b.asset && l.a.port === b.port && l.b.asset === a.asset && l.b.port === a.port))) links.push({ a, b, up: true });
+  }
+  return links;
+}
+
+export const freshRouter = (model: ScriptModel, device: Pick<GeneratedScript, 'asset_id' | 'routeros_version'>) => {
+  const a = model.assets.find((x) => x.id === device.asset_id)!;
+  return new Router(a.hostname, device.routeros_version, a.interfaces);
+};
+
+export type Applied = { net: Network; routers: Map<number, Router>; start: Map<number, unknown> };
+
+/** Each device's script applied to a router built from its inventory; throws with the line RouterOS would refuse. */
+export function applyAll(model: ScriptModel, devices: GeneratedScript[], times = 1): Applied {
+  const routers = new Map<number, Router>();
+  const start = new Map<number, unknown>();
+  for (const d of devices) {
+    const r = freshRouter(model, d);
+    start.set(d.asset_id, r.snapshot('inventory'));
+    for (let i = 0; i < times; i++) {
+      try {
+        r.apply(d.script);
+      } catch (e) {
+        throw new Error(`${d.hostname} (RouterOS ${d.routeros_version}), aplicação ${i + 1}: ${(e as Error).message}\n\n${d.script}`);
+      }
+    }
+    routers.set(d.asset_id, r);
+  }
+  return { net: new Network(routers, linksOf(model)), routers, start };
+}
+
+/** Every checked property of a model's scripts: applies, converges, routes each SVC block to its delivery interface, removes cleanly. */
+export function checkScripts(model: ScriptModel, devices: GeneratedScript[]) {
+  const once = applyAll(model, devices);
+  const twice = applyAll(model, devices, 2);
+  for (const d of devices) expect(twice.routers.get(d.asset_id)!.snapshot(), `${d.hostname}: aplicar duas vezes muda algo`).toEqual(once.routers.get(d.asset_id)!.snapshot());
+  const delivered = expectDelivered(model, once.net);
+  for (const d of devices) {
+    const r = twice.routers.get(d.asset_id)!;
+    r.apply(d.removal_script);
+    expect(r.snapshot('inventory'), `${d.hostname}: a remoção não volta ao inventário`).toEqual(twice.start.get(d.asset_id));
+  }
+  return { ...once, delivered };
+}
+
+/** The first router of a path (the A-end), when it has a script. */
+export function aEnd(model: ScriptModel, code: string) {
+  const p = model.paths.find((x) => x.code === code)!;
+  const ids = [p.segments[0].from_asset_id, ...p.segments.map((s) => s.to_asset_id)];
+  return ids.find((id) => routes(model.assets.find((a) => a.id === id)!));
+}
+
+/** Each SVC with a block and a delivery interface: a packet for its first address from the A-end reaches the delivery interface (its port, its VLAN). */
+export function expectDelivered(model: ScriptModel, net: Network, only?: string[]) {
+  let checked = 0;
+  for (const svc of model.svcs) {
+    if (!svc.ip_block || !svc.delivery || !svc.gateway || (only && !only.includes(svc.code))) continue;
+    const from = aEnd(model, svc.lmc_code);
+    if (from === undefined || !net.routers.has(from) || !net.routers.has(svc.delivery.asset_id)) continue;
+    const trace = net.trace(from, firstAddress(svc.ip_block));
+    expect(trace.stop, `${svc.code}: ${trace.stop}`).toBeUndefined();
+    expect(trace.at!.asset, `${svc.code} termina em outro equipamento`).toBe(svc.delivery.asset_id);
+    const r = net.routers.get(svc.delivery.asset_id)!;
+    expect(net.wire(r, trace.at!.iface), `${svc.code}: ${trace.at!.iface} não é a interface de entrega`).toContainEqual({ port: svc.delivery.interface, tag: svc.vlan_id === null ? '' : String(svc.vlan_id) });
+    checked++;
+  }
+  return checked;
+}
