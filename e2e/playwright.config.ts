@@ -28,6 +28,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // Every context would download the app's 1.6 MB precache a few seconds after login, loading the
+    // shared machine for nothing: the service worker runs only where a spec asks for it (offline.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -15,6 +15,15 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
   schedule_event: { clash_note: 'Mantido apesar de conflito de agenda' },
   notification: { user_id: 'Destinatário', created_by: 'Enviada por' },
   lmx: { position: 'Posição no LMC' },
+  api_token: {
+    user_id: 'Usuário',
+    prefix: 'Prefixo',
+    token_hash: 'Segredo',
+    expires_at: 'Válido até',
+    last_used_at: 'Último uso',
+    last_used_ip: 'Endereço do último uso',
+    revoked_at: 'Revogado em',
+  },
   viability_unit_template: {
     max_distance_m: 'Distância máxima (m)',
     route_factor: 'Fator de rota',
