@@ -7,7 +7,7 @@ import { fromWall, toWall } from './recurrence';
 /**
  * iCalendar out of the schedule. One-off timed events are written as UTC instants (`…T120000Z`): a
  * phone shows them in its own zone at the right moment. A series is written on its own zone's clock
- * (`DTSTART;TZID=America/Cuiaba:…` with that zone's VTIMEZONE), because its rule is: "monthly on the
+ * (`DTSTART;TZID=<zona>:…` with that zone's VTIMEZONE), because its rule is: "monthly on the
  * 31st at 22:00" in São Paulo falls on the 1st in UTC, and a reader expands BYDAY and the day of the
  * month on DTSTART's own clock. All-day events are dates (`VALUE=DATE`), which belong to no zone.
  */
