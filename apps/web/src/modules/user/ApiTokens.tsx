@@ -8,7 +8,6 @@ import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogT
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, apiTokenCreate, type ApiTokenCreated, type ApiTokenRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { api } from '../../core/api';
 import { FormGrid, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
@@ -18,7 +17,7 @@ import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { SmallTable } from '../../core/SmallTable';
 import { todayInApp } from '../../core/time-zone';
 import { confirmAction, toast } from '../../core/toast';
-import { PermissionsEditor } from './PermissionsEditor';
+import { FormPermissions } from './PermissionsEditor';
 import { PERMISSION_LABEL } from './permission-groups';
 
 const daysAhead = (n: number) => {
@@ -61,20 +60,7 @@ function CreateTokenDialog({ held, onClose, onCreated }: { held: readonly string
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             Permissões do token
           </Typography>
-          <Controller
-            control={form.control}
-            name="permissions"
-            render={({ field, fieldState }) => (
-              <>
-                {fieldState.error && (
-                  <Alert severity="error" sx={{ mb: 1 }}>
-                    {fieldState.error.message}
-                  </Alert>
-                )}
-                <PermissionsEditor value={(field.value as string[]) ?? []} onChange={field.onChange} ceiling={held} />
-              </>
-            )}
-          />
+          <FormPermissions ceiling={held} />
         </Wide>
       </FormGrid>
     </FormDialog>

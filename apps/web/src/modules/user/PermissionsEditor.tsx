@@ -4,6 +4,7 @@
  * reaches are offered, and "Gerenciar" only where it manages.
  */
 import {
+  Alert,
   Box,
   Button,
   Checkbox,
@@ -14,6 +15,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { Controller } from 'react-hook-form';
 import { type Level, levelOf, PERMISSION_GROUPS, PERMISSION_LABEL, setLevel } from './permission-groups';
 
 export function PermissionsEditor({
@@ -93,5 +95,24 @@ export function PermissionsEditor({
         </Paper>
       ))}
     </Stack>
+  );
+}
+
+/** The editor bound to a form's `permissions` field, with the field's error above it (user form, API token form). */
+export function FormPermissions({ disabled, ceiling }: { disabled?: boolean; ceiling?: readonly string[] }) {
+  return (
+    <Controller
+      name="permissions"
+      render={({ field, fieldState }) => (
+        <>
+          {fieldState.error && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {fieldState.error.message}
+            </Alert>
+          )}
+          <PermissionsEditor value={(field.value as string[]) ?? []} onChange={field.onChange} disabled={disabled} ceiling={ceiling} />
+        </>
+      )}
+    />
   );
 }

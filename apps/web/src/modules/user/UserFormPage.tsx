@@ -1,7 +1,6 @@
 /** /user/create and /user/edit/:id: identity, access, permissions by module, unit memberships. */
 import AddIcon from '@mui/icons-material/Add';
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -13,7 +12,7 @@ import {
 import { password, userCreate, userUpdate, type UserRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { FormSelect, FormSwitch } from '../../core/form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -25,7 +24,7 @@ import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { createUser, fetchOrganizations, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
 import { ApiTokens } from './ApiTokens';
-import { PermissionsEditor } from './PermissionsEditor';
+import { FormPermissions } from './PermissionsEditor';
 import { Section } from '../../core/Section';
 import { ReadOnlyNotice } from '../../core/readOnly';
 
@@ -189,20 +188,7 @@ function UserForm({ user }: { user: UserRead | null }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           “Consultar” permite ver listas e detalhes do módulo; “Gerenciar” permite também criar, alterar e excluir.
         </Typography>
-        <Controller
-          control={form.control}
-          name="permissions"
-          render={({ field, fieldState }) => (
-            <>
-              {fieldState.error && (
-                <Alert severity="error" sx={{ mb: 1 }}>
-                  {fieldState.error.message}
-                </Alert>
-              )}
-              <PermissionsEditor value={(field.value as string[]) ?? []} onChange={field.onChange} disabled={!canWrite} />
-            </>
-          )}
-        />
+        <FormPermissions disabled={!canWrite} />
       </Section>
       {current && (
         <Section title="Unidades">
