@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url);
+const dist = process.env.WEB_DIST ? new URL(`file://${process.env.WEB_DIST.replace(/\/?$/, '/')}`) : new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
 const gz = (file) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { HistoryProvider } from './core/history';
 import Layout from './core/layout/Layout';
 import { buildMenu, MenuProvider } from './core/layout/menu';
+import { preloadDialogs } from './core/toast';
 import { BUILT_PATHS } from './modules';
 import { NotificationBell, RealtimeConnection } from './modules/notification';
 import { WhatsNewDialog } from './modules/release-note';
@@ -16,6 +17,9 @@ const MENU = buildMenu((path) => BUILT_PATHS.has(path));
 
 /** The service worker's registration and its "Nova versão disponível" prompt, loaded after login. */
 const UpdatePrompt = lazy(() => import('./core/offline/UpdatePrompt'));
+
+// Toasts and confirmations come from a library /login does not load: fetched as soon as the user is in.
+preloadDialogs();
 
 const RevisionHistory = lazy(() => import('./modules/revision').then((m) => ({ default: m.RevisionHistory })));
 

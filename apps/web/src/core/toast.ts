@@ -5,8 +5,11 @@
  * sweetalert2 renders `title`, `html` and `footer` as HTML, and toasts and confirmations repeat
  * what users typed (a site's name, a server message quoting a value): a title or footer is a DOM
  * node holding text (textElement), a body goes through `text`. A test over the source keeps it so.
+ *
+ * The library (~25 KB gzip) is loaded on the first dialog, not with the first page: /login has a
+ * JavaScript budget and shows a toast only when a login fails.
  */
-import Swal, { type SweetAlertTheme } from 'sweetalert2';
+import type { SweetAlertTheme } from 'sweetalert2';
 
 let theme: SweetAlertTheme = 'dark';
 /** Follows the app theme (called by the theme provider). */
@@ -20,27 +23,34 @@ export const TOAST_TIMER_MS = 3000;
  * sweetalert2 renders its confirm, deny and cancel buttons in every popup, hidden when unused,
  * with English texts ("OK", "No", "Cancel"): every popup starts from these pt-BR texts.
  */
-const AppSwal = Swal.mixin({
-  confirmButtonText: 'Confirmar',
-  denyButtonText: 'Não',
-  cancelButtonText: 'Cancelar',
-  closeButtonAriaLabel: 'Fechar',
-  customClass: { container: 'app-swal' },
-});
-
-const Toast = AppSwal.mixin({
-  toast: true,
-  position: 'top-end',
-  showConfirmButton: false,
-  timer: TOAST_TIMER_MS,
-  timerProgressBar: true,
-  showDenyButton: false,
-  showCancelButton: false,
-  didOpen: (el) => {
-    el.addEventListener('mouseenter', () => Swal.stopTimer());
-    el.addEventListener('mouseleave', () => Swal.resumeTimer());
-  },
-});
+const dialogs = () =>
+  import('sweetalert2').then(({ default: Swal }) => {
+    const AppSwal = Swal.mixin({
+      confirmButtonText: 'Confirmar',
+      denyButtonText: 'Não',
+      cancelButtonText: 'Cancelar',
+      closeButtonAriaLabel: 'Fechar',
+      customClass: { container: 'app-swal' },
+    });
+    const Toast = AppSwal.mixin({
+      toast: true,
+      position: 'top-end',
+      showConfirmButton: false,
+      timer: TOAST_TIMER_MS,
+      timerProgressBar: true,
+      showDenyButton: false,
+      showCancelButton: false,
+      didOpen: (el) => {
+        el.addEventListener('mouseenter', () => Swal.stopTimer());
+        el.addEventListener('mouseleave', () => Swal.resumeTimer());
+      },
+    });
+    return { AppSwal, Toast };
+  });
+let loaded: ReturnType<typeof dialogs> | undefined;
+const library = () => (loaded ??= dialogs());
+/** Fetches the library ahead of the first dialog (the app calls it once the user is in). */
+export const preloadDialogs = (): void => void library();
 
 /** A title or footer as text: the options take HTML or a node, and a node's text is never parsed. */
 function textElement(text: string): HTMLElement {
@@ -51,7 +61,7 @@ function textElement(text: string): HTMLElement {
 
 type Icon = 'success' | 'warning' | 'error' | 'info';
 const show = (icon: Icon, title: string) => {
-  void Toast.fire({ icon, title: textElement(title), theme });
+  void library().then(({ Toast }) => Toast.fire({ icon, title: textElement(title), theme }));
 };
 
 export const toast = {
@@ -61,14 +71,16 @@ export const toast = {
   info: (title = 'Info') => show('info', title),
   /** A permanent error toast: no timer, closed only by its close button. */
   permanentError: (title = 'Error') => {
-    void Toast.fire({
-      icon: 'error',
-      title: textElement(title),
-      theme,
-      timer: undefined,
-      timerProgressBar: false,
-      showCloseButton: true,
-    });
+    void library().then(({ Toast }) =>
+      Toast.fire({
+        icon: 'error',
+        title: textElement(title),
+        theme,
+        timer: undefined,
+        timerProgressBar: false,
+        showCloseButton: true,
+      }),
+    );
   },
 };
 
@@ -79,6 +91,7 @@ export async function confirmAction(opts: {
   confirmText?: string;
   danger?: boolean;
 }): Promise<boolean> {
+  const { AppSwal } = await library();
   const r = await AppSwal.fire({
     title: textElement(opts.title),
     text: opts.text,
@@ -103,6 +116,7 @@ export type StaleEditChoice = 'reload' | 'overwrite' | 'cancel';
  * user's version over it; Cancelar (or Esc) goes back to the form with the edits kept.
  */
 export async function staleEditChoice(message: string): Promise<StaleEditChoice> {
+  const { AppSwal } = await library();
   const r = await AppSwal.fire({
     title: textElement('Registro alterado'),
     text: message,
@@ -123,5 +137,6 @@ export async function staleEditChoice(message: string): Promise<StaleEditChoice>
 
 /** A refusal the user must read (not a toast that fades): title and the server's message. */
 export async function alertError(title: string, text: string): Promise<void> {
+  const { AppSwal } = await library();
   await AppSwal.fire({ title: textElement(title), text, icon: 'error', theme, confirmButtonText: 'Fechar', showCancelButton: false, showDenyButton: false });
 }
