@@ -133,6 +133,8 @@ test('sites and assets on a 360 px phone: the map and the asset form fit the scr
 });
 
 test('site and asset screens have no serious accessibility violations', async ({ page }) => {
+  // Six full axe scans take ~50 s on a quiet machine: the default minute fails on a busy one.
+  test.slow();
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await noTiles(page);
   await uiLogin(page, 'gestor');

@@ -3,11 +3,10 @@
  * with the tiles and the scale. Markers are the caller's vectors, so with no tile network the map
  * still shows them on a blank layer, and a notice says that the images could not load.
  */
-import 'leaflet/dist/leaflet.css';
 import { Alert, Box } from '@mui/material';
 import type { LatLngExpression } from 'leaflet';
 import { useMemo, useState, type ReactNode } from 'react';
-import { MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
+import { MapContainer, ScaleControl, TileLayer } from './map/leaflet';
 
 type Props = {
   /** The region's accessible name ("Mapa de sites"). */

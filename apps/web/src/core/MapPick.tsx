@@ -1,9 +1,8 @@
 /** A map to tap the client's place on (OpenStreetMap tiles, or the organization's). */
-import 'leaflet/dist/leaflet.css';
 import { Box, Typography } from '@mui/material';
 import { DEFAULT_MAP_TILE_URL } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
-import { CircleMarker, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
+import { CircleMarker, MapContainer, TileLayer, useMapEvents } from './map/leaflet';
 import { api } from './api';
 
 /** Curitiba, when nothing is marked yet. */

@@ -4,12 +4,11 @@
  * with its scale, and says that the tiles could not load. A marker opens its site; a click on the
  * map offers to create a site at that point.
  */
-import 'leaflet/dist/leaflet.css';
 import { Button, Typography } from '@mui/material';
 import { SITE_STATUS_LABELS, SITE_TYPE_LABELS, type SiteMarker, type SiteStatus } from '@operacoes/contract';
 import { latLngBounds, type LatLngExpression } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { CircleMarker, Popup, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, Popup, Tooltip, useMap, useMapEvents } from '../../core/map/leaflet';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDecimal } from '../../core/number';
 import { MapFrame } from '../../core/MapFrame';
