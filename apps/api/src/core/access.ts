@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { type Placeholder, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import { type AccessRule, API_TOKEN_INVALID, API_TOKEN_NOT_ALLOWED, API_TOKEN_PREFIX, readPermissionsOf } from '@operacoes/contract';
+import type { Db } from './db';
 import { HttpError, forbidden } from './errors';
 import { fastRead } from './prepared';
 import { RateLimiter } from './rate-limit';
@@ -64,6 +66,20 @@ export function allows(user: CurrentUser, access: Access): boolean {
 
 /** The SHA-256 (hex) of an API token's secret: all the database keeps of it. */
 export const apiTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The row of a secret kept as its hash (an API token, a calendar link) with the user it belongs to:
+ * the caller's `fields` of both, plus `org_active` (whether the user's organization is active).
+ * `tokenHash` is the hash looked up, or a placeholder for a prepared statement.
+ */
+export function tokenOwner<F extends SelectedFields>(db: Db, table: PgTable & { user_id: PgColumn; token_hash: PgColumn }, fields: F, tokenHash: string | Placeholder) {
+  return db
+    .select({ ...fields, org_active: organizations.is_active })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.user_id))
+    .innerJoin(organizations, eq(organizations.id, users.organization_id))
+    .where(eq(table.token_hash, tokenHash));
+}
 
 /**
  * What an API token may do now: each of its permissions its user still holds, a write one narrowed
@@ -133,8 +149,10 @@ export function registerAccessControl(app: FastifyInstance) {
     is_active: boolean;
     org_active: boolean;
   }>(
-    app.db
-      .select({
+    tokenOwner(
+      app.db,
+      apiTokens,
+      {
         id: apiTokens.id,
         name: apiTokens.name,
         permissions: apiTokens.permissions,
@@ -148,12 +166,9 @@ export function registerAccessControl(app: FastifyInstance) {
         user_permissions: users.permissions,
         token_version: users.token_version,
         is_active: users.is_active,
-        org_active: organizations.is_active,
-      })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.user_id))
-      .innerJoin(organizations, eq(organizations.id, users.organization_id))
-      .where(eq(apiTokens.token_hash, sql.placeholder('hash'))),
+      },
+      sql.placeholder('hash'),
+    ),
     'access_api_token',
   );
   const tokenCalls = new RateLimiter(TOKEN_CALLS_PER_MINUTE, 60_000);

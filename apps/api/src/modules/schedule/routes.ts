@@ -22,7 +22,7 @@ import {
   scheduleEventResource,
   unitOrganizationalEntity,
 } from '@operacoes/contract';
-import { type CurrentUser, allows, userOf } from '../../core/access';
+import { type CurrentUser, allows, tokenOwner, userOf } from '../../core/access';
 import { afterCommit, registerAfterCommit } from '../../core/after-commit';
 import { audit } from '../../core/audit';
 import { localInstant } from '../../core/dates';
@@ -34,7 +34,7 @@ import { activePeople, registerPeopleRoute } from '../../core/people';
 import { tenancyCondition } from '../../core/resource';
 import { defineApiResource } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
-import { organizations, unitsOrganizational, users } from '../../core/schema';
+import { unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, checkTechniciansDay, externalActivities, moveActivityWindow } from '../external-activity';
 import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, movedOccurrences, reservationsOf, touchesWindow, visitTouches, windowText } from './busy';
 import { boardRoutes } from './board';
@@ -514,8 +514,10 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const token = req.params.token.replace(/\.ics$/, '');
-      const [owner] = await app.db
-        .select({
+      const [owner] = await tokenOwner(
+        app.db,
+        scheduleFeedTokens,
+        {
           id: users.id,
           organization_id: users.organization_id,
           is_active: users.is_active,
@@ -523,12 +525,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
           permissions: users.permissions,
           password_hash: users.password_hash,
           fingerprint: scheduleFeedTokens.password_fingerprint,
-          org_active: organizations.is_active,
-        })
-        .from(scheduleFeedTokens)
-        .innerJoin(users, eq(users.id, scheduleFeedTokens.user_id))
-        .innerJoin(organizations, eq(organizations.id, users.organization_id))
-        .where(eq(scheduleFeedTokens.token_hash, hash(token)));
+        },
+        hash(token),
+      );
       // The link lives only while its owner could read the schedule with a login of today: active,
       // in an active organization, still holding SCHEDULE, and with the password it was made under.
       const valid =

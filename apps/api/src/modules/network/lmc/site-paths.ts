@@ -41,12 +41,8 @@ export async function sitePathRoutes(fastify: FastifyInstance) {
           position: lmxSegments.position,
           medium: lmxSegments.medium,
           capacity_mbps: lmxSegments.capacity_mbps,
-          from_id: from.id,
-          from_hostname: from.hostname,
-          from_site: from.site_id,
-          to_id: to.id,
-          to_hostname: to.hostname,
-          to_site: to.site_id,
+          from_asset: { id: from.id, hostname: from.hostname, site_id: from.site_id },
+          to_asset: { id: to.id, hostname: to.hostname, site_id: to.site_id },
         })
         .from(lmxSegments)
         .innerJoin(lmcs, eq(lmcs.id, lmxSegments.lmc_id))
@@ -63,15 +59,7 @@ export async function sitePathRoutes(fastify: FastifyInstance) {
       const ref = new Map(lmcRows.map((l) => [l.id, { id: l.id, code: l.code, name: l.name }]));
       return {
         lmcs: lmcRows,
-        segments: segmentRows.map((s) => ({
-          id: s.id,
-          lmc: ref.get(s.lmc_id)!,
-          position: s.position,
-          medium: s.medium,
-          capacity_mbps: s.capacity_mbps,
-          from_asset: { id: s.from_id, hostname: s.from_hostname, site_id: s.from_site },
-          to_asset: { id: s.to_id, hostname: s.to_hostname, site_id: s.to_site },
-        })),
+        segments: segmentRows.map(({ lmc_id, ...s }) => ({ ...s, lmc: ref.get(lmc_id)! })),
       };
     },
   );
