@@ -59,7 +59,7 @@ test('viability: a template with two products, a near and a far unit, the public
 
   // The demo's active sites and the settings: a point 0.001° (≈111 m) north of one, and one far from all of them.
   const settings = (await (await request.get('/api/organization-settings/viability', { headers: auth(token) })).json()) as { max_distance_m: number; route_factor: number };
-  const sites = ((await (await request.get('/api/site?pageSize=1000', { headers: auth(token) })).json()) as { items: Site[] }).items.filter(
+  const sites = ((await (await request.get('/api/site?pageSize=100', { headers: auth(token) })).json()) as { items: Site[] }).items.filter(
     (s) => s.status === 'ativo' && s.latitude !== null && s.longitude !== null,
   );
   expect(sites.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { violationsText } from '@operacoes/contract';
+import { methodsOf } from './http-conventions';
 
 export type Violation = { propertyPath: string; message: string };
 
@@ -13,6 +14,8 @@ export class HttpError extends Error {
     public violations?: Violation[],
     /** More fields of the answer's body (a scheduling 409's clashes and deadline). */
     public details?: Record<string, unknown>,
+    /** Headers of the answer (a 429's Retry-After and RateLimit-*). */
+    public headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -109,6 +112,14 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     if (opts.spa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api') && !url.startsWith('/.well-known')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
+    // The path exists with other methods: 405 and the ones it has (RFC 9110 §15.5.6), not 404.
+    const allowed = url.startsWith('/api') ? methodsOf(app, url) : [];
+    if (allowed.length) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ code: 405, message: `Método ${req.method} não permitido em ${url}. Métodos aceitos: ${allowed.join(', ')}.` });
+    }
     return reply.status(404).send({ code: 404, message: `Rota não encontrada: ${req.method} ${url}` });
   });
   // One check for every route: a NUL or a lone surrogate anywhere in the body, query or params is refused before validation.
@@ -121,6 +132,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
   });
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ ...err.details, code: err.status, message: err.message, ...(err.violations ? { violations: err.violations } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,12 +1,14 @@
 import { type AnyColumn, type SQL, and, asc, desc, eq, like, sql } from 'drizzle-orm';
-import { foldText, type ListResult } from '@operacoes/contract';
+import { foldText, MAX_PAGE_SIZE, type ListResult } from '@operacoes/contract';
 import { HttpError } from './errors';
-
-export const MAX_PAGE_SIZE = 100;
 
 export function paging(query: { page?: number; pageSize?: number }, maxPageSize = MAX_PAGE_SIZE) {
   const page = Math.max(1, query.page ?? 1);
-  const pageSize = Math.min(Math.max(1, query.pageSize ?? 10), maxPageSize);
+  if ((query.pageSize ?? 0) > maxPageSize) {
+    const message = `Máximo de ${maxPageSize} itens por página.`;
+    throw new HttpError(422, message, [{ propertyPath: 'pageSize', message }]);
+  }
+  const pageSize = Math.max(1, query.pageSize ?? 10);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 

@@ -19,7 +19,9 @@ export class RateLimiter {
     entry.count++;
     if (entry.count > this.limit) {
       const seconds = Math.ceil((entry.resetAt - now) / 1000);
-      throw new HttpError(429, `Muitas tentativas. Tente novamente em ${seconds} segundos.`);
+      // Retry-After (RFC 9110) and the RateLimit fields of the IETF httpapi draft, so clients back off on their own.
+      const headers = { 'retry-after': String(seconds), 'ratelimit-limit': String(this.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(seconds) };
+      throw new HttpError(429, `Muitas tentativas. Tente novamente em ${seconds} segundos.`, undefined, undefined, headers);
     }
   }
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, getTableName, like, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { idParam, listOf, listQuery } from '@operacoes/contract';
+import { idParam, listOf, listQuery, pageSizeParam } from '@operacoes/contract';
 import { type Access, type CurrentUser, userOf } from './access';
 import { audit } from './audit';
 import { answeringStale, ifMatchOf, refuseStale, versionOf } from './etag';
@@ -153,7 +153,9 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const listColumns = Object.fromEntries(Object.entries(columns).filter(([k]) => !INTERNAL.has(k)));
   // By default a list sorts by any column it shows (never by a secret or the search text).
   const sortable = def.sortable ?? listColumns;
-  const query = (def.schemas.query ?? listQuery) as z.ZodObject;
+  // The resource's page maximum is in its query schema: documented, and a 422 naming it when exceeded.
+  const baseQuery = (def.schemas.query ?? listQuery) as z.ZodObject;
+  const query = def.maxPageSize && baseQuery instanceof z.ZodObject ? baseQuery.extend({ pageSize: pageSizeParam(def.maxPageSize) }) : baseQuery;
   const tags = [def.entity];
   const orgOf = (row: Row): number | null =>
     def.tenancy !== 'organization' ? null : ((def.tenancyColumn ? row[def.tenancyColumn.name] : row.organization_id) as number | null) ?? null;

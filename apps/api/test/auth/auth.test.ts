@@ -101,6 +101,8 @@ describe('rate limits', () => {
     const res = await t.call('POST', '/api/login', undefined, { username: 'alvo', password: 'x' });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/Muitas tentativas/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['ratelimit-limit']).toBe('3');
     // Other usernames are not affected.
     expect((await t.call('POST', '/api/login', undefined, ADMIN)).statusCode).toBe(200);
   });

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 
-/** Query of every list endpoint (DESIGN §3). `pageSize` is capped by the API. */
+/** Items per page of a list unless the resource declares another maximum. */
+export const MAX_PAGE_SIZE = 100;
+/** A list's `pageSize`: over its maximum is a 422 naming it (never silently fewer items). */
+export const pageSizeParam = (max = MAX_PAGE_SIZE) =>
+  z.coerce.number().int().min(1).max(max, `Máximo de ${max} itens por página.`).default(10);
+
+/** Query of every list endpoint (DESIGN §3). */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).default(10),
+  pageSize: pageSizeParam(),
   search: z.string().trim().max(200).optional(),
   sort: z
     .string()

@@ -28,6 +28,11 @@ export type OrganizationOption = Pick<OrganizationRead, 'id' | 'fantasy_name'>;
 
 /** Every organization, for a super admin's choice of where a new user belongs. */
 export async function fetchOrganizations(): Promise<OrganizationOption[]> {
-  const r = await api.get<ListResult<OrganizationOption>>('/organization', { params: { page: 1, pageSize: 1000, sort: 'fantasy_name' } });
-  return r.data.items ?? [];
+  // Pages of the API's maximum (100) until the last one.
+  const all: OrganizationOption[] = [];
+  for (let page = 1; ; page++) {
+    const r = await api.get<ListResult<OrganizationOption>>('/organization', { params: { page, pageSize: 100, sort: 'fantasy_name' } });
+    all.push(...(r.data.items ?? []));
+    if (page >= r.data.total_pages) return all;
+  }
 }

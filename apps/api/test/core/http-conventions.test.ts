@@ -1,0 +1,88 @@
+/**
+ * The HTTP conventions integrators' tools expect, checked on real routes: 405 with Allow for a
+ * method a path does not have, Location on a 201, 304 for a matching If-None-Match, a 422 naming
+ * the page maximum, and Retry-After with the RateLimit fields on a 429.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noneMatchHits } from '../../src/core/http-conventions';
+import { RateLimiter } from '../../src/core/rate-limit';
+import { HttpError } from '../../src/core/errors';
+import { createTestApp, type TestApp } from '../helpers';
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  it('a method the path does not have: 405 with Allow and a pt-BR message; an unknown path stays 404', async () => {
+    const res = await t.call('PATCH', '/api/faq/category', admin, {});
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, POST');
+    expect(res.json().message).toBe('Método PATCH não permitido em /api/faq/category. Métodos aceitos: GET, HEAD, POST.');
+    const one = await t.call('POST', '/api/faq/category/7', admin, {});
+    expect(one.statusCode).toBe(405);
+    expect(one.headers.allow).toContain('DELETE');
+    expect(one.headers.allow).toContain('PUT');
+    expect((await t.call('GET', '/api/nao-existe', admin)).statusCode).toBe(404);
+  });
+
+  it('a 201 carries Location of the new record, which answers GET', async () => {
+    const res = await t.call('POST', '/api/faq/category', admin, { name: 'Integrações' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers.location).toBe(`/api/faq/category/${res.json().id}`);
+    expect((await t.call('GET', String(res.headers.location), admin)).json().name).toBe('Integrações');
+  });
+
+  it('a GET with a matching If-None-Match answers 304 with no body; another tag or a change gives 200', async () => {
+    const created = (await t.call('POST', '/api/faq/category', admin, { name: 'Redes' })).json();
+    const first = await t.call('GET', `/api/faq/category/${created.id}`, admin);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    const again = await t.app.inject({ method: 'GET', url: `/api/faq/category/${created.id}`, headers: { authorization: `Bearer ${admin}`, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const weak = await t.app.inject({ method: 'GET', url: `/api/faq/category/${created.id}`, headers: { authorization: `Bearer ${admin}`, 'if-none-match': `W/${etag}` } });
+    expect(weak.statusCode).toBe(304);
+    await t.call('PUT', `/api/faq/category/${created.id}`, admin, { name: 'Redes e circuitos' });
+    const changed = await t.app.inject({ method: 'GET', url: `/api/faq/category/${created.id}`, headers: { authorization: `Bearer ${admin}`, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().name).toBe('Redes e circuitos');
+    expect(noneMatchHits('"a", "b"', '"b"')).toBe(true);
+    expect(noneMatchHits('"a"', '"b"')).toBe(false);
+  });
+
+  it('pageSize over the maximum is a 422 naming it, on kit lists, resources with their own maximum and custom lists', async () => {
+    const over = await t.call('GET', '/api/site?pageSize=101', admin);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().violations).toEqual([{ propertyPath: 'pageSize', message: 'Máximo de 100 itens por página.' }]);
+    expect((await t.call('GET', '/api/site?pageSize=100', admin)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/faq/category?pageSize=1000', admin)).statusCode).toBe(200);
+    const faqOver = await t.call('GET', '/api/faq/category?pageSize=1001', admin);
+    expect(faqOver.statusCode).toBe(422);
+    expect(faqOver.json().message).toContain('Máximo de 1000 itens por página.');
+    expect((await t.call('GET', '/api/release-note?page=1&pageSize=99999', admin)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/user/notification?pageSize=500', admin)).statusCode).toBe(422);
+  });
+
+  it('a 429 carries Retry-After and the RateLimit fields', () => {
+    const limiter = new RateLimiter(2, 60_000);
+    limiter.hit('k');
+    limiter.hit('k');
+    let refused: unknown;
+    try {
+      limiter.hit('k');
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(HttpError);
+    const headers = (refused as HttpError).headers ?? {};
+    expect(Number(headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(headers['ratelimit-limit']).toBe('2');
+    expect(headers['ratelimit-remaining']).toBe('0');
+  });
+});
