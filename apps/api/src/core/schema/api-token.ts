@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from './organization';
-import { users } from './user';
+import { userAndOrganizationColumns } from './columns';
 
 /**
  * Personal API tokens (`Authorization: Bearer opr_…`) for scripts and other systems: only the
@@ -11,12 +10,7 @@ export const apiTokens = pgTable(
   'api_token',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    organization_id: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userAndOrganizationColumns(),
     name: varchar({ length: 80 }).notNull(),
     /** The first characters of the secret ("opr_AbC12xYz"), to recognise it in a list or a leak report. */
     prefix: varchar({ length: 16 }).notNull(),

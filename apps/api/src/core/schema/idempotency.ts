@@ -1,6 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { organizations } from './organization';
-import { users } from './user';
+import { userAndOrganizationColumns } from './columns';
 
 /**
  * The first answer to a request sent with an `Idempotency-Key` (core/idempotency.ts), per
@@ -10,12 +9,7 @@ import { users } from './user';
 export const idempotencyKeys = pgTable(
   'idempotency_key',
   {
-    organization_id: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userAndOrganizationColumns(),
     key: varchar({ length: 100 }).notNull(),
     /** Method, path and a hash of the body: the same key on another request is refused. */
     request: text().notNull(),

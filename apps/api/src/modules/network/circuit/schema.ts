@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CircuitContact, CircuitStatus, CircuitType, Responsibility } from '@operacoes/contract';
-import { searchIndex, tenantColumns } from '../../../core/schema';
+import { indexesOn, searchIndex, tenantColumns } from '../../../core/schema';
 import { sites } from '../site/schema';
 
 /** A circuit leased from a carrier: its ends, contract, cost and SLA. */
@@ -31,11 +31,7 @@ export const circuits = pgTable(
   (t) => [
     // The carrier's designation is unique per carrier in the organization.
     uniqueIndex('circuit_designation_unique').on(t.organization_id, sql`lower(${t.carrier})`, sql`lower(${t.designation})`),
-    index('circuit_org_idx').on(t.organization_id, t.id),
-    index('circuit_org_carrier_idx').on(t.organization_id, t.carrier),
-    index('circuit_site_a_idx').on(t.site_a_id),
-    index('circuit_site_b_idx').on(t.site_b_id),
-    index('circuit_contract_ends_idx').on(t.contract_ends_on),
+    ...indexesOn('circuit', { org: [t.organization_id, t.id], org_carrier: [t.organization_id, t.carrier], site_a: [t.site_a_id], site_b: [t.site_b_id], contract_ends: [t.contract_ends_on] }),
     searchIndex('circuit', t),
     check('circuit_type_check', sql`${t.type} in ('link_dedicado', 'mpls', 'l2l', 'ip_transito', 'fibra_apagada', 'lan_to_lan', 'outro')`),
     check('circuit_status_check', sql`${t.status} in ('em_ativacao', 'ativo', 'cancelado')`),

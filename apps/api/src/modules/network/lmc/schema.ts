@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, cidr, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, cidr, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LmcStatus, LmxMedium } from '@operacoes/contract';
-import { searchIndex, tenantColumns } from '../../../core/schema';
+import { indexesOn, searchIndex, tenantColumns } from '../../../core/schema';
 import { networkAssets, networkInterfaces } from '../asset/schema';
 import { circuits } from '../circuit/schema';
 import { sites } from '../site/schema';
@@ -25,9 +25,7 @@ export const lmcs = pgTable(
   },
   (t) => [
     uniqueIndex('lmc_code_unique').on(t.organization_id, sql`lower(${t.code})`),
-    index('lmc_org_idx').on(t.organization_id, t.id),
-    index('lmc_site_a_idx').on(t.site_a_id),
-    index('lmc_site_b_idx').on(t.site_b_id),
+    ...indexesOn('lmc', { org: [t.organization_id, t.id], site_a: [t.site_a_id], site_b: [t.site_b_id] }),
     searchIndex('lmc', t),
     check('lmc_status_check', sql`${t.status} in ('planejado', 'ativo', 'desativado')`),
     check('lmc_sites_check', sql`${t.site_a_id} <> ${t.site_b_id}`),
@@ -64,13 +62,7 @@ export const lmxSegments = pgTable(
     notes: text(),
   },
   (t) => [
-    index('lmx_lmc_idx').on(t.lmc_id, t.position),
-    index('lmx_org_idx').on(t.organization_id, t.id),
-    index('lmx_from_interface_idx').on(t.from_interface_id, t.vlan_id),
-    index('lmx_to_interface_idx').on(t.to_interface_id, t.vlan_id),
-    index('lmx_from_asset_idx').on(t.from_asset_id),
-    index('lmx_to_asset_idx').on(t.to_asset_id),
-    index('lmx_circuit_idx').on(t.circuit_id),
+    ...indexesOn('lmx', { lmc: [t.lmc_id, t.position], org: [t.organization_id, t.id], from_interface: [t.from_interface_id, t.vlan_id], to_interface: [t.to_interface_id, t.vlan_id], from_asset: [t.from_asset_id], to_asset: [t.to_asset_id], circuit: [t.circuit_id] }),
     searchIndex('lmx', t),
     check('lmx_medium_check', sql`${t.medium} in ('fibra_propria', 'radio', 'circuito_operadora')`),
     check('lmx_circuit_check', sql`(${t.medium} = 'circuito_operadora') = (${t.circuit_id} is not null)`),
