@@ -208,7 +208,11 @@ function cleanSchema(value: unknown): unknown {
 const errorSchemas = () => {
   const toJson = (schema: z.ZodType) => cleanSchema(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' })) as Json;
   return {
-    ApiError: { ...toJson(apiError), description: 'Erro da API: `code` é o status HTTP; `message`, em pt-BR, pode ser mostrada ao usuário.' },
+    // Open to more fields: a 412 adds `current`, a scheduling 409 its clashes; a closed schema made those answers invalid.
+    ApiError: {
+      ...toJson(apiError.loose()),
+      description: 'Erro da API: `code` é o status HTTP; `message`, em pt-BR, pode ser mostrada ao usuário. Algumas respostas trazem mais campos (o 412 traz `current`).',
+    },
     ValidationError: {
       ...toJson(apiError.required({ violations: true })),
       description: 'Erro de validação (422): uma violação por campo; `propertyPath` é o caminho do campo (`items.0.quantity`).',
