@@ -4,7 +4,7 @@ import { defineResource } from '../kit/define';
 import { cpfOrCnpj, dateOrDateTime, latitude, longitude, phone, pngDataUrl } from '../kit/validators';
 import { workflowSteps } from '../kit/workflow';
 import { cityRef, coordinatesPaired } from '../network/site';
-import { id, optionalText, queryId, ref } from '../warehouse';
+import { id, optionalMac, optionalText, queryId, ref } from '../warehouse';
 import { checklistItemRead, CHECKLIST_KINDS } from './assistance-type';
 import { externalActivityEntity } from './module';
 
@@ -193,12 +193,21 @@ export const externalActivityExportQuery = externalActivityListQuery.omit({ page
 export const materialInput = z.discriminatedUnion(
   'kind',
   [
-    /** `tag`: the item's tag as typed, or the link its QR label holds. */
-    z.object({ kind: z.literal('patrimonio'), tag: z.string().trim().min(1, 'Informe a etiqueta do item').max(300) }),
+    /**
+     * `tag`: the item's tag as typed, or the link its QR label holds. `serial` and `mac`: read from the
+     * device's label (an ONU, a router) and recorded on the item.
+     */
+    z.object({
+      kind: z.literal('patrimonio'),
+      tag: z.string().trim().min(1, 'Informe a etiqueta do item').max(300),
+      serial: blankAsNull(z.string().trim().max(120, 'Número de série longo demais')),
+      mac: optionalMac,
+    }),
+    /** `section_id`: where it comes from; left out, the technician's own van. */
     z.object({
       kind: z.literal('consumivel'),
       product_id: id,
-      section_id: id,
+      section_id: id.nullable().optional(),
       quantity: z.number({ message: 'Informe a quantidade' }).positive('A quantidade deve ser maior que zero').max(1_000_000, 'Quantidade grande demais'),
     }),
   ],
@@ -209,7 +218,7 @@ export const materialRead = z.object({
   id: z.number(),
   kind: z.enum(['patrimonio', 'consumivel']),
   product: ref,
-  patrimony: z.object({ id: z.number(), tag: z.string(), serial: z.string().nullable() }).nullable(),
+  patrimony: z.object({ id: z.number(), tag: z.string(), serial: z.string().nullable(), mac: z.string().nullable() }).nullable(),
   section: ref.nullable(),
   quantity: z.number(),
   unit: z.string(),

@@ -39,7 +39,7 @@ describe('the module registry', () => {
 
   it('builds the menu in group order', () => {
     expect(MENU_ITEMS.map((g) => g.group)).toEqual(['', 'Viabilidade', 'Almoxarifado', 'Logística', 'Campo', 'Rede', 'Administração']);
-    expect(MENU_ITEMS[2].items.map((i) => i.path)).toEqual(['/warehouse', '/stock', '/section', '/product', '/patrimony', '/patrimony-solicitation', '/movements']);
+    expect(MENU_ITEMS[2].items.map((i) => i.path)).toEqual(['/warehouse', '/stock', '/section', '/product', '/patrimony', '/patrimony-solicitation', '/movements', '/van']);
   });
 
   it('gives resources their access from the permission, or their own rule', () => {

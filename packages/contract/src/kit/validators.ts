@@ -51,6 +51,18 @@ export const cidr = z
     const n = Number(bits);
     return (isIpv4(ip) && n <= 32) || (isIpv6(ip) && n <= 128);
   }, 'Bloco CIDR inválido (ex.: 10.0.0.0/24)');
+/** A MAC address in any usual spelling (`aa:bb:…`, `AA-BB-…`, `aabb.ccdd.eeff`), stored as `AA:BB:CC:DD:EE:FF`. */
+export const macAddress = z
+  .string()
+  .trim()
+  .refine((v) => /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/.test(v) || /^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(v) || /^[0-9A-Fa-f]{12}$/.test(v), 'Endereço MAC inválido (ex.: 4C:5E:0C:12:34:56)')
+  .transform((v) =>
+    v
+      .replace(/[^0-9A-Fa-f]/g, '')
+      .toUpperCase()
+      .replace(/(..)(?!$)/g, '$1:'),
+  );
+
 export const vlanId = z.number().int('VLAN deve ser um número inteiro').min(1, 'VLAN entre 1 e 4094').max(4094, 'VLAN entre 1 e 4094');
 export const latitude = z.number().min(-90, 'Latitude entre -90 e 90').max(90, 'Latitude entre -90 e 90');
 export const longitude = z.number().min(-180, 'Longitude entre -180 e 180').max(180, 'Longitude entre -180 e 180');

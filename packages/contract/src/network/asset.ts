@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { blankAsNull as kitBlankAsNull, listQuery, tenantRecord, updateOf } from '../kit/common';
 import { defineResource } from '../kit/define';
-import { ipAddress } from '../kit/validators';
+import { ipAddress, macAddress } from '../kit/validators';
+
+export { macAddress };
 import { id, optionalText, queryId } from '../warehouse';
 import { ASSET_BULK_MAX, ASSET_ROLES, ASSET_STATUSES, ASSET_VENDORS, INTERFACE_TYPES, ROUTEROS_VERSIONS } from './enums';
 import { networkAssetEntity } from './module';
@@ -14,18 +16,6 @@ const assetHostname = z
   .min(1, 'Informe o hostname')
   .max(253, 'Hostname longo demais')
   .regex(/^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/, 'Hostname inválido: use letras, números, ponto, hífen ou sublinhado');
-
-/** A MAC address in any usual spelling (`aa:bb:…`, `AA-BB-…`, `aabb.ccdd.eeff`), stored as `AA:BB:CC:DD:EE:FF`. */
-export const macAddress = z
-  .string()
-  .trim()
-  .refine((v) => /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/.test(v) || /^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(v) || /^[0-9A-Fa-f]{12}$/.test(v), 'Endereço MAC inválido (ex.: 4C:5E:0C:12:34:56)')
-  .transform((v) =>
-    v
-      .replace(/[^0-9A-Fa-f]/g, '')
-      .toUpperCase()
-      .replace(/(..)(?!$)/g, '$1:'),
-  );
 
 /** The kit's blank-as-none, typed by the output of `schema` (a MAC address normalises its text). */
 const blankAsNull = <O>(schema: z.ZodType<O>) => kitBlankAsNull(schema) as unknown as z.ZodOptional<z.ZodNullable<z.ZodType<O, O | string>>>;

@@ -1,5 +1,5 @@
 export * from './enums';
-export { code, id, idList, name, optionalText, quantity, queryId, ref, refCode } from './shared';
+export { code, id, idList, name, optionalMac, optionalText, quantity, queryId, ref, refCode } from './shared';
 export * from './stock';
 export * from './section';
 export * from './product';
@@ -8,4 +8,5 @@ export * from './consumable';
 export * from './movement';
 export * from './patrimony-solicitation';
 export * from './my-patrimony';
+export * from './van';
 export * from './module';

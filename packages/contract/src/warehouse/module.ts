@@ -25,6 +25,7 @@ export const warehouseModule = defineModule({
     ...crudPages('/patrimony', 'Patrimônio', { gate: ['PATRIMONY'], icon: 'patrimony', group: 'Almoxarifado', create: 'Novo patrimônio', edit: 'Editar patrimônio' }),
     ...crudPages('/patrimony-solicitation', 'Solicitações de patrimônio', { gate: ['PATRIMONY_OUT_REQUEST'], icon: 'request', group: 'Almoxarifado' }),
     ...crudPages('/movements', 'Movimentações', { gate: ['PATRIMONY_HISTORY'], icon: 'movements', group: 'Almoxarifado' }),
+    ...crudPages('/van', 'Vans dos técnicos', { gate: ['STOCK'], icon: 'inventory', group: 'Almoxarifado' }),
   ],
   entities: [stockEntity, sectionEntity, productEntity, patrimonyEntity, patrimonySolicitationEntity],
   gates: { '/patrimony-area': ['WAREHOUSE', 'STOCK', 'SECTION', 'PRODUCT', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PATRIMONY_HISTORY'] },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery } from '../kit/common';
 import { dateOnly, money } from '../kit/validators';
 import { EDITABLE_PATRIMONY_STATUSES, PATRIMONY_CONDITIONS, PATRIMONY_STATUSES, PRODUCT_TRACKINGS } from './enums';
-import { id, idList, optionalText, queryId, ref, refCode } from './shared';
+import { id, idList, optionalMac, optionalText, queryId, ref, refCode } from './shared';
 import { defineResource } from '../kit/define';
 import { patrimonyEntity } from './module';
 
@@ -16,6 +16,8 @@ const patrimonyFields = {
     .nullable()
     .optional(),
   serial: optionalText(120),
+  /** A network device's MAC (ONU, router): "AA:BB:CC:DD:EE:FF". */
+  mac: optionalMac,
   condition: z.enum(PATRIMONY_CONDITIONS, { message: 'Estado de conservação inválido' }).default('novo'),
   acquisition_date: dateOnly.nullable().optional(),
   acquisition_value: money.nullable().optional(),
@@ -47,6 +49,7 @@ export const patrimonyUpdate = z.object({
     .regex(/^[A-Za-z0-9._/-]+$/, 'Use letras, números, ponto, barra, hífen ou sublinhado')
     .optional(),
   serial: patrimonyFields.serial,
+  mac: patrimonyFields.mac,
   condition: z.enum(PATRIMONY_CONDITIONS, { message: 'Estado de conservação inválido' }).optional(),
   acquisition_date: patrimonyFields.acquisition_date,
   acquisition_value: patrimonyFields.acquisition_value,
@@ -65,6 +68,7 @@ export const patrimonyRead = z.object({
   organization_id: z.number(),
   tag: z.string(),
   serial: z.string().nullable(),
+  mac: z.string().nullable(),
   product_id: z.number(),
   product: refCode.extend({ tracking: z.enum(PRODUCT_TRACKINGS) }).nullable(),
   condition: z.enum(PATRIMONY_CONDITIONS),

@@ -3,6 +3,7 @@ import { listQuery, queryBoolean, updateOf } from '../kit/common';
 import { code, id, name, optionalText, queryId, refCode } from './shared';
 import { defineResource } from '../kit/define';
 import { sectionEntity } from './module';
+import { holderRef } from './patrimony';
 
 export const sectionInput = z.object({
   stock_id: id,
@@ -10,6 +11,8 @@ export const sectionInput = z.object({
   code: code('da seção'),
   description: optionalText(2000),
   is_active: z.boolean().default(true),
+  /** The technician whose van this section is (their own stock on the road); null: a place of the warehouse. */
+  technician_id: id.nullable().optional(),
 });
 export const sectionUpdate = updateOf(sectionInput);
 export const sectionRead = z.object({
@@ -21,11 +24,14 @@ export const sectionRead = z.object({
   code: z.string(),
   description: z.string().nullable(),
   is_active: z.boolean(),
+  technician_id: z.number().nullable(),
+  technician: holderRef.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type SectionRead = z.infer<typeof sectionRead>;
-export const sectionListQuery = listQuery.extend({ stock: queryId, isActive: queryBoolean.optional() });
+/** `van`: only technicians' vans (true) or only the warehouse's own places (false). */
+export const sectionListQuery = listQuery.extend({ stock: queryId, isActive: queryBoolean.optional(), technician: queryId, van: queryBoolean.optional() });
 
 export const sectionResource = defineResource({
   ...sectionEntity,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateOrDateTime } from '../kit/validators';
+import { blankAsNull as kitBlankAsNull } from '../kit/common';
+import { dateOrDateTime, macAddress } from '../kit/validators';
 
 export const id = z.number().int().positive();
 export const code = (what: string) =>
@@ -24,6 +25,9 @@ export const nonNegativeQuantity = z
   .min(0, 'A quantidade não pode ser negativa')
   .max(1_000_000_000, 'Quantidade grande demais')
   .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, 'Use no máximo 3 casas decimais');
+
+/** A network device's MAC (ONU, router) as read from its label; blank is none. */
+export const optionalMac = kitBlankAsNull(macAddress) as unknown as z.ZodOptional<z.ZodNullable<z.ZodType<string, string>>>;
 
 export const ref = z.object({ id: z.number(), name: z.string() });
 export const refCode = z.object({ id: z.number(), code: z.string(), name: z.string() });

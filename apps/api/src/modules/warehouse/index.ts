@@ -8,11 +8,12 @@ import { patrimonyRoutes } from './patrimony/routes';
 import { productRoutes } from './product/routes';
 import { sectionRoutes } from './section/routes';
 import { stockRoutes } from './stock/routes';
+import { vanRoutes } from './van/routes';
 import { warehouseSummaryRoutes } from './summary/routes';
 
 /**
  * Warehouse (almoxarifado), DESIGN §4: stocks, sections, products, patrimony,
- * consumables, movements, patrimony solicitations, my patrimony and the hub summary.
+ * consumables, movements, patrimony solicitations, my patrimony, the hub summary and technicians' vans.
  */
 export async function warehouseRoutes(app: FastifyInstance) {
   registerAfterCommit(app);
@@ -25,6 +26,7 @@ export async function warehouseRoutes(app: FastifyInstance) {
   await solicitationRoutes(app);
   await myPatrimonyRoutes(app);
   await warehouseSummaryRoutes(app);
+  await vanRoutes(app);
 }
 
 /** The warehouse tables other modules may read (logistics ships their items, its demo picks them). */
@@ -40,4 +42,7 @@ export { patrimonySolicitationItems } from './patrimony-solicitation/schema';
 /** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
 export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';
 export { type Refs, loadRefs } from './shared';
+export { patrimonySearchText } from './patrimony/routes';
+/** Technicians' vans: which one is a user's, and the condition of the sections that are nobody's van. */
+export { presentVans, visibleVans } from './van/routes';
 

@@ -11,8 +11,9 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /**
  * The warehouse of the demo organization: two stocks with sections, a dozen telecom products
- * (some consumables below their minimum), ~50 patrimony items in every status and out-requests
- * waiting, approved, delivered, refused and being returned, each step with its movements.
+ * (some consumables below their minimum), ~50 patrimony items in every status, out-requests
+ * waiting, approved, delivered, refused and being returned, each step with its movements, and the
+ * technician Luiz's van (drop cable, connectors and two ONUs).
  * Idempotent: skipped when the organization already has a stock.
  */
 export async function seedWarehouseDemo(ctx: DemoContext): Promise<boolean> {
@@ -100,6 +101,11 @@ export async function seedWarehouseDemo(ctx: DemoContext): Promise<boolean> {
   await tecnico('POST', `/patrimony-solicitation/${cancelled.id}/cancel`, { reason: 'Atividade reagendada' });
   // The holder gives one item back (a return waiting to be received)
   await tecnico('POST', `/my-patrimony/${onus[2].id}/return`, { reason: 'Cliente cancelou a instalação' });
+
+  // Luiz's van: his own stock on the road, loaded from the central warehouse (a movement per product and item)
+  const van = await gestor<Row>('POST', '/section', { stock_id: central.id, code: 'VAN-LUIZ', name: 'Van do Luiz', description: 'Fiorino placa BRA2E19', technician_id: ctx.userId.tecnico });
+  await almoxarife('POST', `/van/${van.id}/transfer`, { from_section_id: cables.id, consumables: [{ product_id: drop.id, quantity: 200 }, { product_id: connector.id, quantity: 30 }], reason: 'Carga semanal da van' });
+  await almoxarife('POST', `/van/${van.id}/transfer`, { from_section_id: shelfA.id, patrimony_ids: [onus[17].id, onus[18].id], reason: 'Carga semanal da van' });
 
   // Written off (baixa), with its movement
   await almoxarife('DELETE', `/patrimony/${onus[19].id}`);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import { type PersonRef, num } from '../../core/rows';
@@ -6,6 +6,12 @@ import { type PersonRef, num } from '../../core/rows';
 /** Warehouse helpers: permission shortcuts and the names of the warehouse rows a list refers to. */
 
 export const hasAny = (user: CurrentUser, perms: string[]) => user.superAdmin || perms.some((p) => user.permissions.includes(p));
+/**
+ * `column` (a section id) is not a technician's van: what is in a van is its technician's, so
+ * out-requests neither reserve nor deliver from one (only the van's own transfers and orders take from it).
+ */
+export const notAVan = (column: AnyColumn) => sql`not exists (select 1 from section van where van.id = ${column} and van.technician_id is not null)`;
+
 /** Holds `X` or `X.INDEX`. */
 export const canRead = (user: CurrentUser, name: string) => hasAny(user, [name, `${name}.INDEX`]);
 export const canWrite = (user: CurrentUser, name: string) => hasAny(user, [name]);

@@ -59,7 +59,7 @@ export async function activityReportPdf(
       doc,
       ['#', 'Patrimônio', 'Produto', 'Quantidade'],
       [30, 140, 240, 105],
-      parts.materials.map((m, i) => [String(i + 1), m.patrimony ? `${m.patrimony.tag}${m.patrimony.serial ? ` (S/N ${m.patrimony.serial})` : ''}` : '—', m.product.name, `${num(m.quantity)} ${m.unit}`]),
+      parts.materials.map((m, i) => [String(i + 1), m.patrimony ? [m.patrimony.tag, m.patrimony.serial ? `S/N ${m.patrimony.serial}` : null, m.patrimony.mac ? `MAC ${m.patrimony.mac}` : null].filter(Boolean).join(' · ') : '—', m.product.name, `${num(m.quantity)} ${m.unit}`]),
     );
   else doc.text('Nenhum material registrado.');
 

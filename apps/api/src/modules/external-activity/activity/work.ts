@@ -26,9 +26,9 @@ import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict, unprocessable } from '../../../core/errors';
 import { type ResourceDef, findVisible } from '../../../core/resource';
-import { num, personRefs, refOf } from '../../../core/rows';
+import { type PersonRef, num, personRefs, refOf } from '../../../core/rows';
 import { saveUpload, storablePngDataUrl, uploadedFile } from '../../files';
-import { movePatrimony, patrimonies, products, recordQuantityMovement, sections, takeFromBalance } from '../../warehouse';
+import { type PatrimonyRow, movePatrimony, patrimonies, patrimonySearchText, products, recordQuantityMovement, sections, takeFromBalance } from '../../warehouse';
 import { activityAnswers, activityEvents, activityMaterials, activityPhotos, activitySignatures, externalActivities } from '../schema';
 import { type ActivityRow, presentActivities } from './present';
 import { activityReportPdf } from './report';
@@ -45,7 +45,7 @@ function assertExecuting(a: ActivityRow, what: string) {
 
 export async function materialsOf(db: DbOrTx, activityId: number): Promise<MaterialRead[]> {
   const rows = await db
-    .select({ m: activityMaterials, product: { id: products.id, name: products.name, unit: products.unit_of_measure }, tag: patrimonies.tag, serial: patrimonies.serial, section: sections.name })
+    .select({ m: activityMaterials, product: { id: products.id, name: products.name, unit: products.unit_of_measure }, tag: patrimonies.tag, serial: patrimonies.serial, mac: patrimonies.mac, section: sections.name })
     .from(activityMaterials)
     .innerJoin(products, eq(products.id, activityMaterials.product_id))
     .leftJoin(patrimonies, eq(patrimonies.id, activityMaterials.patrimony_id))
@@ -53,11 +53,11 @@ export async function materialsOf(db: DbOrTx, activityId: number): Promise<Mater
     .where(eq(activityMaterials.activity_id, activityId))
     .orderBy(asc(activityMaterials.id));
   const people = await personRefs(db, rows.map((r) => r.m.user_id));
-  return rows.map(({ m, product, tag, serial, section }) => ({
+  return rows.map(({ m, product, tag, serial, mac, section }) => ({
     id: m.id,
     kind: m.kind,
     product: { id: product.id, name: product.name },
-    patrimony: m.patrimony_id ? { id: m.patrimony_id, tag: tag!, serial: serial ?? null } : null,
+    patrimony: m.patrimony_id ? { id: m.patrimony_id, tag: tag!, serial: serial ?? null, mac: mac ?? null } : null,
     section: m.section_id ? { id: m.section_id, name: section ?? '' } : null,
     quantity: num(m.quantity),
     unit: product.unit,
@@ -75,6 +75,33 @@ export async function photosOf(db: DbOrTx, activityId: number): Promise<PhotoRea
 /** Where an installed item went, for its movement: "Cliente X — endereço (atividade OS-000123)". */
 const installedAt = (a: ActivityRow) => `Instalado no cliente ${a.client_name}${a.address ? ` — ${a.address}` : ''}`;
 
+/** The technician whose van a section is (null: a place of the warehouse). */
+async function vanOwner(tx: DbOrTx, sectionId: number | null): Promise<PersonRef | null> {
+  if (!sectionId) return null;
+  const [row] = await tx.select({ technician_id: sections.technician_id }).from(sections).where(eq(sections.id, sectionId));
+  return row?.technician_id ? refOf(await personRefs(tx, [row.technician_id]), row.technician_id) : null;
+}
+
+/**
+ * The serial and MAC read from the device's label, recorded on the item: a serial the item already
+ * has must be the one read (otherwise this is another device than the tag says: 422), and likewise a MAC.
+ */
+function labelFields(item: PatrimonyRow, body: { serial?: string | null; mac?: string | null }): Partial<PatrimonyRow> {
+  const extra: Partial<PatrimonyRow> = {};
+  const serial = body.serial?.trim();
+  if (serial) {
+    if (item.serial && item.serial.trim().toLowerCase() !== serial.toLowerCase())
+      throw unprocessable([{ propertyPath: 'serial', message: `O número de série lido (${serial}) não confere com o do item ${item.tag} (${item.serial}): confira a etiqueta.` }]);
+    if (!item.serial) extra.serial = serial;
+  }
+  if (body.mac) {
+    if (item.mac && item.mac !== body.mac) throw unprocessable([{ propertyPath: 'mac', message: `O MAC lido (${body.mac}) não confere com o do item ${item.tag} (${item.mac}): confira a etiqueta.` }]);
+    if (!item.mac) extra.mac = body.mac;
+  }
+  if (extra.serial || extra.mac) extra.search_text = patrimonySearchText(item.tag, extra.serial ?? item.serial, extra.mac ?? item.mac);
+  return extra;
+}
+
 async function useMaterial(tx: DbOrTx, user: CurrentUser, a: ActivityRow, body: z.infer<typeof materialInput>) {
   const document = `Atividade ${a.code}`;
   if (body.kind === 'patrimonio') {
@@ -86,16 +113,29 @@ async function useMaterial(tx: DbOrTx, user: CurrentUser, a: ActivityRow, body: 
       .where(and(eq(patrimonies.organization_id, a.organization_id), scanned ? eq(patrimonies.id, Number(scanned)) : sql`lower(${patrimonies.tag}) = lower(${body.tag})`))
       .for('update');
     if (!item) throw unprocessable([{ propertyPath: 'tag', message: `Nenhum item com a etiqueta "${body.tag}" nesta organização` }]);
-    if (item.holder_user_id !== user.id) throw conflict(`O item ${item.tag} não está com você: só itens que você tem em mãos podem ser instalados no cliente.`);
-    const moved = await movePatrimony(tx, user, item, { status: 'em_uso', section_id: null, holder_user_id: null }, { type: 'saida', document, reason: installedAt(a) });
+    // In their hands, or available in their own van.
+    const van = await vanOwner(tx, item.section_id);
+    if (item.holder_user_id !== user.id && !(van?.id === user.id && item.status === 'disponivel')) {
+      const where = van && van.id !== user.id ? `está na van de ${van.name}` : 'não está com você';
+      throw conflict(`O item ${item.tag} ${where}: só itens que você tem em mãos ou na sua van podem ser instalados no cliente.`);
+    }
+    const moved = await movePatrimony(tx, user, item, { status: 'em_uso', section_id: null, holder_user_id: null }, { type: 'saida', document, reason: installedAt(a) }, labelFields(item, body));
     const [movement] = await tx.execute(sql`select id from movement where patrimony_id = ${item.id} order by id desc limit 1`).then((r) => r.rows as { id: number }[]);
     return { kind: 'patrimonio' as const, product_id: moved.product_id, patrimony_id: item.id, section_id: null, quantity: '1', movement_id: Number(movement.id) };
   }
   const [product] = await tx.select().from(products).where(and(eq(products.id, body.product_id), eq(products.organization_id, a.organization_id)));
   if (!product) throw unprocessable([{ propertyPath: 'product_id', message: 'Produto não encontrado nesta organização.' }]);
   if (product.tracking !== 'consumivel') throw unprocessable([{ propertyPath: 'product_id', message: `"${product.name}" é controlado por patrimônio: informe a etiqueta do item` }]);
-  const [section] = await tx.select().from(sections).where(and(eq(sections.id, body.section_id), eq(sections.organization_id, a.organization_id)));
-  if (!section) throw unprocessable([{ propertyPath: 'section_id', message: 'Seção não encontrada nesta organização.' }]);
+  // No section named: the technician's own van.
+  const [section] = await tx
+    .select()
+    .from(sections)
+    .where(and(body.section_id ? eq(sections.id, body.section_id) : eq(sections.technician_id, user.id), eq(sections.organization_id, a.organization_id)));
+  if (!section) throw unprocessable([{ propertyPath: 'section_id', message: body.section_id ? 'Seção não encontrada nesta organização.' : 'Escolha a seção de onde sai o material: você não tem uma van.' }]);
+  if (section.technician_id && section.technician_id !== user.id && !user.superAdmin) {
+    const owner = await vanOwner(tx, section.id);
+    throw new HttpError(403, `A seção "${section.name}" é a van de ${owner?.name ?? 'outro técnico'}: só o técnico dela usa o que está nela.`);
+  }
   await takeFromBalance(tx, { organizationId: a.organization_id, productId: product.id, sectionId: section.id, stockId: section.stock_id }, body.quantity, { product: product.name, section: section.name });
   const movement = await recordQuantityMovement(tx, user, {
     type: 'saida',

@@ -12,7 +12,7 @@ import { patrimonySolicitationItems, patrimonySolicitations } from './schema';
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { loadRefs } from '../shared';
+import { loadRefs, notAVan } from '../shared';
 import { assertNotReservedOnSchedule, notReservedOnSchedule } from './reservations';
 
 export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
@@ -119,6 +119,11 @@ export async function reserveLines(tx: DbOrTx, actor: CurrentUser, s: Solicitati
       }
       if (s.stock_id && item.stock_id !== s.stock_id) throw violation('items', `O item ${item.tag} não está no estoque escolhido.`);
     }
+    const inVans = await tx
+      .select({ tag: patrimonies.tag })
+      .from(patrimonies)
+      .where(and(inArray(patrimonies.id, specific), sql`not (${notAVan(patrimonies.section_id)})`));
+    if (inVans.length) throw violation('items', `O item ${inVans[0].tag} está na van de um técnico: o que está numa van é do técnico dela.`);
     await assertNotReservedOnSchedule(tx, rows);
     chosen.push(...rows);
   }
@@ -134,7 +139,7 @@ export async function reserveLines(tx: DbOrTx, actor: CurrentUser, s: Solicitati
       const [{ total }] = await tx
         .select({ total: sql<string>`coalesce(sum(${consumableBalances.quantity}), 0)` })
         .from(consumableBalances)
-        .where(and(eq(consumableBalances.product_id, product.id), s.stock_id ? eq(consumableBalances.stock_id, s.stock_id) : undefined));
+        .where(and(eq(consumableBalances.product_id, product.id), s.stock_id ? eq(consumableBalances.stock_id, s.stock_id) : undefined, notAVan(consumableBalances.section_id)));
       if (num(total) < l.quantity) throw conflict(`Saldo insuficiente de "${product.name}": disponível ${fmt(num(total))}, solicitado ${fmt(l.quantity)}.`);
       consumables.push({ product, quantity: l.quantity });
       continue;
@@ -148,6 +153,7 @@ export async function reserveLines(tx: DbOrTx, actor: CurrentUser, s: Solicitati
           eq(patrimonies.product_id, product.id),
           eq(patrimonies.status, 'disponivel'),
           notReservedOnSchedule,
+          notAVan(patrimonies.section_id),
           s.stock_id ? eq(patrimonies.stock_id, s.stock_id) : undefined,
           chosen.length ? notInArray(patrimonies.id, chosen.map((c) => c.id)) : undefined,
         ),
@@ -223,7 +229,7 @@ async function deliverConsumable(tx: DbOrTx, actor: CurrentUser, s: Solicitation
     .select({ id: consumableBalances.id, section_id: consumableBalances.section_id, stock_id: consumableBalances.stock_id, quantity: consumableBalances.quantity, section: sections.name })
     .from(consumableBalances)
     .innerJoin(sections, eq(sections.id, consumableBalances.section_id))
-    .where(and(eq(consumableBalances.product_id, line.product_id), gt(consumableBalances.quantity, '0'), s.stock_id ? eq(consumableBalances.stock_id, s.stock_id) : undefined))
+    .where(and(eq(consumableBalances.product_id, line.product_id), gt(consumableBalances.quantity, '0'), isNull(sections.technician_id), s.stock_id ? eq(consumableBalances.stock_id, s.stock_id) : undefined))
     .orderBy(desc(consumableBalances.quantity), asc(consumableBalances.id))
     .for('update', { of: consumableBalances });
   const total = balances.reduce((n, b) => n + num(b.quantity), 0);

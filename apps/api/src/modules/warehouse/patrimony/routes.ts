@@ -41,6 +41,7 @@ type CreateInput = {
   product_id: number;
   tag?: string | null;
   serial?: string | null;
+  mac?: string | null;
   condition?: string;
   section_id?: number | null;
   holder_user_id?: number | null;
@@ -53,8 +54,8 @@ type CreateInput = {
 };
 type UpdateInput = Partial<Omit<CreateInput, 'product_id' | 'status'>> & { product_id?: number; status?: PatrimonyStatus; reason?: string };
 
-/** The item's own folded text (tag, serial); product words are found through the product (patrimony/search.ts). */
-export const patrimonySearchText = (tag: string, serial: string | null | undefined) => searchText(tag, serial);
+/** The item's own folded text (tag, serial, MAC); product words are found through the product (patrimony/search.ts). */
+export const patrimonySearchText = (tag: string, serial: string | null | undefined, mac?: string | null) => searchText(tag, serial, mac);
 
 export async function presentPatrimonies(rows: PatrimonyRow[], db: DbOrTx): Promise<PatrimonyRead[]> {
   if (rows.length === 0) return [];
@@ -71,6 +72,7 @@ export async function presentPatrimonies(rows: PatrimonyRow[], db: DbOrTx): Prom
       organization_id: r.organization_id,
       tag: r.tag,
       serial: r.serial,
+      mac: r.mac,
       product_id: r.product_id,
       product: product ? { id: product.id, code: product.code, name: product.name, tracking: product.tracking } : null,
       condition: r.condition,
@@ -207,6 +209,7 @@ async function createValues(tx: DbOrTx, user: CurrentUser, input: CreateInput): 
     product_id: product.id,
     tag,
     serial: input.serial ?? null,
+    mac: input.mac ?? null,
     condition: input.condition ?? 'novo',
     status,
     section_id: section?.id ?? null,
@@ -217,11 +220,11 @@ async function createValues(tx: DbOrTx, user: CurrentUser, input: CreateInput): 
     invoice_number: input.invoice_number ?? null,
     supplier: input.supplier ?? null,
     notes: input.notes ?? null,
-    search_text: patrimonySearchText(tag, input.serial),
+    search_text: patrimonySearchText(tag, input.serial, input.mac),
   };
 }
 
-const DESCRIPTIVE = ['serial', 'condition', 'acquisition_date', 'acquisition_value', 'invoice_number', 'supplier', 'notes'] as const;
+const DESCRIPTIVE = ['serial', 'mac', 'condition', 'acquisition_date', 'acquisition_value', 'invoice_number', 'supplier', 'notes'] as const;
 
 async function updateValues(tx: DbOrTx, user: CurrentUser, input: UpdateInput, existing: PatrimonyRow): Promise<Record<string, unknown>> {
   const organizationId = existing.organization_id;
@@ -243,8 +246,9 @@ async function updateValues(tx: DbOrTx, user: CurrentUser, input: UpdateInput, e
     if (await tagTaken(tx, organizationId, input.tag, existing.id)) throw conflict(`Já existe um patrimônio com o número "${input.tag}".`);
     values.tag = input.tag;
   }
-  if (values.tag !== undefined || values.serial !== undefined) {
-    values.search_text = patrimonySearchText((values.tag as string) ?? existing.tag, values.serial === undefined ? existing.serial : (values.serial as string | null));
+  if (values.tag !== undefined || values.serial !== undefined || values.mac !== undefined) {
+    const now = <K extends 'serial' | 'mac'>(k: K) => (values[k] === undefined ? existing[k] : (values[k] as string | null));
+    values.search_text = patrimonySearchText((values.tag as string) ?? existing.tag, now('serial'), now('mac'));
   }
 
   if (placeChange) {

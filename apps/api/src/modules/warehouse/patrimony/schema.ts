@@ -19,6 +19,8 @@ export const patrimonies = pgTable(
       .references(() => organizations.id),
     tag: text().notNull(),
     serial: text(),
+    /** A network device's MAC (ONU, router), "AA:BB:CC:DD:EE:FF": typed or read from its label at installation. */
+    mac: text(),
     product_id: integer()
       .notNull()
       .references(() => products.id),
