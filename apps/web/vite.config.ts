@@ -34,7 +34,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,wav}'],
+        // .wasm: the label scanner's ZXing (phones without a native BarcodeDetector read labels offline too).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,wav,wasm}'],
         // The rich-text editor and the topology's graph layout (3.2 MB of the 7.3) are not field
         // work: left to the network, so that installing the app on a phone costs ~4 MB.
         globIgnores: ['**/RichTextEditor-*.js', '**/laidOut-*.js'],

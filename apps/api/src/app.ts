@@ -95,7 +95,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiles (the label scanner's ZXing on phones without a native BarcodeDetector); no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Images: our own, data/blob URLs (previews, signatures) and the configured map tile hosts only.
         imgSrc: [() => app.tileSources.imgSrc().join(' ')],

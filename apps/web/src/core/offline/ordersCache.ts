@@ -2,10 +2,11 @@
  * The technician's orders kept on the phone (IndexedDB) for reading without signal: each time the
  * app is online, the open orders assigned to them for the next 7 days — the order (client, address
  * and map point, checklist, assistance type), earlier answers, materials, photo thumbnails, the
- * signature and the timeline — and the consumable balances they pick from. These are this user's
+ * signature and the timeline — the consumable balances they pick from, and what they carry (their
+ * van's contents and the items in their hands). These are this user's
  * API answers: the database is deleted at logout (UpdatePrompt.tsx).
  */
-import type { BalanceRead, ChecklistAnswer, ExternalActivityRead, ListResult, MaterialRead, PhotoRead } from '@operacoes/contract';
+import type { BalanceRead, ChecklistAnswer, ExternalActivityRead, ListResult, MaterialRead, PhotoRead, VanItem, VanRead } from '@operacoes/contract';
 import { isAxiosError } from 'axios';
 import { type IDBPDatabase, openDB } from 'idb';
 import { useSyncExternalStore } from 'react';
@@ -31,7 +32,9 @@ export type CachedOrder = {
   signature: Signature;
   timeline: unknown[];
 };
-type Meta = { key: 'list'; userId: number; ids: number[]; savedAt: number; balances: BalanceRead[] };
+/** What the technician carries: their van (if they have one) and the items in their hands. */
+export type Carried = { van: VanRead | null; held: VanItem[] };
+type Meta = { key: 'list'; userId: number; ids: number[]; savedAt: number; balances: BalanceRead[]; carried?: Carried };
 export type OrderPart = 'activity' | 'answers' | 'materials' | 'photos' | 'signature' | 'timeline';
 
 let dbp: Promise<IDBPDatabase> | null = null;
@@ -125,6 +128,19 @@ export async function balancesThrough(term: string, fetch: () => Promise<Balance
   return (meta?.userId === userId() ? meta.balances : []).filter((b) => words.every((w) => b.product.name.toLocaleLowerCase('pt-BR').includes(w)));
 }
 
+/** What the technician carries: from the server, else as kept (nothing kept: an empty van). */
+export async function carriedThrough(fetch: () => Promise<Carried>): Promise<Carried> {
+  if (navigator.onLine) {
+    try {
+      return await fetch();
+    } catch (err) {
+      if (!isNoConnection(err)) throw err;
+    }
+  }
+  const meta = (await (await db()).get('meta', 'list')) as Meta | undefined;
+  return (meta?.userId === userId() ? meta.carried : undefined) ?? { van: null, held: [] };
+}
+
 async function thumb(url: string): Promise<string> {
   const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(String(res.status));
@@ -145,6 +161,16 @@ async function withThumbs(photos: PhotoRead[], before: PhotoRead[] = []): Promis
 }
 
 const get = async <T>(url: string, params?: Record<string, unknown>) => (await api.get<T>(url, { params, silent: true })).data;
+
+type HeldRow = { id: number; tag: string; serial: string | null; mac: string | null; status: string; product: { id: number; name: string } | null };
+/** The user's van (GET /api/van?mine) and the items they hold in use (GET /api/my-patrimony), from the server. */
+export async function fetchCarried(): Promise<Carried> {
+  const [vans, mine] = await Promise.all([get<ListResult<VanRead>>('/van', { mine: 'true' }), get<ListResult<HeldRow>>('/my-patrimony', { pageSize: 100 })]);
+  const held = mine.items
+    .filter((i) => i.status === 'em_uso' && i.product)
+    .map((i) => ({ id: i.id, tag: i.tag, serial: i.serial, mac: i.mac, product: { id: i.product!.id, name: i.product!.name } }));
+  return { van: vans.items[0] ?? null, held };
+}
 
 let refreshing: Promise<void> | null = null;
 /** Fetches and keeps the user's orders of the next 7 days; nothing when offline or not a technician. */
@@ -186,9 +212,10 @@ export function refreshOrdersCache(): Promise<void> {
       .then((r) => r.items)
       // Not answered (the signal went meanwhile, or no stock permission): the ones kept before stay.
       .catch(() => (previous?.userId === me ? previous.balances : []));
+    const carried = await fetchCarried().catch(() => (previous?.userId === me ? previous.carried : undefined));
     // Orders no longer the user's (or finished) leave the phone.
     for (const id of before.keys()) if (!kept.includes(id)) await d.delete('orders', id);
-    if (lists.some(Boolean)) await d.put('meta', { key: 'list', userId: me, ids: kept, savedAt, balances } satisfies Meta);
+    if (lists.some(Boolean)) await d.put('meta', { key: 'list', userId: me, ids: kept, savedAt, balances, carried } satisfies Meta);
   })()
     .catch(() => {})
     .finally(() => {

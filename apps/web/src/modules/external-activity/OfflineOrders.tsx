@@ -8,11 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
 import { cachedList } from '../../core/offline/ordersCache';
-import { ActivityStatusChip, formatDateTime } from './parts';
+import { formatDateTime, PhoneStatusChip } from './parts';
+import { useOfflineQueue } from '../../core/offline/queue';
 
 const hhmm = (at: number) => new Date(at).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
 export function OfflineOrders() {
+  const queue = useOfflineQueue();
   const list = useQuery({ queryKey: ['external_activity', 'offline-list'], queryFn: cachedList, networkMode: 'always' });
   return (
     <Box sx={{ maxWidth: 860 }}>
@@ -32,7 +34,7 @@ export function OfflineOrders() {
             {list.data.orders.map((a) => (
               <ListItemButton key={a.id} component={RouterLink} to={`/external-activity/manage/${a.id}`} divider>
                 <ListItemText primary={`${a.code} · ${a.client_name}`} secondary={[a.address, a.scheduled_start ? `Agendada: ${formatDateTime(a.scheduled_start)}` : null].filter(Boolean).join(' · ')} />
-                <ActivityStatusChip status={a.status} />
+                <PhoneStatusChip activity={a} records={queue.records} />
               </ListItemButton>
             ))}
             {list.data.orders.length === 0 && <ListItemText primary="Nenhuma atividade sua nos próximos 7 dias." />}

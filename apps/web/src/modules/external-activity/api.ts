@@ -1,7 +1,7 @@
 /** Fetchers of field service: assistance types, activities, technicians, timeline and checklist answers. */
-import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type ExternalActivityRead, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead } from '@operacoes/contract';
+import { assistanceTypeResource, externalActivityResource, type ActivityEvent, type ExternalActivityRead, type BalanceRead, type ChecklistAnswer, type ListResult, type MaterialInput, type MaterialRead, type PhotoRead, type VanRead } from '@operacoes/contract';
 import { api } from '../../core/api';
-import { balancesThrough, readThrough } from '../../core/offline/ordersCache';
+import { balancesThrough, carriedThrough, fetchCarried, readThrough } from '../../core/offline/ordersCache';
 import { type Outcome, submitRecord } from '../../core/offline/queue';
 import { resourceApi } from '../../core/resource';
 
@@ -67,5 +67,17 @@ export async function uploadPhoto(id: number, file: Blob, fields: { caption?: st
 }
 export const fetchSignature = (id: number) => readThrough(id, 'signature', async () => (await api.get<{ name: string; image: string; signed_at: string } | null>(`/external-activity/${id}/signature`, { silent: !navigator.onLine })).data);
 export const saveSignature = (id: number, name: string, image: string) => recordOnSite(id, 'signature', `Assinatura de ${name}`, 'PUT', '/signature', { name, image });
-export const searchBalances = (term: string) =>
-  balancesThrough(term, async () => (await api.get<ListResult<BalanceRead>>('/consumable/balances', { params: { positive: 'true', search: term || undefined, pageSize: 30 }, silent: !navigator.onLine })).data.items);
+/** What the technician carries (their van, the items in their hands): from the server, or the phone's copy. */
+export const carriedKey = ['external_activity', 'carried'] as const;
+export const fetchCarriedItems = () => carriedThrough(fetchCarried);
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+/**
+ * Consumables to pick, the technician's own van first; then the warehouse's sections they may read
+ * (none without the stock permission: the van is enough).
+ */
+export async function searchBalances(term: string, van: VanRead | null): Promise<BalanceRead[]> {
+  const words = fold(term).split(/\s+/).filter(Boolean);
+  const mine = (van?.balances ?? []).filter((b) => words.every((w) => fold(b.product.name).includes(w)));
+  const others = await balancesThrough(term, async () => (await api.get<ListResult<BalanceRead>>('/consumable/balances', { params: { positive: 'true', search: term || undefined, pageSize: 30 }, silent: true })).data.items).catch(() => []);
+  return [...mine, ...others.filter((b) => b.section.id !== van?.id)];
+}

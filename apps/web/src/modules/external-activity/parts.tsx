@@ -9,6 +9,23 @@ const STATUS_TONE: Record<ActivityStatus, ToneColor> = { aberta: 'default', agen
 const PRIORITY_TONE: Record<ActivityPriority, ToneColor> = { baixa: 'default', media: 'info', alta: 'warning', urgente: 'error' };
 
 export const ActivityStatusChip = ({ status }: { status: ActivityStatus }) => <ToneChip color={STATUS_TONE[status]} label={ACTIVITY_STATUS_LABELS[status]} status={status} />;
+/** The status a step waiting on the phone leads to: an order concluded without signal reads "Concluída", pending send. */
+const STEP_LEADS_TO: Partial<Record<string, ActivityStatus>> = { depart: 'em_deslocamento', start: 'em_execucao', finish: 'concluida' };
+export function statusOnPhone(a: { id: number; status: ActivityStatus }, records: { activityId: number; kind: string; url: string; state: string }[]): { status: ActivityStatus; pending: boolean } {
+  const step = records.filter((r) => r.activityId === a.id && r.kind === 'step' && r.state === 'pending').at(-1);
+  const next = step ? STEP_LEADS_TO[step.url.split('/').pop() ?? ''] : undefined;
+  return next ? { status: next, pending: true } : { status: a.status, pending: false };
+}
+/** The order's status as the phone knows it, "envio pendente" while its step waits to be sent. */
+export function PhoneStatusChip({ activity, records }: { activity: { id: number; status: ActivityStatus }; records: Parameters<typeof statusOnPhone>[1] }) {
+  const shown = statusOnPhone(activity, records);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }} data-testid="phone-status">
+      <ActivityStatusChip status={shown.status} />
+      {shown.pending && <ToneChip color="warning" label="Envio pendente" status="pendente" />}
+    </Box>
+  );
+}
 export const PriorityChip = ({ priority }: { priority: ActivityPriority }) => <ToneChip color={PRIORITY_TONE[priority]} label={ACTIVITY_PRIORITY_LABELS[priority]} status={priority} />;
 
 export function TypeChip({ type }: { type: { name: string; color: string } }) {

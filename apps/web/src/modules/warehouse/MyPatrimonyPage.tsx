@@ -4,18 +4,34 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PATRIMONY_CONDITION_LABELS } from '@operacoes/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../core/format';
 import { useCan } from '../../core/permissions';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
-import { confirmMine, MY_PATRIMONY_PATH, returnMine, type MyPatrimonyRead } from './api';
+import { confirmMine, fetchVans, MY_PATRIMONY_PATH, returnMine, whKeys, type MyPatrimonyRead } from './api';
+import { VanContents } from './VanContents';
+import { Section } from '../../core/Section';
 import { PatrimonyStatusChip } from './parts';
 import { ListPage } from '../../core/resource';
 import { ReasonDialog } from '../../core/form';
 import { ToneChip } from '../../core/ToneChip';
+
+/** The technician's own van, when they have one: what they carry besides what they hold. */
+function MyVan() {
+  const van = useQuery({ queryKey: whKeys.myVan, queryFn: () => fetchVans(true) });
+  const mine = van.data?.[0];
+  if (!mine) return null;
+  return (
+    <Box sx={{ mt: 3 }} data-testid="my-van">
+      <Section title={`Minha van — ${mine.name}`} hint={`${mine.code} · estoque ${mine.stock.name}. O que você usa nas atividades sai daqui.`}>
+        <VanContents van={mine} />
+      </Section>
+    </Box>
+  );
+}
 
 export default function MyPatrimonyPage() {
   const qc = useQueryClient();
@@ -97,6 +113,7 @@ export default function MyPatrimonyPage() {
         { label: 'Devolver', icon: <UndoIcon />, onClick: (p) => setReturning({ item: p, open: true }), show: (p) => p.status === 'em_uso' && !p.return_solicitation_id },
       ]}
     >
+      <MyVan />
       <ReasonDialog
         open={!!returning?.open}
         title={`Devolver ${returning?.item.tag ?? ''}?`}

@@ -1,6 +1,11 @@
 /** /section, /section/create, /section/edit/:id, /section/info/:id (SECTION): places inside a stock. */
 import { sectionInput } from '@operacoes/contract';
+import { TextField } from '@mui/material';
+import { useState } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useFormReadOnly } from '../../core/readOnly';
+import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
 import { formatDateTime } from '../../core/format';
 import { FormGrid, FormSelect, FormSwitch, selectFilter, FormNotes } from '../../core/form';
 import { PageTitle } from '../../core/PageTitle';
@@ -30,7 +35,37 @@ export function SectionListPage() {
   );
 }
 
-const blank = { stock_id: undefined as never, name: '', code: '', description: '', is_active: true };
+const blank = { stock_id: undefined as never, name: '', code: '', description: '', is_active: true, technician_id: null };
+
+/** "Técnico": the section becomes that technician's van (their own stock on the road). */
+function FormVanTechnician({ initial }: { initial: SectionRead['technician'] }) {
+  const { control, setValue } = useFormContext();
+  const readOnly = useFormReadOnly();
+  const [picked, setPicked] = useState<UserOption | null>(initial ? { id: initial.id, username: initial.username, picture: null, person: { full_name: initial.name } } : null);
+  return (
+    <Controller
+      name="technician_id"
+      control={control}
+      render={({ fieldState }) =>
+        readOnly ? (
+          <TextField label="Técnico (van)" value={picked ? (picked.person?.full_name ?? picked.username) : '—'} disabled />
+        ) : (
+          <UserAutocomplete
+            label="Técnico (van)"
+            value={picked}
+            onlyActive
+            onChange={(u) => {
+              setPicked(u);
+              setValue('technician_id', u?.id ?? null, { shouldDirty: true, shouldValidate: true });
+            }}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? 'Com um técnico, a seção é a van dele: o estoque que ele leva e usa nas atividades'}
+          />
+        )
+      }
+    />
+  );
+}
 
 export function SectionFormPage() {
   const stocks = useStockOptions();
@@ -52,6 +87,7 @@ export function SectionFormPage() {
             <FormSwitch name="is_active" label="Seção ativa" />
             <FormText name="name" label="Nome" required autoFocus={!section} />
             <FormText name="code" label="Código" required placeholder="A-01" />
+            <FormVanTechnician initial={section?.technician ?? null} />
             <FormNotes name="description" label="Descrição" />
           </FormGrid>
         </Section>
@@ -69,6 +105,7 @@ export function SectionInfoPage() {
       details={(s) => [
         ['Estoque', s.stock ? <RouterLink to={`/stock/info/${s.stock.id}`}>{s.stock.name}</RouterLink> : null],
         ['Código', s.code],
+        ['Van de', s.technician ? <RouterLink to="/van">{s.technician.name}</RouterLink> : null],
         ['Descrição', s.description],
         ['Atualizada em', formatDateTime(s.updated_at)],
       ]}

@@ -8,6 +8,8 @@ import type {
   SectionRead,
   SolicitationRead,
   StockRead,
+  VanRead,
+  VanTransfer,
   WarehouseSummary,
   myPatrimonyRead,
 } from '@operacoes/contract';
@@ -16,7 +18,7 @@ import type { z } from 'zod';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
 
-export type { BalanceRead, MovementRead, PatrimonyRead, ProductRead, SectionRead, SolicitationRead, StockRead, WarehouseSummary };
+export type { BalanceRead, MovementRead, PatrimonyRead, ProductRead, SectionRead, SolicitationRead, StockRead, VanRead, WarehouseSummary };
 export type MyPatrimonyRead = z.infer<typeof myPatrimonyRead>;
 
 export const stockApi = resourceApi(stockResource);
@@ -33,6 +35,8 @@ export const whKeys = {
   units: ['warehouse', 'units'] as const,
   stocks: ['warehouse', 'stocks'] as const,
   sectionsOf: (stockId: number) => ['warehouse', 'sections', stockId] as const,
+  vans: ['warehouse', 'vans'] as const,
+  myVan: ['warehouse', 'vans', 'mine'] as const,
 };
 
 const get = async <T>(path: string, params?: Record<string, unknown>) => (await api.get<T>(path, { params })).data;
@@ -82,3 +86,15 @@ export type ProjectOption = { id: number; code: string; name: string };
 export const searchOpenProjects = async (term: string) =>
   (await api.get<ListResult<ProjectOption & { status: string }>>('/project', { params: { search: term || undefined, pageSize: 20 } })).data.items.filter((p) => p.status !== 'concluido' && p.status !== 'cancelado');
 export const getProjectOption = async (id: number) => (await api.get<ProjectOption>(`/project/${id}`)).data;
+
+// Technicians' vans
+export const VAN_PATH = '/van';
+/** The vans the user sees (a stock reader: the organization's; anyone else: their own). */
+export const fetchVans = async (mine = false) => (await get<ListResult<VanRead>>(VAN_PATH, { pageSize: 100, mine: mine ? 'true' : undefined })).items;
+export const transferToVan = async (vanId: number, body: VanTransfer) => (await api.post<{ van: VanRead }>(`${VAN_PATH}/${vanId}/transfer`, body)).data;
+/** The warehouse's own sections (not vans), to load a van from. */
+export const searchWarehouseSections = async (term: string) =>
+  (await get<ListResult<SectionRead>>(sectionApi.path, { search: term || undefined, isActive: 'true', van: 'false', pageSize: 30, sort: 'name' })).items;
+export const fetchSectionBalances = async (sectionId: number) => (await get<ListResult<BalanceRead>>('/consumable/balances', { section: sectionId, positive: 'true', pageSize: 100 })).items;
+export const fetchSectionItems = async (sectionId: number) =>
+  (await get<ListResult<PatrimonyRead>>(PATRIMONY_PATH, { section: sectionId, status: 'disponivel', pageSize: 100, sort: 'tag' })).items;

@@ -131,6 +131,7 @@ export const sectionColumns: GridColDef<SectionRead>[] = [
     ),
   },
   { field: 'stock_id', headerName: 'Estoque', flex: 1, minWidth: 140, valueGetter: (_v, row) => row.stock?.name ?? '—' },
+  { field: 'technician_id', headerName: 'Van de', flex: 1, minWidth: 120, sortable: false, valueGetter: (_v, row) => row.technician?.name ?? '' },
   {
     field: 'is_active',
     headerName: 'Situação',

@@ -16,8 +16,9 @@ const RequestListPage = lazy(() => import('./RequestListPage'));
 const MyPatrimonyPage = lazy(() => import('./MyPatrimonyPage'));
 const MovementsPage = lazy(() => import('./MovementsPage'));
 const WarehouseHubPage = lazy(() => import('./WarehouseHubPage'));
+const VanPage = lazy(() => import('./VanPage'));
 
-/** Warehouse (DESIGN §4): hub, stocks, sections, products, patrimony, requests, movements, my patrimony. */
+/** Warehouse (DESIGN §4): hub, stocks, sections, products, patrimony, requests, movements, my patrimony, technicians' vans. */
 export const warehouseRoutes: RouteObject[] = [
   { path: '/warehouse', element: <WarehouseHubPage /> },
   { path: '/stock', element: <StockListPage /> },
@@ -37,4 +38,5 @@ export const warehouseRoutes: RouteObject[] = [
   { path: '/patrimony-solicitation', element: <RequestListPage /> },
   { path: '/movements', element: <MovementsPage /> },
   { path: '/my-patrimony', element: <MyPatrimonyPage /> },
+  { path: '/van', element: <VanPage /> },
 ];

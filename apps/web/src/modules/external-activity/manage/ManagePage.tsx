@@ -28,7 +28,7 @@ import { PendingRecords, SyncBar } from './SyncBar';
 import { usePhotoUploads } from './usePhotoUploads';
 import { Materials, Photos, Signature } from './WorkSections';
 import { downloadFile } from '../../../core/download';
-import { ActivityStatusChip, formatDateTime, PriorityChip, SlaChip, TypeChip, useNow } from '../parts';
+import { formatDateTime, PhoneStatusChip, PriorityChip, SlaChip, statusOnPhone, TypeChip, useNow } from '../parts';
 import { rightsOf, useActivityActor } from '../rights';
 import type { AnswerValue } from './answerQueue';
 import { answered, Checklist } from './Checklist';
@@ -173,15 +173,17 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
     await post(step).catch(() => undefined);
   };
 
-  const execution = a.status === 'em_execucao';
+  // A step waiting on the phone counts: concluded without signal, nothing more is recorded on site.
+  const onPhone = statusOnPhone(a, queue.records).status;
+  const execution = onPhone === 'em_execucao';
   /** Answers, materials, photos and the signature: being executed, by one of its technicians. */
   const onSite = execution && may.work;
-  const open = a.status !== 'concluida' && a.status !== 'cancelada';
+  const open = onPhone !== 'concluida' && onPhone !== 'cancelada';
   return (
     <Box sx={{ maxWidth: 860 }}>
       <PageTitle title={`Atividade ${a.code}`} subtitle={a.client_name} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
-        <ActivityStatusChip status={a.status} />
+        <PhoneStatusChip activity={a} records={queue.records} />
         <PriorityChip priority={a.priority} />
         <TypeChip type={a.assistance_type} />
         <SlaChip activity={a} now={now} />
@@ -265,7 +267,7 @@ function Manage({ activity: a }: { activity: ExternalActivityRead }) {
         )}
       </Section>
 
-      <Section title="Materiais utilizados" hint={onSite ? 'Itens que estão com você ficam instalados no cliente; consumíveis saem da seção escolhida.' : undefined}>
+      <Section title="Materiais utilizados" hint={onSite ? 'Itens que estão com você ou na sua van ficam instalados no cliente (com o número de série e o MAC da etiqueta); consumíveis saem da sua van ou da seção escolhida.' : undefined}>
         {materials.isPending ? <CircularProgress size={24} /> : <Materials activityId={a.id} materials={materials.data ?? []} editable={onSite} />}
       </Section>
 

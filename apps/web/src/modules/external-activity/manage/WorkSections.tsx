@@ -1,10 +1,14 @@
-/** The manage screen's on-site records: materials used, photos, and the client's signature. */
+/**
+ * The manage screen's on-site records: materials used (the items in the technician's hands and van
+ * offered first, an ONU's or router's serial and MAC typed or read from its label; consumables from
+ * their van first), photos, and the client's signature.
+ */
 import AddIcon from '@mui/icons-material/Add';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { BalanceRead, MaterialRead, PhotoRead } from '@operacoes/contract';
+import { Alert, Box, Button, Chip, IconButton, InputAdornment, List, ListItem, ListItemText, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { type BalanceRead, type MaterialRead, type PhotoRead, macAddress } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { AsyncPicker, NumberInput } from '../../../core/form';
@@ -12,28 +16,72 @@ import { formatDecimal } from '../../../core/number';
 import { SignaturePad } from '../../../core/SignaturePad';
 import { QUEUED_MESSAGE, useOfflineQueue } from '../../../core/offline/queue';
 import { toast } from '../../../core/toast';
-import { addMaterial, fetchSignature, materialsKey, saveSignature, searchBalances, signatureKey } from '../api';
+import { addMaterial, carriedKey, fetchCarriedItems, fetchSignature, materialsKey, saveSignature, searchBalances, signatureKey } from '../api';
 import { formatDateTime } from '../parts';
-import { QrScanDialog } from './QrScanDialog';
+import { CodeScanDialog } from './CodeScanDialog';
+import { macFromLabel, serialFromLabel } from './scanner';
 import type { PendingPhoto } from './usePhotoUploads';
 
 const qty = (n: number, unit: string) => `${formatDecimal(n, {})} ${unit}`;
+
+type Scanning = 'tag' | 'serial' | 'mac' | null;
+const SCAN_TITLES: Record<Exclude<Scanning, null>, string> = { tag: 'Ler a etiqueta do item', serial: 'Ler o número de série', mac: 'Ler o MAC' };
+const SCAN_BUTTONS: Record<Exclude<Scanning, null>, string> = { tag: 'Ler a etiqueta com a câmera', serial: 'Ler o número de série com a câmera', mac: 'Ler o MAC com a câmera' };
+
+/** A text field with a button that reads its value from a label with the camera. */
+function ScannableField({ label, scanLabel, value, onChange, onScan, helperText, error, onEnter }: { label: string; scanLabel: string; value: string; onChange: (v: string) => void; onScan: () => void; helperText?: string; error?: boolean; onEnter?: () => void }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && onEnter) onEnter();
+      }}
+      helperText={helperText}
+      error={error}
+      fullWidth
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={scanLabel} onClick={onScan} edge="end" sx={{ width: 48, height: 48 }}>
+                <QrCodeScannerIcon />
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
 
 export function Materials({ activityId, materials, editable }: { activityId: number; materials: MaterialRead[]; editable: boolean }) {
   const qc = useQueryClient();
   const [kind, setKind] = useState<'patrimonio' | 'consumivel'>('patrimonio');
   const [tag, setTag] = useState('');
+  const [serial, setSerial] = useState('');
+  const [mac, setMac] = useState('');
   const [balance, setBalance] = useState<BalanceRead | null>(null);
   const [quantity, setQuantity] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [scanning, setScanning] = useState(false);
+  const [scanning, setScanning] = useState<Scanning>(null);
+  // The van and the items in hand: offered first, read from the phone's copy without signal.
+  const carried = useQuery({ queryKey: carriedKey, queryFn: fetchCarriedItems, enabled: editable });
+  const van = carried.data?.van ?? null;
 
   const { records } = useOfflineQueue();
   const waiting = records.filter((r) => r.kind === 'material' && r.activityId === activityId);
+  /** Items already installed here or waiting on the phone are not offered again. */
+  const used = new Set([...materials.map((m) => m.patrimony?.tag), ...waiting.map((r) => (r.body as { tag?: string } | undefined)?.tag)].filter(Boolean));
+  const inHand = [...(carried.data?.held ?? []).map((i) => ({ ...i, where: 'com você' })), ...(van?.items ?? []).map((i) => ({ ...i, where: 'na van' }))].filter((i) => !used.has(i.tag));
+  const macError = mac.trim() && !macAddress.safeParse(mac).success ? 'MAC inválido (ex.: 4C:5E:0C:12:34:56)' : undefined;
+
   const submit = async (body: Parameters<typeof addMaterial>[1]) => {
     setBusy(true);
     try {
-      const label = body.kind === 'patrimonio' ? `Material: ${body.tag}` : `Material: ${qty(body.quantity, balance?.product.unit_of_measure ?? '')} de ${balance?.product.name ?? 'consumível'} (${balance?.section.name ?? ''})`;
+      const where = (b: BalanceRead) => (b.section.id === van?.id ? 'minha van' : b.section.name);
+      const label = body.kind === 'patrimonio' ? `Material: ${body.tag}` : `Material: ${qty(body.quantity, balance?.product.unit_of_measure ?? '')} de ${balance?.product.name ?? 'consumível'} (${balance ? where(balance) : ''})`;
       // Written to the phone's queue first; sent now when there is signal.
       const out = await addMaterial(activityId, body, label);
       if (out.status === 'refused') {
@@ -43,21 +91,31 @@ export function Materials({ activityId, materials, editable }: { activityId: num
       if (out.status === 'sent') {
         const saved = out.data as MaterialRead;
         qc.setQueryData<MaterialRead[]>(materialsKey(activityId), (old) => [...(old ?? []).filter((m) => m.id !== saved.id), saved]);
+        void qc.invalidateQueries({ queryKey: carriedKey });
         toast.success(saved.patrimony ? `Item ${saved.patrimony.tag} instalado no cliente.` : `${qty(saved.quantity, saved.unit)} de ${saved.product.name} registrados.`);
       } else toast.info(QUEUED_MESSAGE);
       setTag('');
+      setSerial('');
+      setMac('');
       setBalance(null);
       setQuantity(null);
     } finally {
       setBusy(false);
     }
   };
-  // The scanner keeps one callback while open; it calls the latest `submit`.
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
+  const addItem = () => {
+    if (!tag.trim() || macError) return;
+    void submit({ kind: 'patrimonio', tag: tag.trim(), serial: serial.trim() || null, mac: mac.trim() || null });
+  };
+  // The scanner keeps one callback while open; it reads which field it fills from a ref.
+  const target = useRef<Scanning>(null);
+  target.current = scanning;
   const onScan = useCallback((text: string) => {
-    setScanning(false);
-    void submitRef.current({ kind: 'patrimonio', tag: text });
+    const field = target.current;
+    setScanning(null);
+    if (field === 'tag') setTag(text.trim());
+    else if (field === 'serial') setSerial(serialFromLabel(text));
+    else if (field === 'mac') setMac(macFromLabel(text) ?? text.trim());
   }, []);
 
   return (
@@ -80,7 +138,15 @@ export function Materials({ activityId, materials, editable }: { activityId: num
             <ListItem key={m.id} disableGutters divider>
               <ListItemText
                 primary={m.patrimony ? `${m.patrimony.tag} · ${m.product.name}` : `${qty(m.quantity, m.unit)} · ${m.product.name}`}
-                secondary={[m.patrimony ? 'Instalado no cliente' : `Seção ${m.section?.name ?? '—'}`, m.user?.name, formatDateTime(m.created_at)].filter(Boolean).join(' · ')}
+                secondary={[
+                  m.patrimony ? 'Instalado no cliente' : `Seção ${m.section?.name ?? '—'}`,
+                  m.patrimony?.serial ? `S/N ${m.patrimony.serial}` : null,
+                  m.patrimony?.mac ? `MAC ${m.patrimony.mac}` : null,
+                  m.user?.name,
+                  formatDateTime(m.created_at),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}
@@ -93,35 +159,47 @@ export function Materials({ activityId, materials, editable }: { activityId: num
             <ToggleButton value="consumivel">Consumível</ToggleButton>
           </ToggleButtonGroup>
           {kind === 'patrimonio' ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <TextField
-                label="Etiqueta do item"
-                value={tag}
-                onChange={(e) => setTag(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && tag.trim()) void submit({ kind: 'patrimonio', tag: tag.trim() });
-                }}
-                helperText="Um item que está com você (ex.: PAT-000123)"
-                fullWidth
-              />
-              <Button variant="contained" startIcon={<AddIcon />} disabled={busy || !tag.trim()} onClick={() => void submit({ kind: 'patrimonio', tag: tag.trim() })} sx={{ minHeight: 48, alignSelf: { sm: 'flex-start' } }}>
-                Adicionar
-              </Button>
-              <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} sx={{ minHeight: 48, alignSelf: { sm: 'flex-start' } }}>
-                Ler QR code
-              </Button>
+            <Stack spacing={1}>
+              {inHand.length > 0 && (
+                <Box role="group" aria-label="Itens com você" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  {inHand.map((i) => (
+                    <Chip
+                      key={i.id}
+                      label={`${i.tag} · ${i.product.name} (${i.where})`}
+                      color={tag === i.tag ? 'primary' : 'default'}
+                      variant={tag === i.tag ? 'filled' : 'outlined'}
+                      onClick={() => {
+                        setTag(i.tag);
+                        setSerial(i.serial ?? '');
+                        setMac(i.mac ?? '');
+                      }}
+                      sx={{ minHeight: 40 }}
+                    />
+                  ))}
+                </Box>
+              )}
+              <ScannableField label="Etiqueta do item" value={tag} onChange={setTag} scanLabel={SCAN_BUTTONS.tag} onScan={() => setScanning('tag')} onEnter={addItem} helperText="Um item que está com você ou na sua van (ex.: PAT-000123)" />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <ScannableField label="Nº de série (opcional)" value={serial} onChange={setSerial} scanLabel={SCAN_BUTTONS.serial} onScan={() => setScanning('serial')} helperText="Da etiqueta da ONU ou do roteador" />
+                <ScannableField label="MAC (opcional)" value={mac} onChange={setMac} scanLabel={SCAN_BUTTONS.mac} onScan={() => setScanning('mac')} error={!!macError} helperText={macError ?? 'Ex.: 4C:5E:0C:12:34:56'} />
+              </Stack>
+              <Box>
+                <Button variant="contained" startIcon={<AddIcon />} disabled={busy || !tag.trim() || !!macError} onClick={addItem} sx={{ minHeight: 48 }}>
+                  Adicionar
+                </Button>
+              </Box>
             </Stack>
           ) : (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <Box sx={{ flex: 1 }}>
                 <AsyncPicker<BalanceRead>
-                  queryKey={['external_activity', 'balances']}
-                  fetch={searchBalances}
+                  queryKey={['external_activity', 'balances', van?.id ?? 0]}
+                  fetch={(term) => searchBalances(term, van)}
                   value={balance}
                   onChange={setBalance}
-                  getLabel={(b) => `${b.product.name} — ${b.section.name} (${b.stock.name}) · saldo ${qty(b.quantity, b.product.unit_of_measure)}`}
+                  getLabel={(b) => `${b.product.name} — ${b.section.id === van?.id ? 'minha van' : `${b.section.name} (${b.stock.name})`} · saldo ${qty(b.quantity, b.product.unit_of_measure)}`}
                   label="Consumível e seção"
-                  helperText="Pesquise pelo produto"
+                  helperText={van ? 'Os da sua van primeiro; pesquise pelo produto' : 'Pesquise pelo produto'}
                 />
               </Box>
               <NumberInput label={`Quantidade${balance ? ` (${balance.product.unit_of_measure})` : ''}`} value={quantity} onChange={(v) => setQuantity(v ?? null)} sx={{ width: { xs: '100%', sm: 160 } }} />
@@ -136,7 +214,7 @@ export function Materials({ activityId, materials, editable }: { activityId: num
               </Button>
             </Stack>
           )}
-          <QrScanDialog open={scanning} onClose={() => setScanning(false)} onRead={onScan} />
+          <CodeScanDialog open={scanning !== null} title={scanning ? SCAN_TITLES[scanning] : undefined} onClose={() => setScanning(null)} onRead={onScan} />
         </Box>
       )}
     </Box>
