@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
+import { Hint } from './Section';
 
 /** The page heading; also sets the document title. */
 export function PageTitle({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
@@ -12,11 +13,7 @@ export function PageTitle({ title, subtitle, actions }: { title: string; subtitl
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        {subtitle && (
-          <Typography variant="body2" color="text.secondary">
-            {subtitle}
-          </Typography>
-        )}
+        <Hint>{subtitle}</Hint>
       </Box>
       {actions && (
         // Header buttons keep their label width and wrap below the title when the row is narrow.

@@ -1,6 +1,16 @@
 /** Small layout pieces of record pages: titled sections and label/value grids. */
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
+
+/** A muted line under a heading (a subtitle, a hint, a figure's detail); nothing when empty. */
+export function Hint({ children, sx }: { children?: ReactNode; sx?: SxProps<Theme> }) {
+  if (!children) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={sx}>
+      {children}
+    </Typography>
+  );
+}
 
 /** A titled block of a page; `hint` is a line under the title, `actions` buttons beside it. */
 export function Section({ title, children, actions, hint }: { title: string; children: ReactNode; actions?: ReactNode; hint?: string }) {
@@ -12,11 +22,7 @@ export function Section({ title, children, actions, hint }: { title: string; chi
         </Typography>
         {actions}
       </Box>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {hint}
-        </Typography>
-      )}
+      <Hint sx={{ mb: 1.5 }}>{hint}</Hint>
       {children}
     </Paper>
   );

@@ -2,6 +2,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { FormText } from '../ResourceForm';
+import { Section } from '../Section';
 
 export function FormGrid({ columns = '1fr 1fr', children }: { columns?: string; children: ReactNode }) {
   return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: columns } }}>{children}</Box>;
@@ -17,5 +18,14 @@ export function FormNotes({ name = 'notes', label = 'Observações', disabled }:
     <Wide>
       <FormText name={name} label={label} fullWidth multiline minRows={2} disabled={disabled} />
     </Wide>
+  );
+}
+
+/** The record's notes as the form's last section of their own. */
+export function NotesSection() {
+  return (
+    <Section title="Observações">
+      <FormNotes />
+    </Section>
   );
 }

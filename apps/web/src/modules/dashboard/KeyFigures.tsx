@@ -4,6 +4,7 @@ import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import type { DashboardFigures } from '@operacoes/contract';
 import type { ReactNode } from 'react';
 import { figureGrid } from './DashboardCards';
+import { Hint } from '../../core/Section';
 import { appTimeZone } from '../../core/time-zone';
 
 const percent = (n: number, digits: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
@@ -24,11 +25,7 @@ function Figure({ label, value, detail, children }: { label: string; value: stri
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
         {value}
       </Typography>
-      {detail && (
-        <Typography variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      )}
+      <Hint>{detail}</Hint>
       {children}
     </Paper>
   );

@@ -2,17 +2,11 @@
  * "Testar" (fetch and show the first rows, raw and mapped) and "Executar" (import into the
  * staging area with a progress indicator, then the run log) of a data source.
  */
-import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
   LinearProgress,
   Stack,
   Tab,
@@ -20,14 +14,13 @@ import {
   TableRow,
   Tabs,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isAxiosError } from '../../core/api';
 import { formatInt } from '../../core/format';
 import { listKey } from '../../core/ResourceList';
+import { WorkDialog } from '../../core/WorkDialog';
 import { dsKeys, PATH, runSource, testSource, type DataSourceRun, type DataSourceTest } from './api';
 import { RejectedRows } from '../../core/RejectedRows';
 import { SmallTable } from '../../core/SmallTable';
@@ -78,24 +71,23 @@ export function RowsTable({ rows, label, maxColumns = 12 }: { rows: Record<strin
 }
 
 function Shell({ open, title, onClose, busy, children, actions }: { open: boolean; title: string; onClose: () => void; busy: boolean; children: ReactNode; actions?: ReactNode }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="ds-dialog-title">
-      <DialogTitle id="ds-dialog-title" sx={{ pr: 6 }}>
-        {title}
-        <IconButton aria-label="Fechar" onClick={onClose} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
-      <DialogActions>
-        {actions}
-        <Button onClick={onClose} disabled={busy}>
-          Fechar
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <WorkDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      actions={
+        <>
+          {actions}
+          <Button onClick={onClose} disabled={busy}>
+            Fechar
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </WorkDialog>
   );
 }
 

@@ -3,18 +3,12 @@
  * of the whole file: first rows and rejected rows with reasons), import in chunks of 1,000 rows
  * with a progress bar, then the report. Running it twice creates no duplicates (upsert by code).
  */
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
   LinearProgress,
   Paper,
   Stack,
@@ -24,8 +18,6 @@ import {
   TableCell,
   TableRow,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import type { CityImportReport } from '@operacoes/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,6 +29,7 @@ import { importCities } from './api';
 import { buildChunks, CHUNK_ROWS, decodeCsv, mapRejected, MAX_CSV_CHARS, prepareCsv, type PreparedCsv } from './csv-import';
 import { RejectedRows } from '../../core/RejectedRows';
 import { SmallTable } from '../../core/SmallTable';
+import { WorkDialog } from '../../core/WorkDialog';
 
 type Rejected = CityImportReport['rejected'];
 type Phase =
@@ -65,8 +58,6 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
 }
 
 export function CityImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ step: 'file' });
   const [error, setError] = useState<string | null>(null);
@@ -161,14 +152,47 @@ export function CityImportDialog({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <Dialog open={open} onClose={close} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="city-import-title">
-      <DialogTitle id="city-import-title" sx={{ pr: 6 }}>
-        Importar cidades (CSV do IBGE)
-        <IconButton aria-label="Fechar" onClick={close} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
+    <WorkDialog
+      open={open}
+      title="Importar cidades (CSV do IBGE)"
+      onClose={close}
+      busy={busy}
+      actionsSx={{ flexWrap: 'wrap', gap: 1 }}
+      actions={
+        <>
+          {phase.step === 'preview' && (
+            <>
+              <Button color="inherit" onClick={() => setPhase({ step: 'file' })}>
+                Escolher outro arquivo
+              </Button>
+              <Button variant="contained" onClick={() => void runImport()} disabled={phase.report.accepted === 0}>
+                Importar {formatInt(phase.report.accepted)} {phase.report.accepted === 1 ? 'cidade' : 'cidades'}
+              </Button>
+            </>
+          )}
+          {phase.step === 'importing' && (
+            <Button color="inherit" onClick={() => abort.current?.abort()}>
+              Interromper
+            </Button>
+          )}
+          {phase.step === 'done' && (
+            <>
+              <Button color="inherit" onClick={() => setPhase({ step: 'file' })}>
+                Importar outro arquivo
+              </Button>
+              <Button variant="contained" onClick={close}>
+                Concluir
+              </Button>
+            </>
+          )}
+          {(phase.step === 'file' || phase.step === 'checking') && (
+            <Button color="inherit" onClick={close} disabled={busy}>
+              Cancelar
+            </Button>
+          )}
+        </>
+      }
+    >
         <Stepper activeStep={stepIndex} alternativeLabel sx={{ mb: 2, display: { xs: 'none', sm: 'flex' } }}>
           {['Arquivo', 'Pré-visualização', 'Importação'].map((l) => (
             <Step key={l}>
@@ -308,39 +332,6 @@ export function CityImportDialog({ open, onClose }: { open: boolean; onClose: ()
             <RejectedTable rows={phase.rejected} />
           </>
         )}
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {phase.step === 'preview' && (
-          <>
-            <Button color="inherit" onClick={() => setPhase({ step: 'file' })}>
-              Escolher outro arquivo
-            </Button>
-            <Button variant="contained" onClick={() => void runImport()} disabled={phase.report.accepted === 0}>
-              Importar {formatInt(phase.report.accepted)} {phase.report.accepted === 1 ? 'cidade' : 'cidades'}
-            </Button>
-          </>
-        )}
-        {phase.step === 'importing' && (
-          <Button color="inherit" onClick={() => abort.current?.abort()}>
-            Interromper
-          </Button>
-        )}
-        {phase.step === 'done' && (
-          <>
-            <Button color="inherit" onClick={() => setPhase({ step: 'file' })}>
-              Importar outro arquivo
-            </Button>
-            <Button variant="contained" onClick={close}>
-              Concluir
-            </Button>
-          </>
-        )}
-        {(phase.step === 'file' || phase.step === 'checking') && (
-          <Button color="inherit" onClick={close} disabled={busy}>
-            Cancelar
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    </WorkDialog>
   );
 }

@@ -4,7 +4,7 @@ import { ASSET_ROLE_LABELS, ASSET_ROLES, ASSET_STATUS_LABELS, ASSET_STATUSES, AS
 import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AsyncPicker, enumOptions, FormGrid, FormSelect, Wide } from '../../core/form';
+import { AsyncPicker, enumOptions, FormGrid, FormSelect, NotesSection, Wide } from '../../core/form';
 import { useFormReadOnly } from '../../core/readOnly';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
@@ -131,9 +131,7 @@ export default function AssetFormPage() {
             </FormGrid>
           </Section>
           <InterfacesTable />
-          <Section title="Observações">
-            <FormText name="notes" label="Observações" fullWidth multiline minRows={2} />
-          </Section>
+          <NotesSection />
         </>
       )}
     </ResourcePage>

@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../core/api';
-import { AsyncPicker, enumOptions, FormGrid, FormNumber, FormSelect, useBoundField, Wide } from '../../core/form';
+import { AsyncPicker, enumOptions, FormGrid, FormNumber, FormSelect, NotesSection, useBoundField, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
 import { useCan } from '../../core/permissions';
 import { useFormReadOnly } from '../../core/readOnly';
@@ -202,9 +202,7 @@ export default function CircuitFormPage() {
           <Section title="Contatos de suporte da operadora">
             <Contacts />
           </Section>
-          <Section title="Observações">
-            <FormText name="notes" label="Observações" fullWidth multiline minRows={2} />
-          </Section>
+          <NotesSection />
         </>
       )}
     </ResourcePage>

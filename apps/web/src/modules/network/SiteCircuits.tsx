@@ -1,9 +1,9 @@
 /** "The circuits that end there" on the site page: the circuits whose site A or site B is this site, with their live state. */
-import { Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { ListResult } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { api } from '../../core/api';
+import { LinkList } from '../../core/LinkList';
 import { useCan } from '../../core/permissions';
 import { Section } from '../../core/Section';
 import type { CircuitRead } from './circuitApi';
@@ -27,20 +27,15 @@ export function SiteCircuits({ siteId }: { siteId: number }) {
           Nenhum circuito de operadora termina neste site.
         </Typography>
       ) : (
-        <List dense disablePadding>
-          {items.map((c) => (
-            <ListItem key={c.id} disableGutters secondaryAction={<DownChip down={c.down} />}>
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to={`/circuit/edit/${c.id}`}>
-                    {`${c.carrier} · ${c.designation}`}
-                  </Link>
-                }
-                secondary={`${c.site_a?.id === siteId ? 'Ponta A' : 'Ponta B'} · ${c.bandwidth_mbps.toLocaleString('pt-BR')} Mbps`}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <LinkList
+          items={items.map((c) => ({
+            key: c.id,
+            to: `/circuit/edit/${c.id}`,
+            text: `${c.carrier} · ${c.designation}`,
+            detail: `${c.site_a?.id === siteId ? 'Ponta A' : 'Ponta B'} · ${c.bandwidth_mbps.toLocaleString('pt-BR')} Mbps`,
+            end: <DownChip down={c.down} />,
+          }))}
+        />
       )}
     </Section>
   );

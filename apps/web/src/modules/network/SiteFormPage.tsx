@@ -1,11 +1,12 @@
 /** /site/create and /site/edit/:id: a site, with what stands on it (assets, circuits) and its history. */
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { SITE_STATUS_LABELS, SITE_STATUSES, SITE_TYPE_LABELS, SITE_TYPES, siteCreate } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { enumOptions, FormCoordinates, FormGrid, FormSelect, Wide } from '../../core/form';
+import { enumOptions, FormCoordinates, FormGrid, FormSelect, NotesSection, Wide } from '../../core/form';
+import { LinkList } from '../../core/LinkList';
 import { useCan } from '../../core/permissions';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
@@ -49,20 +50,16 @@ function SiteAssets({ site }: { site: SiteRead }) {
           {q.isLoading ? 'Carregando…' : 'Nenhum ativo de rede neste site.'}
         </Typography>
       ) : (
-        <List dense disablePadding aria-label="Ativos de rede do site">
-          {items.map((a) => (
-            <ListItem key={a.id} disableGutters secondaryAction={<AssetStatusChip status={a.status} />}>
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to={`/asset/edit/${a.id}`}>
-                    {a.hostname}
-                  </Link>
-                }
-                secondary={[a.model, a.management_ip, `${a.interfaces.length} interface(s)`].filter(Boolean).join(' · ')}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <LinkList
+          label="Ativos de rede do site"
+          items={items.map((a) => ({
+            key: a.id,
+            to: `/asset/edit/${a.id}`,
+            text: a.hostname,
+            detail: [a.model, a.management_ip, `${a.interfaces.length} interface(s)`].filter(Boolean).join(' · '),
+            end: <AssetStatusChip status={a.status} />,
+          }))}
+        />
       )}
     </Section>
   );
@@ -113,9 +110,7 @@ export default function SiteFormPage() {
             </FormGrid>
           </Section>
           <CtoFields />
-          <Section title="Observações">
-            <FormText name="notes" label="Observações" fullWidth multiline minRows={2} />
-          </Section>
+          <NotesSection />
           {site?.type === 'cto' && <CtoPorts siteId={site.id} />}
           {site && <SiteAssets site={site} />}
           {site && <SiteCircuits siteId={site.id} />}

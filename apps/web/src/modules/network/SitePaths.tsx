@@ -1,9 +1,9 @@
 /** "LMCs e segmentos" on the site page: the LMCs that end at the site or pass through its assets, and the LMX segments touching them. */
-import { Box, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { LMC_STATUS_LABELS, LMX_MEDIUM_LABELS, type SitePaths as SitePathsRead } from '@operacoes/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { api } from '../../core/api';
+import { LinkList } from '../../core/LinkList';
 import { useCan } from '../../core/permissions';
 import { Section } from '../../core/Section';
 
@@ -22,40 +22,30 @@ export function SitePaths({ siteId }: { siteId: number }) {
             Nenhuma LMC usa este site.
           </Typography>
         ) : (
-          <List dense disablePadding aria-label="LMCs que usam o site">
-            {lmcs.map((l) => (
-              <ListItem key={l.id} disableGutters>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={`/lmc/edit/${l.id}`}>
-                      {`${l.code} · ${l.name}`}
-                    </Link>
-                  }
-                  secondary={`${LMC_STATUS_LABELS[l.status]} · ${l.site_a_id === siteId ? 'Ponta A' : l.site_b_id === siteId ? 'Ponta B' : 'Passa por um ativo do site'}`}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <LinkList
+            label="LMCs que usam o site"
+            items={lmcs.map((l) => ({
+              key: l.id,
+              to: `/lmc/edit/${l.id}`,
+              text: `${l.code} · ${l.name}`,
+              detail: `${LMC_STATUS_LABELS[l.status]} · ${l.site_a_id === siteId ? 'Ponta A' : l.site_b_id === siteId ? 'Ponta B' : 'Passa por um ativo do site'}`,
+            }))}
+          />
         )}
         {segments.length > 0 && (
           <>
             <Typography variant="subtitle2" sx={{ mt: 1 }}>
               Segmentos nos ativos do site
             </Typography>
-            <List dense disablePadding aria-label="Segmentos LMX que usam o site">
-              {segments.map((s) => (
-                <ListItem key={s.id} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={`/lmx/edit/${s.id}`}>
-                        {`${s.lmc.code} · segmento ${s.position}: ${s.from_asset.hostname} → ${s.to_asset.hostname}`}
-                      </Link>
-                    }
-                    secondary={`${LMX_MEDIUM_LABELS[s.medium]} · ${s.capacity_mbps.toLocaleString('pt-BR')} Mbps`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <LinkList
+              label="Segmentos LMX que usam o site"
+              items={segments.map((s) => ({
+                key: s.id,
+                to: `/lmx/edit/${s.id}`,
+                text: `${s.lmc.code} · segmento ${s.position}: ${s.from_asset.hostname} → ${s.to_asset.hostname}`,
+                detail: `${LMX_MEDIUM_LABELS[s.medium]} · ${s.capacity_mbps.toLocaleString('pt-BR')} Mbps`,
+              }))}
+            />
           </>
         )}
       </Box>
