@@ -32,4 +32,4 @@ export function macFromLabel(text: string): string | null {
 }
 
 /** The serial a label's code holds, without a printed "S/N:" or "SN" before it. */
-export const serialFromLabel = (text: string) => text.trim().replace(/^(?:s\/?n|serial(?: number)?|n[ºo°]? de s[ée]rie)\s*[:#-]?\s*/i, '').trim();
+export const serialFromLabel = (text: string) => text.trim().replace(/^(?:s\/?n|serial(?: number)?|n[ºo°]? de s[ée]rie)(?:\s*[:#-]\s*|\s+)/i, '').trim();
