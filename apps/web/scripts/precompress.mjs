@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(process.argv[2] ?? new URL('../dist', import.meta.url).pathname);
-const TEXT = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+const TEXT = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest|wasm)$/;
 let files = 0;
 let before = 0;
 let after = 0;
