@@ -249,3 +249,27 @@ test('a queued record the server refuses is shown with its reason and can be dis
   expect(after.items.find((b) => b.section.id === drop.section.id && b.product.id === drop.product.id)!.quantity).toBeCloseTo(drop.quantity - 3, 5);
   await context.close();
 });
+
+test("the service worker keeps no API answer, and logout deletes the technician's orders kept on the phone", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const { order } = await startedOrder(request, `Cliente logout ${Date.now().toString(36)}`);
+  const { context, page } = await technicianPhone(browser);
+  await page.goto(`/external-activity/manage/${order.id}`);
+  await keptOnPhone(page, order.id);
+  // Every URL the service worker's caches hold: the app shell and assets, never an /api/ answer.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(cached.length).toBeGreaterThan(10);
+  expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(await databases()).toContain('operacoes-orders');
+
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(databases, { timeout: 15_000 }).not.toContain('operacoes-orders');
+  await context.close();
+});

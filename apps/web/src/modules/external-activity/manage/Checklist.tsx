@@ -11,6 +11,7 @@ import type { ChecklistAnswer, ChecklistItem } from '@operacoes/contract';
 import { isAxiosError } from 'axios';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { NumberInput } from '../../../core/form';
+import { onRecordSent } from '../../../core/offline/queue';
 import { sendAnswer } from '../api';
 import { type AnswerValue, confirmPending, keepPending, readPending } from './answerQueue';
 
@@ -67,6 +68,20 @@ export function Checklist({
       }
     },
     [activityId, items],
+  );
+
+  // An answer the phone's queue sent (after a reload, or while this item was not being retried here)
+  // is the server's now: it is not kept on the phone to be sent again.
+  useEffect(
+    () =>
+      onRecordSent((r) => {
+        if (r.activityId !== activityId || r.kind !== 'answer' || !r.itemKey) return;
+        const key = r.itemKey;
+        const value = (r.body as { value: AnswerValue } | undefined)?.value ?? null;
+        confirmPending(activityId, key, value);
+        setEntries((e) => (e[key] && e[key].value === value ? { ...e, [key]: { value, state: 'saved' } } : e));
+      }),
+    [activityId],
   );
 
   // Retries: every few seconds and when the connection comes back.
