@@ -55,7 +55,7 @@ test('the warehouse loads the van and the technician uses it on an order', async
   const page = await phone.newPage();
   await uiLogin(page, 'tecnico');
   await page.goto('/my-patrimony');
-  await expect(page.getByTestId('my-van')).toContainText('Minha van — Van do Luiz');
+  await expect(page.getByTestId('my-van')).toContainText('Minha van — Van do Luiz', { timeout: 30_000 });
   await expect(page.getByTestId('my-van')).toContainText('Conector SC/APC de campo');
 
   await page.goto(`/external-activity/manage/${order.id}`);
