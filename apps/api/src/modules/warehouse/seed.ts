@@ -102,10 +102,11 @@ export async function seedWarehouseDemo(ctx: DemoContext): Promise<boolean> {
   // The holder gives one item back (a return waiting to be received)
   await tecnico('POST', `/my-patrimony/${onus[2].id}/return`, { reason: 'Cliente cancelou a instalação' });
 
-  // Luiz's van: his own stock on the road, loaded from the central warehouse (a movement per product and item)
+  // Luiz's van: his own stock on the road, loaded from the central warehouse (a movement per product and item);
+  // the first free ONUs (the logistics demo ships the last ones of the central stock)
   const van = await gestor<Row>('POST', '/section', { stock_id: central.id, code: 'VAN-LUIZ', name: 'Van do Luiz', description: 'Fiorino placa BRA2E19', technician_id: ctx.userId.tecnico });
   await almoxarife('POST', `/van/${van.id}/transfer`, { from_section_id: cables.id, consumables: [{ product_id: drop.id, quantity: 200 }, { product_id: connector.id, quantity: 30 }], reason: 'Carga semanal da van' });
-  await almoxarife('POST', `/van/${van.id}/transfer`, { from_section_id: shelfA.id, patrimony_ids: [onus[17].id, onus[18].id], reason: 'Carga semanal da van' });
+  await almoxarife('POST', `/van/${van.id}/transfer`, { from_section_id: shelfA.id, patrimony_ids: [onus[5].id, onus[6].id], reason: 'Carga semanal da van' });
 
   // Written off (baixa), with its movement
   await almoxarife('DELETE', `/patrimony/${onus[19].id}`);
