@@ -12,6 +12,15 @@ export function Wide({ children }: { children: ReactNode }) {
   return <Box sx={{ gridColumn: { md: '1 / -1' } }}>{children}</Box>;
 }
 
+/** The street address of a place (a site, a visit) across the whole grid. */
+export function FormAddress() {
+  return (
+    <Wide>
+      <FormText name="address" label="Endereço" fullWidth />
+    </Wide>
+  );
+}
+
 /** A free-text block across the whole grid: notes, descriptions. */
 export function FormNotes({ name = 'notes', label = 'Observações', disabled }: { name?: string; label?: string; disabled?: boolean }) {
   return (

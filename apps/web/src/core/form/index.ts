@@ -6,7 +6,7 @@
 export { AsyncPicker } from './AsyncPicker';
 export { useBoundField } from './boundField';
 export { activeFilter, enumFilter, selectFilter } from './filters';
-export { FormGrid, FormNotes, NotesSection, Wide } from './FormGrid';
+export { FormAddress, FormGrid, FormNotes, NotesSection, Wide } from './FormGrid';
 export { enumOptions, FormSelect, type Option } from './FormSelect';
 export { FormRecordPicker, listPicker } from './FormRecordPicker';
 export { FormMultiPicker, type Named } from './FormMultiPicker';

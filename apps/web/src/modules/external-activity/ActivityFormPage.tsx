@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import { ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS, externalActivityCreate, type ExternalActivityRead } from '@operacoes/contract';
 import { Link as RouterLink } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { enumOptions, FormCoordinates, FormGrid, FormRecordPicker, FormSelect, listPicker, Wide } from '../../core/form';
+import { enumOptions, FormAddress, FormCoordinates, FormGrid, FormRecordPicker, FormSelect, listPicker, Wide } from '../../core/form';
 import { FormDateTime } from '../../core/form/FormDateTime';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { ResourcePage } from '../../core/resource';
@@ -101,9 +101,7 @@ export default function ActivityFormPage() {
           </Section>
           <Section title="Local">
             <FormGrid>
-              <Wide>
-                <FormText name="address" label="Endereço" fullWidth />
-              </Wide>
+              <FormAddress />
               <FormCity name="city_id" label="Cidade" initialCity={activity?.city ?? null} />
               <FormCoordinates gps />
             </FormGrid>

@@ -5,7 +5,7 @@ import { SITE_STATUS_LABELS, SITE_STATUSES, SITE_TYPE_LABELS, SITE_TYPES, siteCr
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormCity } from '../../core/CityAutocomplete';
-import { enumOptions, FormCoordinates, FormGrid, FormSelect, NotesSection, Wide } from '../../core/form';
+import { enumOptions, FormAddress, FormCoordinates, FormGrid, FormSelect, NotesSection, Wide } from '../../core/form';
 import { LinkList } from '../../core/LinkList';
 import { useCan } from '../../core/permissions';
 import { ResourcePage } from '../../core/resource';
@@ -100,9 +100,7 @@ export default function SiteFormPage() {
           </Section>
           <Section title="Localização">
             <FormGrid>
-              <Wide>
-                <FormText name="address" label="Endereço" fullWidth />
-              </Wide>
+              <FormAddress />
               <Wide>
                 <FormCity name="city_id" label="Cidade" initialCity={site?.city ?? null} />
               </Wide>
