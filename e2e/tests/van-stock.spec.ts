@@ -69,7 +69,7 @@ test('the warehouse loads the van and the technician uses it on an order', async
   await page.getByLabel('MAC (opcional)').fill('e0247fa1b2c3');
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expectToast(page, `Item ${onu.tag} instalado no cliente.`);
-  await expect(page.getByLabel('Materiais utilizados')).toContainText('MAC E0:24:7F:A1:B2:C3');
+  await expect(page.getByRole('list', { name: 'Materiais utilizados' })).toContainText('MAC E0:24:7F:A1:B2:C3');
 
   // Drop cable: the van's comes first.
   await page.getByRole('button', { name: 'Consumível' }).click();
