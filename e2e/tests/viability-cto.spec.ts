@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { apiLogin, auth, expectToast, uiLogin } from './helpers';
 
 /**
@@ -9,11 +9,18 @@ import { apiLogin, auth, expectToast, uiLogin } from './helpers';
  * one) finds the client's address; the fibre unit is served by the demo's CTO-CWB-01 with a free port
  * (ports 1 and 2 are the demo's services, 3 the bakery's accepted proposal); the unit's map shows the
  * boxes around with their free ports; the box's page lists its ports, and the client's accept
- * reserves the next one under the viability's code.
+ * reserves the next one under the viability's code. The network team plugs services into ports from
+ * the box's page and from the service's page (pt-BR refusals, unplugging asks first); a reader sees
+ * no button.
  */
 
 /** Near CTO-CWB-01 (Rua Marechal Deodoro, Curitiba): about 52 m from the box. */
 const PLACE = { lat: '-25.4309000', lon: '-49.2699000', display_name: 'Rua Marechal Deodoro, 300, Centro, Curitiba, Paraná, 80010-010, Brasil' };
+/** The same street's number in another district, the geocoder's second answer. */
+const OTHER = { lat: '-25.4380000', lon: '-49.2900000', display_name: 'Rua Marechal Deodoro, 300, Batel, Curitiba, Paraná, 80420-000, Brasil' };
+
+/** A loaded shared machine takes over 10 s to reload a page at times: this journey waits up to 30 s per step. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 let server: Server;
 let geocoderUrl = '';
@@ -23,7 +30,7 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     asked.push(url);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(url.searchParams.get('q')?.includes('Deodoro') ? [PLACE] : []));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(url.searchParams.get('q')?.includes('Deodoro') ? [PLACE, OTHER] : []));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   geocoderUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/search`;
@@ -33,7 +40,7 @@ test.afterAll(async () => {
 });
 
 test('viability CTO: address search through the geocoder, a fibre unit served by a CTO with a free port, the box shows the reservation', async ({ page, request, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const tag = Date.now().toString(36).toUpperCase().slice(-6);
   const token = (await apiLogin(request, 'gestor')).token;
   // The section is written whole: the demo's default template and the rest are kept.
@@ -54,13 +61,25 @@ test('viability CTO: address search through the geocoder, a fibre unit served by
   await uiLogin(page, 'gestor');
   await page.goto(`/viability/${viability.id}/unit/create`);
   await page.getByRole('textbox', { name: /^Nome da unidade/ }).fill('Loja Deodoro');
-  // 1. The address search: the geocoder's place sets the point and the blank address.
+  // 1. The address search: the geocoder's places are numbered markers on a map and lines of a list;
+  // a tap on a marker, or Enter on it, sets the point and the blank address (a later choice replaces it).
   const search = page.getByRole('search', { name: 'Buscar endereço' });
   await search.getByRole('textbox', { name: 'Buscar endereço ou CEP' }).fill('Rua Marechal Deodoro, 300');
   await search.getByRole('textbox', { name: 'Buscar endereço ou CEP' }).press('Enter');
   const results = page.getByRole('list', { name: 'Endereços encontrados' });
-  await expect(results.getByRole('button')).toHaveCount(1);
-  await results.getByRole('button', { name: /Rua Marechal Deodoro, 300, Centro, Curitiba/ }).click();
+  await expect(results.getByRole('button')).toHaveCount(2);
+  const places = page.getByRole('region', { name: 'Mapa dos endereços encontrados' });
+  const first = places.getByRole('button', { name: /^1\. Rua Marechal Deodoro, 300, Centro/ });
+  const second = places.getByRole('button', { name: /^2\. Rua Marechal Deodoro, 300, Batel/ });
+  await second.click();
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('textbox', { name: /^Latitude/ })).toHaveValue('-25,438');
+  await expect(page.getByRole('textbox', { name: /^Endereço/ })).toHaveValue(OTHER.display_name);
+  await expect(results.getByRole('button', { name: /Batel/ })).toHaveAttribute('aria-pressed', 'true');
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(second).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('textbox', { name: /^Latitude/ })).toHaveValue('-25,4309');
   await expect(page.getByRole('textbox', { name: /^Longitude/ })).toHaveValue('-49,2699');
   await expect(page.getByRole('textbox', { name: /^Endereço/ })).toHaveValue(PLACE.display_name);
@@ -105,4 +124,79 @@ test('viability CTO: address search through the geocoder, a fibre unit served by
   await expect(page.getByRole('combobox', { name: /^Tipo/ })).toHaveText('Caixa de atendimento (CTO)');
   await expect(page.getByRole('textbox', { name: /^Portas/ })).toHaveValue('16');
   await pub.close();
+  const box = page.url().match(/\/site\/edit\/(\d+)/)![1];
+
+  // 5. The network team plugs the new client's service into port 5, after reading what will happen.
+  const newSvc = async (n: number) => {
+    const res = await request.post('/api/svc', { headers: auth(token), data: { code: `SVC-${tag}${n}`, client_name: `Café Central ${tag} ${n}`, client_document: '11444777000161', type: 'internet_dedicada', bandwidth_mbps: 300 } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: number; code: string; client_name: string };
+  };
+  const [cafe, branch, other] = [await newSvc(1), await newSvc(2), await newSvc(3)];
+  await page.getByRole('button', { name: 'Ligar um serviço à porta 5' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Ligar um serviço à porta 5 da CTO-CWB-01' });
+  await dialog.getByRole('combobox', { name: /^Serviço \(SVC\)/ }).fill(cafe.code);
+  await page.getByRole('option', { name: new RegExp(`^${cafe.code} · `) }).click();
+  await expect(dialog.getByTestId('plug-summary')).toHaveText(`O ${cafe.code} (${cafe.client_name}) passará a ocupar a porta 5 da CTO-CWB-01.`);
+  await dialog.getByRole('button', { name: 'Ligar', exact: true }).click();
+  await expectToast(page, `${cafe.code} ligado à porta 5 da CTO-CWB-01.`);
+  await expect(page.getByTestId('cto-port-5')).toContainText(`${cafe.code} · ${cafe.client_name}`);
+  await expect(ports.getByRole('heading')).toHaveText('Portas da CTO (11 de 16 livres)');
+  // Port 6 taken by another client while the dialog is open: the server's refusal is shown in it, in pt-BR.
+  await page.getByRole('button', { name: 'Ligar um serviço à porta 6' }).click();
+  dialog = page.getByRole('dialog', { name: 'Ligar um serviço à porta 6 da CTO-CWB-01' });
+  await dialog.getByRole('combobox', { name: /^Serviço \(SVC\)/ }).fill(branch.code);
+  await page.getByRole('option', { name: new RegExp(`^${branch.code} · `) }).click();
+  expect((await request.put(`/api/viability/cto/${box}/port/6`, { headers: auth(token), data: { svc_id: other.id } })).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Ligar', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(`A porta 6 da CTO-CWB-01 está em uso pelo ${other.code} (${other.client_name}): desligue-o antes de ligar outro serviço.`);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('cto-port-6')).toContainText(other.code);
+  // Unplugging asks first.
+  await page.getByRole('button', { name: `Desligar o ${cafe.code} da porta 5` }).click();
+  await expect(page.locator('.swal2-popup')).toContainText(`Desligar o ${cafe.code} da porta 5?`);
+  await page.locator('.swal2-confirm').click();
+  await expectToast(page, 'Porta 5 da CTO-CWB-01 liberada.');
+  await expect(page.getByTestId('cto-port-5')).toContainText('Livre');
+
+  // 6. From the service's page: the box and the port are chosen; a port in use or beyond the box is refused before sending.
+  await page.goto(`/svc/edit/${branch.id}`);
+  const section = page.getByRole('region', { name: 'Porta na CTO' });
+  await expect(page.getByTestId('svc-cto-port')).toHaveText('Não está ligado a uma CTO.');
+  await section.getByRole('button', { name: 'Ligar a uma CTO' }).click();
+  dialog = page.getByRole('dialog', { name: `Ligar o ${branch.code} a uma CTO` });
+  await dialog.getByRole('combobox', { name: /^CTO/ }).fill('CTO-CWB-01');
+  await page.getByRole('option', { name: /^CTO-CWB-01 · / }).click();
+  const portField = dialog.getByRole('textbox', { name: /^Porta/ });
+  await expect(portField).toHaveAccessibleDescription(/^De 1 a 16; livres: 5, 7, 8/);
+  await portField.fill('1');
+  await dialog.getByRole('button', { name: 'Ligar', exact: true }).click();
+  await expect(portField).toHaveAccessibleDescription('A porta 1 da CTO-CWB-01 está em uso pelo SVC-0004 (Provedor Nuvem Sul (trânsito IPv6)).');
+  await portField.fill('99');
+  await portField.press('Enter');
+  await expect(portField).toHaveAccessibleDescription('A CTO-CWB-01 tem 16 portas.');
+  await portField.fill('');
+  await dialog.getByRole('button', { name: 'Usar a primeira porta livre (5)' }).click();
+  await dialog.getByRole('button', { name: 'Ligar', exact: true }).click();
+  await expectToast(page, `${branch.code} ligado à porta 5 da CTO-CWB-01.`);
+  await expect(page.getByTestId('svc-cto-port')).toHaveText('Porta 5 de 16 da CTO-CWB-01 (CTO Marechal Deodoro).');
+  await expect(section.getByRole('button', { name: 'Desligar' })).toBeVisible();
+
+  // 7. A reader of sites and services sees the ports and the service's box, with no button.
+  const username = `ctoleitor${tag.toLowerCase()}`;
+  const reader = await request.post('/api/user', {
+    headers: auth(token),
+    data: { username, email: `${username}@demotelecom.com.br`, password: 'senha-segura-1', person: { nickname: 'Leitor', full_name: 'Leitor de CTOs' }, permissions: ['SITE.INDEX', 'SVC.INDEX'] },
+  });
+  expect(reader.status(), await reader.text()).toBe(201);
+  const readerContext = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const readerPage = await readerContext.newPage();
+  await uiLogin(readerPage, username, 'senha-segura-1');
+  await readerPage.goto(`/site/edit/${box}`);
+  await expect(readerPage.getByTestId('cto-port-5')).toContainText(branch.code);
+  await expect(readerPage.getByRole('region', { name: /^Portas da CTO/ }).getByRole('button')).toHaveCount(0);
+  await readerPage.goto(`/svc/edit/${branch.id}`);
+  await expect(readerPage.getByTestId('svc-cto-port')).toHaveText('Porta 5 de 16 da CTO-CWB-01 (CTO Marechal Deodoro).');
+  await expect(readerPage.getByRole('region', { name: 'Porta na CTO' }).getByRole('button')).toHaveCount(0);
+  await readerContext.close();
 });

@@ -81,6 +81,7 @@ const SPECIAL: [RegExp, Special][] = [
     return row ? { id: row.user_id, tokenId: row.id } : undefined;
   }],
   // CTOs are sites of one type, with no list of their own under /api/viability/cto.
+  [/^\/api\/viability\/cto\/svc\/\{id\}$/, (h) => h.firstId('/api/svc')],
   [/^\/api\/viability\/cto\/\{id\}/, (h) => h.one(`select id as v from site where type = 'cto' and organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   // A user's own notifications: the demo users of A have some (a new user has none).
   [/^\/api\/user\/notification\/\{id\}$/, (h) => h.one(`select id as v from notification where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],

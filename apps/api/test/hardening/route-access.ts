@@ -367,6 +367,7 @@ export const ROUTE_ACCESS: Record<string, RouteEntry> = {
   'GET /api/viability/cto/around': [{ read: ['VIABILITY','VIABILITY_TEMPLATE_PRODUCT','SITE'] }, { query: { latitude: '-25.4302', longitude: '-49.269' } }],
   'GET /api/viability/cto/{id}/port': { read: ['VIABILITY','VIABILITY_TEMPLATE_PRODUCT','SITE'] },
   'PUT /api/viability/cto/{id}/port/{port}': { write: 'SITE' },
+  'GET /api/viability/cto/svc/{id}': { read: ['SVC','SITE'] },
   'GET /api/viability/geocode': [{ read: 'VIABILITY' }, { query: { q: 'Rua Marechal Deodoro, 235' } }],
   'GET /api/viability/unit/viewer/{hash}': ['public', CAPABILITY],
   'POST /api/viability/unit/viewer/{hash}/accept': ['public', CAPABILITY],

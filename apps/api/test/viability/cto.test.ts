@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { searchText } from '../../src/core/list';
+import { revisions } from '../../src/core/schema';
 import { svcs } from '../../src/modules/network';
 import { ctoPorts } from '../../src/modules/viability/schema';
 import { createTestApp, type TestApp, violationsByField } from '../helpers';
@@ -136,6 +137,79 @@ describe('viability: CTOs with free ports, the reservation and its race', () => 
     expect((await unitOf(f, u.id)).reserved_port).toBeNull();
   });
 
+  it('a cancelled viability takes no answer; re-opening it reserves its accepted units\' ports again, or is refused naming the full box', async () => {
+    const { f, network, organizationId } = await org();
+    const box = await cto(network.token, AREA, 3);
+    const v = await makeViability(t, f);
+    const taken = (await makeUnit(t, f, v.id, northOf(AREA, 0.0005))) as Unit;
+    const open = (await makeUnit(t, f, v.id, northOf(AREA, 0.0006))) as Unit;
+    expect((await accept(taken.public_hash)).statusCode).toBe(200);
+    expect((await unitOf(f, taken.id)).reserved_port).toMatchObject({ port: 1 });
+    const status = async () => (await t.call('GET', `/api/viability/${v.id}`, f.seller.token)).json().status as string;
+
+    // Cancelled: the port goes back, and the other unit's public page takes no answer (no port is reserved for it).
+    expect((await t.call('PUT', `/api/viability/${v.id}`, f.seller.token, { status: 'cancelada' })).statusCode).toBe(200);
+    expect((await ports(network.token, box.id)).free).toBe(3);
+    const page = (await t.call('GET', `/api/viability/unit/viewer/${open.public_hash}`)).json();
+    expect(page).toMatchObject({ cancelled: true, decision: null });
+    expect((await t.call('GET', `/api/viability/unit/viewer/${taken.public_hash}`)).json()).toMatchObject({ cancelled: false, decision: { kind: 'aceita' } });
+    const refused = await accept(open.public_hash);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Esta proposta foi cancelada e não pode mais ser respondida. Fale com o seu vendedor para receber uma proposta atualizada.');
+    expect((await t.call('GET', `/api/viability/unit/viewer/${open.public_hash}/pdf`)).statusCode).toBe(409);
+    expect((await ports(network.token, box.id)).free).toBe(3);
+
+    // Who may re-open: a reader, a user without the permission and another organization may not.
+    const reader = await t.createUser({ permissions: ['VIABILITY.INDEX'], organizationId });
+    const none = await t.createUser({ permissions: ['SITE'], organizationId });
+    const other = await org();
+    expect((await t.call('PUT', `/api/viability/${v.id}`, reader.token, { status: 'em_analise' })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/api/viability/${v.id}`, none.token, { status: 'em_analise' })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/api/viability/${v.id}`, other.f.seller.token, { status: 'em_analise' })).statusCode).toBe(404);
+    expect(await status()).toBe('cancelada');
+
+    // Re-opened: the accepted unit holds a port of its box again (the lowest free one); the log says which.
+    expect((await plug(network.token, box.id, 1, (await svc(organizationId)).id)).statusCode).toBe(200);
+    const reopened = await t.call('PUT', `/api/viability/${v.id}`, f.seller.token, { status: 'concluida' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect((await unitOf(f, taken.id)).reserved_port).toEqual({ site_id: box.id, code: box.code, port: 2 });
+    expect((await ports(network.token, box.id)).ports.map((p) => p.state)).toEqual(['servico', 'reservada', 'livre']);
+    const logged = await t.app.db.select().from(revisions).where(and(eq(revisions.entity, 'viability_unit'), eq(revisions.entity_id, taken.id))).orderBy(revisions.id);
+    expect(logged.map((l) => l.changes).filter((c) => c && 'cto_port' in c)).toEqual([{ cto_port: [null, `${box.code} porta 1`] }, { cto_port: [`${box.code} porta 1`, null] }, { cto_port: [null, `${box.code} porta 2`] }]);
+    // The open unit may be answered again.
+    expect((await t.call('GET', `/api/viability/unit/viewer/${open.public_hash}`)).json().cancelled).toBe(false);
+
+    // Cancelled again and the box filled meanwhile: the re-open is refused, naming the unit and the box; nothing is held.
+    expect((await t.call('PUT', `/api/viability/${v.id}`, f.seller.token, { status: 'cancelada' })).statusCode).toBe(200);
+    for (const port of [2, 3]) expect((await plug(network.token, box.id, port, (await svc(organizationId)).id)).statusCode).toBe(200);
+    const full = await t.call('PUT', `/api/viability/${v.id}`, f.seller.token, { status: 'em_analise' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(
+      `Não é possível reabrir a ${v.code}: a proposta aceita da unidade "${taken.name}" precisa de uma porta da ${box.code}, que não tem mais porta livre. Libere uma porta da ${box.code} ou mantenha a viabilidade cancelada.`,
+    );
+    expect(await status()).toBe('cancelada');
+    expect((await unitOf(f, taken.id)).reserved_port).toBeNull();
+    // A port freed: the re-open goes through.
+    expect((await plug(network.token, box.id, 3, null)).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/viability/${v.id}`, f.seller.token, { status: 'em_analise' })).statusCode).toBe(200);
+    expect((await unitOf(f, taken.id)).reserved_port).toMatchObject({ port: 3 });
+  });
+
+  it('an accept racing the seller\'s cancel: whichever wins, the cancelled viability holds no port', async () => {
+    const { f, network } = await org();
+    const box = await cto(network.token, AREA, 4);
+    for (let i = 0; i < 3; i++) {
+      const v = await makeViability(t, f);
+      const u = (await makeUnit(t, f, v.id, northOf(AREA, 0.0005))) as Unit;
+      const [answer, cancel] = await Promise.all([accept(u.public_hash), t.call('PUT', `/api/viability/${v.id}`, f.seller.token, { status: 'cancelada' })]);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect([200, 409]).toContain(answer.statusCode);
+      expect((await t.call('GET', `/api/viability/${v.id}`, f.seller.token)).json().status).toBe('cancelada');
+      expect((await unitOf(f, u.id)).reserved_port).toBeNull();
+    }
+    expect((await ports(network.token, box.id)).free).toBe(4);
+  });
+
   it('two accepts racing for the last port: exactly one wins; the other unit is recalculated and its page says the proposal is being redone', async () => {
     const { f, network, organizationId } = await org();
     const box = await cto(network.token, AREA, 2);
@@ -189,6 +263,27 @@ describe('viability: CTOs with free ports, the reservation and its race', () => 
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(`O SVC ${s.code} já ocupa a porta 1 da ${box.code}.`);
     expect((await ports(network.token, box.id)).free).toBe(3);
+    // A port in use by another client's service is not taken over unseen: it is unplugged first.
+    const next = await svc(organizationId);
+    const taken = await plug(network.token, box.id, 1, next.id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(`A porta 1 da ${box.code} está em uso pelo ${s.code} (Cliente): desligue-o antes de ligar outro serviço.`);
+    expect((await plug(network.token, box.id, 1, s.id)).statusCode).toBe(200); // the same service again: nothing changes
+
+    // The service's port, for its page: network keepers and SVC readers; another organization's is not found.
+    const svcReader = await t.createUser({ permissions: ['SVC.INDEX'], organizationId });
+    const portOf = (token: string, id: number) => t.call('GET', `/api/viability/cto/svc/${id}`, token);
+    expect((await portOf(network.token, s.id)).json()).toEqual({ svc_id: s.id, port: { site_id: box.id, code: box.code, name: 'CTO teste', port: 1, port_count: 4 } });
+    expect((await portOf(svcReader.token, s.id)).json().port).toMatchObject({ port: 1 });
+    expect((await portOf(reader.token, next.id)).json()).toEqual({ svc_id: next.id, port: null });
+    expect((await portOf(none.token, s.id)).statusCode).toBe(403);
+    const foreignSvc = await portOf(other.network.token, s.id);
+    expect(foreignSvc.statusCode).toBe(404);
+    expect(foreignSvc.json().message).toBe('SVC não encontrado nesta organização.');
+    // Unplugged, then the other service takes the port.
+    expect((await plug(network.token, box.id, 1, null)).statusCode).toBe(200);
+    expect((await plug(network.token, box.id, 1, next.id)).statusCode).toBe(200);
+    expect((await portOf(network.token, s.id)).json().port).toBeNull();
 
     // A CTO needs its ports, and cannot shrink below a port in use.
     const noPorts = await t.call('POST', '/api/site', network.token, { code: `CTO-${uid()}`, name: 'Sem portas', type: 'cto' });

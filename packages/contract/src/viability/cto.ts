@@ -43,6 +43,13 @@ export type CtoPortList = z.infer<typeof ctoPortList>;
 /** `PUT /api/viability/cto/{id}/port/{port}`: a client's service plugged in that port (null frees it). */
 export const ctoPortAssign = z.object({ svc_id: z.number().int().positive().nullable() });
 
+/** `GET /api/viability/cto/svc/{id}`: the CTO and port a client's service is plugged into (null: none). */
+export const svcCtoPort = z.object({
+  svc_id: z.number(),
+  port: z.object({ site_id: z.number(), code: z.string(), name: z.string(), port: z.number(), port_count: z.number() }).nullable(),
+});
+export type SvcCtoPort = z.infer<typeof svcCtoPort>;
+
 /** `GET /api/viability/geocode`: an address or a CEP through the organization's geocoder. */
 export const GEOCODE_MAX_RESULTS = 5;
 export const geocodeQuery = z.object({ q: z.string({ message: 'Informe um endereço ou CEP' }).trim().min(3, 'Digite ao menos 3 caracteres').max(200, 'Busca longa demais') });

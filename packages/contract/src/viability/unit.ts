@@ -214,6 +214,8 @@ export const proposalView = z.object({
   decision: z.object({ kind: z.enum(CLIENT_DECISIONS), name: z.string(), at: z.string() }).nullable(),
   /** The accept found the box's last port taken: the proposal is being redone (no answer is taken until then). */
   redoing: z.boolean(),
+  /** The seller cancelled the viability before the client answered: the proposal takes no answer. */
+  cancelled: z.boolean(),
 });
 export type ProposalView = z.infer<typeof proposalView>;
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CTO_AROUND_MAX, ctoAroundQuery, ctoAroundResult, ctoPortAssign, ctoPortList, siteResource } from '@operacoes/contract';
+import { CTO_AROUND_MAX, ctoAroundQuery, ctoAroundResult, ctoPortAssign, ctoPortList, siteResource, svcCtoPort } from '@operacoes/contract';
 import { type CurrentUser, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
@@ -73,6 +73,35 @@ export async function ctoRoutes(fastify: FastifyInstance) {
     async (req) => answer(await ctoOf(app.db, userOf(req), req.params.id)),
   );
 
+  app.get(
+    '/viability/cto/svc/:id',
+    {
+      config: { access: { read: ['SVC', 'SITE'] } },
+      schema: {
+        tags,
+        operationId: 'getSvcCtoPort',
+        summary: 'Porta da CTO do serviço',
+        description: 'A CTO e a porta em que o SVC está ligado (`port` nulo quando não está ligado a nenhuma).',
+        params: idParam,
+        response: { 200: svcCtoPort },
+      },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const [svc] = await app.db
+        .select({ id: svcs.id })
+        .from(svcs)
+        .where(and(eq(svcs.id, req.params.id), user.superAdmin ? undefined : eq(svcs.organization_id, user.organizationId)));
+      if (!svc) throw new HttpError(404, 'SVC não encontrado nesta organização.');
+      const [row] = await app.db
+        .select({ site_id: sites.id, code: sites.code, name: sites.name, port: ctoPorts.port, port_count: sites.port_count })
+        .from(ctoPorts)
+        .innerJoin(sites, eq(sites.id, ctoPorts.site_id))
+        .where(eq(ctoPorts.svc_id, svc.id));
+      return { svc_id: svc.id, port: row ? { ...row, port_count: row.port_count ?? 0 } : null };
+    },
+  );
+
   app.put(
     '/viability/cto/:id/port/:port',
     {
@@ -81,7 +110,7 @@ export async function ctoRoutes(fastify: FastifyInstance) {
         tags,
         operationId: 'assignCtoPort',
         summary: 'Ligar um serviço a uma porta da CTO',
-        description: 'O SVC passa a ocupar a porta (`svc_id` nulo libera a porta de um serviço). Uma porta reservada por uma proposta aceita só é liberada cancelando a viabilidade.',
+        description: 'O SVC passa a ocupar a porta (`svc_id` nulo libera a porta de um serviço). Uma porta em uso por outro serviço é recusada (409) até que ele seja desligado; uma porta reservada por uma proposta aceita só é liberada cancelando a viabilidade.',
         params: portParam,
         body: ctoPortAssign,
         response: { 200: ctoPortList },
@@ -96,6 +125,11 @@ export async function ctoRoutes(fastify: FastifyInstance) {
         if (port > (box.port_count ?? 0)) throw unprocessable([{ propertyPath: 'port', message: `A ${box.code} tem ${box.port_count ?? 0} portas.` }]);
         const [current] = await tx.select().from(ctoPorts).where(and(eq(ctoPorts.site_id, box.id), eq(ctoPorts.port, port)));
         if (current?.unit_id) throw conflict(`A porta ${port} da ${box.code} está reservada por uma proposta aceita: cancele a viabilidade para liberá-la.`);
+        if (current?.svc_id && svcId !== null && current.svc_id !== svcId) {
+          // Another client's drop is plugged in there: it is unplugged first (svc_id null), never replaced unseen.
+          const [holder] = await tx.select({ code: svcs.code, client_name: svcs.client_name, status: svcs.status }).from(svcs).where(eq(svcs.id, current.svc_id));
+          if (holder && holder.status !== 'cancelado') throw conflict(`A porta ${port} da ${box.code} está em uso pelo ${holder.code} (${holder.client_name}): desligue-o antes de ligar outro serviço.`);
+        }
         if (svcId !== null) {
           const [svc] = await tx.select({ id: svcs.id, code: svcs.code, status: svcs.status }).from(svcs).where(and(eq(svcs.id, svcId), eq(svcs.organization_id, box.organization_id)));
           if (!svc) throw unprocessable([{ propertyPath: 'svc_id', message: 'SVC não encontrado nesta organização.' }]);

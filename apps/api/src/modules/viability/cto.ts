@@ -115,10 +115,39 @@ export async function reservePort(tx: DbOrTx, ctoId: number, unitId: number, org
 }
 
 /** Frees the ports reserved by these units (a cancelled viability). Answers what was freed. */
-export async function releasePorts(tx: DbOrTx, unitIds: number[]): Promise<{ site_id: number; port: number; unit_id: number }[]> {
+export async function releasePorts(tx: DbOrTx, unitIds: number[]): Promise<{ site_id: number; code: string; port: number; unit_id: number }[]> {
   if (unitIds.length === 0) return [];
   const gone = await tx.delete(ctoPorts).where(inArray(ctoPorts.unit_id, unitIds)).returning();
-  return gone.map((g) => ({ site_id: g.site_id, port: g.port, unit_id: g.unit_id! }));
+  if (gone.length === 0) return [];
+  const codes = new Map((await tx.select({ id: sites.id, code: sites.code }).from(sites).where(inArray(sites.id, [...new Set(gone.map((g) => g.site_id))]))).map((s) => [s.id, s.code]));
+  return gone.map((g) => ({ site_id: g.site_id, code: codes.get(g.site_id) ?? '', port: g.port, unit_id: g.unit_id! }));
+}
+
+/**
+ * A cancelled viability re-opened: each unit whose proposal the client accepted on a CTO holds a
+ * port again (the box's lowest free one, like the accept). Boxes are locked in id order. Answers the
+ * reservations, or the first unit whose box has no free port left (the caller refuses the re-open).
+ */
+export async function reclaimPorts(
+  tx: DbOrTx,
+  viabilityId: number,
+): Promise<{ reserved: (Reservation & { unit_id: number })[]; lost: { unit_name: string; code: string } | null }> {
+  const accepted = await tx
+    .select({ id: viabilityUnits.id, name: viabilityUnits.name, organization_id: viabilityUnits.organization_id, calculation: viabilityUnits.calculation })
+    .from(viabilityUnits)
+    .where(and(eq(viabilityUnits.viability_id, viabilityId), eq(viabilityUnits.decision, 'aceita'), sql`not exists (select 1 from "cto_port" where "cto_port"."unit_id" = ${viabilityUnits.id})`))
+    .orderBy(asc(viabilityUnits.id));
+  const onBoxes = accepted
+    .filter((u) => u.calculation.cto && u.calculation.template.medium === 'fibra_propria')
+    .sort((a, b) => a.calculation.cto!.id - b.calculation.cto!.id || a.id - b.id);
+  const reserved: (Reservation & { unit_id: number })[] = [];
+  for (const u of onBoxes) {
+    const box = u.calculation.cto!;
+    const r = await reservePort(tx, box.id, u.id, u.organization_id);
+    if (!r) return { reserved, lost: { unit_name: u.name, code: box.code } };
+    reserved.push({ ...r, unit_id: u.id });
+  }
+  return { reserved, lost: null };
 }
 
 export type PortState = { port: number; state: 'livre' | 'servico' | 'reservada'; svc: { id: number; code: string; client_name: string } | null; unit: { id: number; name: string; viability_id: number; viability_code: string } | null };

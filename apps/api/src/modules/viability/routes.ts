@@ -40,7 +40,7 @@ import { cities, presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { products } from '../warehouse';
 import { externalActivities } from '../external-activity';
-import { releasePorts } from './cto';
+import { reclaimPorts, releasePorts } from './cto';
 import { calculateUnit } from './unit-calculation';
 
 /** The calculation's entry point where it always was (the benchmark imports it from here). */
@@ -235,11 +235,23 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
       return values;
     },
     async afterWrite(row, _input, { tx, user }, existing) {
+      const was = (existing as ViabilityRow | undefined)?.status;
+      const portOf = (r: { code: string; port: number }) => `${r.code} porta ${r.port}`;
+      const logPort = (unitId: number, before: string | null, after: string | null) =>
+        audit(tx, user, { entity: 'viability_unit', entityId: unitId, organizationId: row.organization_id as number, action: 'update', changes: { cto_port: [before, after] } });
       // A cancelled viability gives its reserved CTO ports back.
-      if (row.status !== 'cancelada' || (existing as ViabilityRow | undefined)?.status === 'cancelada') return;
-      const units = await tx.select({ id: viabilityUnits.id }).from(viabilityUnits).where(eq(viabilityUnits.viability_id, row.id as number));
-      const freed = await releasePorts(tx, units.map((u) => u.id));
-      for (const f of freed) await audit(tx, user, { entity: 'viability_unit', entityId: f.unit_id, organizationId: row.organization_id as number, action: 'update', before: { cto_port: f.port, cto_id: f.site_id }, after: { cto_port: null } });
+      if (row.status === 'cancelada' && was !== 'cancelada') {
+        const units = await tx.select({ id: viabilityUnits.id }).from(viabilityUnits).where(eq(viabilityUnits.viability_id, row.id as number));
+        for (const f of await releasePorts(tx, units.map((u) => u.id))) await logPort(f.unit_id, portOf(f), null);
+      }
+      // Re-opened: the accepted proposals hold their ports again, or the viability stays cancelled.
+      if (was === 'cancelada' && row.status !== 'cancelada') {
+        const { reserved, lost } = await reclaimPorts(tx, row.id as number);
+        if (lost) {
+          throw conflict(`Não é possível reabrir a ${row.code as string}: a proposta aceita da unidade "${lost.unit_name}" precisa de uma porta da ${lost.code}, que não tem mais porta livre. Libere uma porta da ${lost.code} ou mantenha a viabilidade cancelada.`);
+        }
+        for (const r of reserved) await logPort(r.unit_id, null, portOf(r));
+      }
     },
     async onDelete(row, { tx }) {
       const [kept] = await tx

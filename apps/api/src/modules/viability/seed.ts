@@ -27,35 +27,17 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     return found.id;
   };
 
-  const ftth = await gestor<Row>('POST', '/viability/unit/template', {
-    name: 'FTTH empresarial',
-    medium: 'fibra_propria',
-    items: [
-      { product_id: product('DROP-1F'), quantity: 1.1, per_meter: true },
-      { product_id: product('CON-SCAPC'), quantity: 2 },
-      { product_id: product('TUB-45'), quantity: 2 },
-      { product_id: product('ABR-200'), quantity: 0.05, per_meter: true },
-      { product_id: product('ONU-EG8145'), quantity: 1 },
-    ],
-    labour_cost: '180.00',
-    labour_per_meter: '0.90',
-    notes: 'Drop a partir da CTO mais próxima do POP; ONU em comodato.',
-  });
-  const radio = await gestor<Row>('POST', '/viability/unit/template', {
-    name: 'Rádio PTP 5 GHz',
-    medium: 'radio',
-    items: [{ product_id: product('RB750GR3'), quantity: 1 }],
-    labour_cost: '450.00',
-    notes: 'Enlace ponto a ponto com visada até a torre; exige vistoria de visada.',
-  });
-  const l2l = await gestor<Row>('POST', '/viability/unit/template', {
-    name: 'Circuito de terceiro (L2L)',
-    medium: 'circuito_terceiro',
-    items: [{ product_id: product('RB750GR3'), quantity: 1 }],
-    labour_cost: '300.00',
-    monthly_cost: '850.00',
-    notes: 'Última milha contratada de operadora parceira.',
-  });
+  const template = (name: string, medium: string, items: [string, number, boolean?][], costs: Record<string, string>, notes: string) =>
+    gestor<Row>('POST', '/viability/unit/template', { name, medium, items: items.map(([code, quantity, per_meter]) => ({ product_id: product(code), quantity, per_meter })), ...costs, notes });
+  const ftth = await template(
+    'FTTH empresarial',
+    'fibra_propria',
+    [['DROP-1F', 1.1, true], ['CON-SCAPC', 2], ['TUB-45', 2], ['ABR-200', 0.05, true], ['ONU-EG8145', 1]],
+    { labour_cost: '180.00', labour_per_meter: '0.90' },
+    'Drop a partir da CTO mais próxima do POP; ONU em comodato.',
+  );
+  const radio = await template('Rádio PTP 5 GHz', 'radio', [['RB750GR3', 1]], { labour_cost: '450.00' }, 'Enlace ponto a ponto com visada até a torre; exige vistoria de visada.');
+  const l2l = await template('Circuito de terceiro (L2L)', 'circuito_terceiro', [['RB750GR3', 1]], { labour_cost: '300.00', monthly_cost: '850.00' }, 'Última milha contratada de operadora parceira.');
   await gestor('PUT', '/organization-settings/viability', { default_template_id: ftth.id });
 
   const plan = (body: Record<string, unknown>) => gestor<Row>('POST', '/viability/plan', body);

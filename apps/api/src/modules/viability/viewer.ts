@@ -33,6 +33,8 @@ const unknownLink = () => new HttpError(404, 'Proposta não encontrada: o link �
 const dayBr = (d: string) => d.split('-').reverse().join('/');
 /** What the client reads when the box's last port went to someone else first. */
 export const REDOING_MESSAGE = 'A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada: estamos refazendo a proposta. O vendedor enviará a proposta atualizada.';
+/** What the client reads when the seller cancelled the viability before the client answered. */
+export const CANCELLED_MESSAGE = 'Esta proposta foi cancelada e não pode mais ser respondida. Fale com o seu vendedor para receber uma proposta atualizada.';
 /** Thrown inside the accept's transaction to undo the answer when no port is left. */
 class PortLost extends Error {}
 const expiredLink = (validUntil: string) => new HttpError(410, `Esta proposta expirou em ${dayBr(validUntil)}. Peça uma proposta atualizada ao seu vendedor.`);
@@ -110,6 +112,7 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       seller: seller ? { name: seller.name, email: seller.email ?? null } : null,
       decision: unit.decision && unit.decided_at ? { kind: unit.decision, name: unit.decision_name ?? '', at: unit.decided_at.toISOString() } : null,
       redoing: !unit.decision && unit.redo_reason !== null,
+      cancelled: !unit.decision && viability.status === 'cancelada',
     };
   }
 
@@ -145,8 +148,13 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
         if (found.unit.redo_reason !== null && !found.unit.decision) throw conflict(REDOING_MESSAGE);
         if (found.unit.verdict === 'inviavel') throw conflict('Este endereço não pode ser atendido: não há proposta a responder.');
         const decision = kind === 'accept' ? 'aceita' : 'recusada';
+        if (found.viability.status === 'cancelada' && !found.unit.decision) throw conflict(CANCELLED_MESSAGE);
         const deliver = await app.db
           .transaction(async (tx) => {
+          // The viability's row first (the seller's cancel locks it too): a proposal is not answered
+          // once its viability is cancelled, so no port is reserved for a cancelled viability.
+          const [locked] = await tx.select({ status: viabilities.status }).from(viabilities).where(eq(viabilities.id, found.viability.id)).for('update');
+          if (locked?.status === 'cancelada') throw conflict(CANCELLED_MESSAGE);
           // The conditional update is the lock: of two answers at once, exactly one wins.
           const [won] = await tx
             .update(viabilityUnits)
@@ -164,7 +172,7 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
           }
           await audit(tx, undefined, { entity: 'viability_unit', entityId: won.id, organizationId: won.organization_id, action: 'update', changes: { decision: [null, decision], decision_name: [null, req.body.name] } });
           // The viability follows: an accepted proposal concludes it; when every viable unit was declined, it is cancelled.
-          const v = found.viability;
+          const v = { ...found.viability, status: locked?.status ?? found.viability.status };
           let status: ViabilityRow['status'] | null = null;
           if (decision === 'aceita') status = 'concluida';
           else {
@@ -236,6 +244,7 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
       limiter.hit(req.ip);
       const found = live(await byHash(req.params.hash));
       if (found.unit.verdict === 'inviavel') throw conflict('Este endereço não pode ser atendido: não há proposta em PDF.');
+      if (found.viability.status === 'cancelada' && !found.unit.decision) throw conflict(CANCELLED_MESSAGE);
       const p = await view(found);
       // A public, unauthenticated route: the logo is checked and scaled to its box by pdfImage, never handed to pdfkit as stored.
       const logo = found.organization.logo ? await pdfImage(await readUpload(app, found.organization.logo), [120, 50]) : undefined;

@@ -7,44 +7,29 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { VIABILITY_MEDIUM_LABELS, VIABILITY_MEDIUMS, viabilityPlanInput } from '@operacoes/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { enumOptions, FormGrid, FormNotes, FormNumber, FormSelect, FormSwitch, Wide } from '../../core/form';
 import { formatBRL } from '../../core/format';
 import { useCan } from '../../core/permissions';
-import { FormDialog } from '../../core/FormDialog';
 import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
-import { toast } from '../../core/toast';
+import { RecordDialog } from './RecordDialog';
 import { fetchPlans, planApi, viabilityKeys, type ViabilityPlanRead } from './api';
 import { formatBandwidth } from './format';
+import { FigureCell } from './parts';
 
 const schema = viabilityPlanInput.extend({ notes: blankToNull(viabilityPlanInput.shape.notes) });
 
 function PlanDialog({ plan, onClose }: { plan: ViabilityPlanRead | null; onClose: () => void }) {
-  const qc = useQueryClient();
   const form = useSchemaForm(
     schema,
     (plan
       ? { name: plan.name, medium: plan.medium, bandwidth_mbps: plan.bandwidth_mbps, monthly_fee: Number(plan.monthly_fee), installation_fee: Number(plan.installation_fee), contract_months: plan.contract_months, active: plan.active, notes: plan.notes ?? '' }
       : { name: '', medium: 'fibra_propria', bandwidth_mbps: null, monthly_fee: null, installation_fee: 0, contract_months: 12, active: true, notes: '' }) as never,
   );
-  const title = plan ? 'Editar plano' : 'Novo plano';
   return (
-    <FormDialog
-      title={title}
-      onClose={onClose}
-      maxWidth="sm"
-      form={form as never}
-      ariaLabel={title}
-      submitLabel={plan ? 'Salvar plano' : 'Criar plano'}
-      onSubmit={(values) => planApi.save(plan?.id ?? null, values)}
-      onSuccess={(saved) => {
-        toast.success(plan ? 'Plano atualizado!' : 'Plano criado!');
-        void planApi.invalidate(qc, saved as ViabilityPlanRead);
-        onClose();
-      }}
-    >
+    <RecordDialog resource={planApi} record={plan} form={form as never} words={{ title: ['Novo plano', 'Editar plano'], submit: ['Criar plano', 'Salvar plano'], saved: ['Plano criado!', 'Plano atualizado!'] }} onClose={onClose}>
       <FormGrid>
         <Wide>
           <FormText name="name" label="Nome do plano" required autoFocus fullWidth helperText="Ex.: Internet dedicada 300 Mbps" />
@@ -59,7 +44,7 @@ function PlanDialog({ plan, onClose }: { plan: ViabilityPlanRead | null; onClose
           <FormNotes />
         </Wide>
       </FormGrid>
-    </FormDialog>
+    </RecordDialog>
   );
 }
 
@@ -106,18 +91,10 @@ export function PlansPanel() {
                 <TableRow key={p.id} data-testid={`plan-${p.id}`}>
                   <TableCell sx={{ minWidth: 180 }}>{p.name}</TableCell>
                   <TableCell>{VIABILITY_MEDIUM_LABELS[p.medium]}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatBandwidth(p.bandwidth_mbps)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatBRL(p.monthly_fee)}/mês
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatBRL(p.installation_fee)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {p.contract_months} {p.contract_months === 1 ? 'mês' : 'meses'}
-                  </TableCell>
+                  <FigureCell>{formatBandwidth(p.bandwidth_mbps)}</FigureCell>
+                  <FigureCell>{formatBRL(p.monthly_fee)}/mês</FigureCell>
+                  <FigureCell>{formatBRL(p.installation_fee)}</FigureCell>
+                  <FigureCell>{p.contract_months} {p.contract_months === 1 ? 'mês' : 'meses'}</FigureCell>
                   <TableCell>
                     <Chip size="small" label={p.active ? 'Ativo' : 'Inativo'} color={p.active ? 'success' : 'default'} variant="outlined" />
                   </TableCell>

@@ -129,30 +129,10 @@ function Answer({ v, hash, onDone }: { v: ProposalView; hash: string; onDone: (v
   );
 }
 
-function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
-  const qc = useQueryClient();
-  usePageTitle(`Proposta ${v.viability_code}`, v.organization.name);
-  const d = v.decision;
-  if (v.redoing) {
-    // The box's last port went to another client first: no figures are promised until the seller redoes them.
-    return (
-      <Box>
-        <OrganizationHeader v={v} hash={hash} />
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
-          Proposta para {v.client_name}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {v.viability_code} · {v.unit_name}
-        </Typography>
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="proposal-redoing">
-          <AlertTitle>Estamos refazendo a proposta</AlertTitle>
-          A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada. {v.seller ? `${v.seller.name} enviará` : 'Seu consultor enviará'} a proposta atualizada neste mesmo link.
-        </Alert>
-      </Box>
-    );
-  }
+/** The organization, then whom the proposal is for and its code: the top of every state of the page. */
+function ProposalHeading({ v, hash }: { v: ProposalView; hash: string }) {
   return (
-    <Box>
+    <>
       <OrganizationHeader v={v} hash={hash} />
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
         Proposta para {v.client_name}
@@ -160,6 +140,36 @@ function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
       <Typography variant="body2" color="text.secondary">
         {v.viability_code} · {v.unit_name}
       </Typography>
+    </>
+  );
+}
+
+function Proposal({ v, hash }: { v: ProposalView; hash: string }) {
+  const qc = useQueryClient();
+  usePageTitle(`Proposta ${v.viability_code}`, v.organization.name);
+  const d = v.decision;
+  if (v.redoing || v.cancelled) {
+    // The box's last port went to another client first, or the seller cancelled the study: no figures are promised.
+    return (
+      <Box>
+        <ProposalHeading v={v} hash={hash} />
+        {v.redoing ? (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="proposal-redoing">
+            <AlertTitle>Estamos refazendo a proposta</AlertTitle>
+            A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada. {v.seller ? v.seller.name : 'Seu consultor'} enviará a proposta atualizada neste mesmo link.
+          </Alert>
+        ) : (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="proposal-cancelled">
+            <AlertTitle>Proposta cancelada</AlertTitle>
+            Esta proposta foi cancelada e não pode mais ser respondida. Fale com {v.seller ? v.seller.name : 'o seu consultor'} para receber uma proposta atualizada.
+          </Alert>
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <ProposalHeading v={v} hash={hash} />
       <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-testid="proposal-address">
         {v.address}
         {v.city ? ` · ${v.city}` : ''}

@@ -38,7 +38,7 @@ import { fetchCtosAround, fetchSettings, fetchVersions, recalculate, unitApi, vi
 import { ApproveDialog } from './ApproveDialog';
 import { dayLabel, formatMeters, formatQuantity } from './format';
 import { LinkBox } from './LinkBox';
-import { DecisionChip, VERDICT_COLOR, VerdictChip } from './parts';
+import { DecisionChip, FigureCell, VERDICT_COLOR, VerdictChip } from './parts';
 import { ViabilityCrumbs } from './UnitsPage';
 
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -90,15 +90,9 @@ function BomTable({ c }: { c: UnitCalculation }) {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatQuantity(l.quantity, l.unit_of_measure)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatBRL(l.unit_price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatBRL(l.total)}
-              </TableCell>
+              <FigureCell>{formatQuantity(l.quantity, l.unit_of_measure)}</FigureCell>
+              <FigureCell>{formatBRL(l.unit_price)}</FigureCell>
+              <FigureCell>{formatBRL(l.total)}</FigureCell>
             </TableRow>
           ))}
         </TableBody>
@@ -180,12 +174,8 @@ function Versions({ unit }: { unit: ViabilityUnitRead }) {
                     <TableCell>
                       <VerdictChip verdict={v.verdict} />
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatBRL(v.total_cost)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatBRL(v.price)}
-                    </TableCell>
+                    <FigureCell>{formatBRL(v.total_cost)}</FigureCell>
+                    <FigureCell>{formatBRL(v.price)}</FigureCell>
                   </TableRow>
                 ))}
               </TableBody>

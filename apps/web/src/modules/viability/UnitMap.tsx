@@ -6,7 +6,7 @@
 import 'leaflet/dist/leaflet.css';
 import { latLngBounds } from 'leaflet';
 import { useEffect } from 'react';
-import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, Polyline, Tooltip, useMap } from '../../core/map/leaflet';
 import { MapFrame } from '../../core/MapFrame';
 
 type Point = { latitude: number; longitude: number };

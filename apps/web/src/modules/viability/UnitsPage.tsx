@@ -12,7 +12,7 @@ import { useCan } from '../../core/permissions';
 import { RecordPage, RecordSkeleton } from '../../core/RecordPage';
 import { Section } from '../../core/Section';
 import { fetchUnitsOf, unitApi, viabilityApi, viabilityKeys, type ViabilityUnitRead } from './api';
-import { DecisionChip, VerdictChip } from './parts';
+import { DecisionChip, FigureCell, VerdictChip } from './parts';
 import { ViabilityHeader } from './ViabilityHeader';
 
 export const unitInfoLink = (u: { id: number; viability_id: number }) => `/viability/${u.viability_id}/unit/info/${u.id}`;
@@ -88,12 +88,8 @@ function UnitTable({ units }: { units: ViabilityUnitRead[] }) {
               <TableCell>
                 <VerdictChip verdict={u.verdict} />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {u.verdict === 'inviavel' ? '—' : formatBRL(u.price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {u.verdict === 'inviavel' ? '—' : `${formatBRL(u.calculation.monthly_fee ?? u.calculation.monthly_price)}/mês`}
-              </TableCell>
+              <FigureCell>{u.verdict === 'inviavel' ? '—' : formatBRL(u.price)}</FigureCell>
+              <FigureCell>{u.verdict === 'inviavel' ? '—' : `${formatBRL(u.calculation.monthly_fee ?? u.calculation.monthly_price)}/mês`}</FigureCell>
               <TableCell>{u.decision ? <DecisionChip kind={u.decision.kind} /> : 'Aguardando'}</TableCell>
               <TableCell>
                 <ActivityLink unit={u} />

@@ -4,17 +4,15 @@
  * at once (validated on submit by the contract schema, then live).
  */
 import { VIABILITY_SERVICE_LABELS, VIABILITY_SERVICES, VIABILITY_STATUS_LABELS, VIABILITY_STATUSES, viabilityInput, type ViabilityRead } from '@operacoes/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { enumOptions, FormGrid, FormNotes, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
 import { FormMasked } from '../../core/form/MaskedInput';
 import { formatCpfCnpj } from '../../core/format';
-import { FormDialog } from '../../core/FormDialog';
 import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { useSession } from '../../core/session';
-import { toast } from '../../core/toast';
 import { getSeller, searchSellers, viabilityApi } from './api';
+import { RecordDialog } from './RecordDialog';
 
 const schema = viabilityInput.extend({
   contact_name: blankToNull(viabilityInput.shape.contact_name),
@@ -24,7 +22,6 @@ const schema = viabilityInput.extend({
 });
 
 export function ViabilityDialog({ viability, onClose, onSaved }: { viability: ViabilityRead | null; onClose: () => void; onSaved?: (v: ViabilityRead) => void }) {
-  const qc = useQueryClient();
   const { user } = useSession();
   const me = user ? { id: user.id, name: user.person?.full_name ?? user.username } : null;
   const form = useSchemaForm(
@@ -45,23 +42,15 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
         }
       : { code: '', client_name: '', client_document: '', contact_name: '', contact_phone: '', contact_email: '', service_type: undefined, bandwidth_mbps: null, seller_id: me?.id ?? null, status: 'aberta', notes: '' }) as never,
   );
-  const title = viability ? 'Editar viabilidade' : 'Nova viabilidade';
   return (
-    <FormDialog
-      title={title}
-      onClose={onClose}
-      maxWidth="md"
+    <RecordDialog
+      resource={viabilityApi}
+      record={viability}
       form={form as never}
-      ariaLabel={title}
-      submitLabel={viability ? 'Salvar alterações' : 'Criar viabilidade'}
-      onSubmit={(values) => viabilityApi.save(viability?.id ?? null, values)}
-      onSuccess={(saved) => {
-        const v = saved as ViabilityRead;
-        toast.success(viability ? 'Viabilidade atualizada!' : 'Viabilidade criada!');
-        void viabilityApi.invalidate(qc, v);
-        onSaved?.(v);
-        onClose();
-      }}
+      words={{ title: ['Nova viabilidade', 'Editar viabilidade'], submit: ['Criar viabilidade', 'Salvar alterações'], saved: ['Viabilidade criada!', 'Viabilidade atualizada!'] }}
+      maxWidth="md"
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <FormGrid>
         <FormText name="client_name" label="Cliente" required autoFocus />
@@ -78,6 +67,6 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
           <FormNotes />
         </Wide>
       </FormGrid>
-    </FormDialog>
+    </RecordDialog>
   );
 }

@@ -12,11 +12,12 @@ import {
   type CtoAround,
   type CtoPortList,
   type GeocodeResult,
+  type SvcCtoPort,
 } from '@operacoes/contract';
 import { api } from '../../core/api';
 import { resourceApi } from '../../core/resource';
 
-export type { CtoAround, CtoPortList, GeocodeResult, ProposalView, UnitCalculation, ViabilityPlanRead, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
+export type { CtoAround, CtoPortList, GeocodeResult, SvcCtoPort, ProposalView, UnitCalculation, ViabilityPlanRead, ViabilityRead, ViabilityTemplateRead, ViabilityUnitRead } from '@operacoes/contract';
 
 export const templateApi = resourceApi(viabilityTemplateResource);
 export const viabilityApi = resourceApi(viabilityResource);
@@ -52,6 +53,7 @@ export const viabilityKeys = {
   proposal: (hash: string) => ['proposal', hash] as const,
   ctosAround: (latitude: number, longitude: number) => ['viability', 'cto-around', latitude, longitude] as const,
   ctoPorts: (siteId: number) => ['viability', 'cto-ports', siteId] as const,
+  svcPort: (svcId: number) => ['viability', 'svc-port', svcId] as const,
 };
 
 export const fetchUnitsOf = async (viabilityId: number) => (await api.get<ViabilityUnitRead[]>(`/viability/${viabilityId}/unit`)).data;
@@ -85,6 +87,17 @@ export const fetchTemplateOptions = async () =>
 export const fetchCtosAround = async (at: { latitude: number; longitude: number }, radiusM = 500) =>
   (await api.get<{ items: CtoAround[]; truncated: boolean }>('/viability/cto/around', { params: { latitude: at.latitude, longitude: at.longitude, radius_m: radiusM }, silent: true })).data.items;
 export const fetchCtoPorts = async (siteId: number) => (await api.get<CtoPortList>(`/viability/cto/${siteId}/port`)).data;
-export const assignCtoPort = async (siteId: number, port: number, svcId: number | null) => (await api.put<CtoPortList>(`/viability/cto/${siteId}/port/${port}`, { svc_id: svcId })).data;
+/** Plugs a service into a port (null unplugs it); `silent`: the caller shows the refusal (the plug dialog). */
+export const assignCtoPort = async (siteId: number, port: number, svcId: number | null, silent = false) =>
+  (await api.put<CtoPortList>(`/viability/cto/${siteId}/port/${port}`, { svc_id: svcId }, { silent })).data;
+/** The CTO and port a service is plugged into (its page). */
+export const fetchSvcCtoPort = async (svcId: number) => (await api.get<SvcCtoPort>(`/viability/cto/svc/${svcId}`)).data;
+export type CtoOption = { id: number; code: string; name: string; port_count: number | null };
+/** The organization's CTOs, for the plug dialog's box picker. */
+export const searchCtos = async (term: string) =>
+  (await api.get<{ items: CtoOption[] }>('/site', { params: { type: 'cto', search: term || undefined, pageSize: 20 } })).data.items;
+export type SvcOption = { id: number; code: string; client_name: string; status: string };
+/** The organization's services, for the plug dialog's service picker. */
+export const searchSvcs = async (term: string) => (await api.get<{ items: SvcOption[] }>('/svc', { params: { search: term || undefined, pageSize: 20 } })).data.items;
 /** Address or CEP search through the organization's geocoder (silent: the form says what went wrong). */
 export const geocode = async (q: string) => (await api.get<GeocodeResult>('/viability/geocode', { params: { q }, silent: true })).data;

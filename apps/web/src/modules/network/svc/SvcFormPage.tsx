@@ -1,4 +1,4 @@
-/** /svc/create and /svc/edit/:id: a customer service (client, type, bandwidth, VLAN, IP block and gateway, the LMC that carries it). */
+/** /svc/create and /svc/edit/:id: a customer service (client, type, bandwidth, VLAN, IP block and gateway, the LMC that carries it, the CTO port its drop is plugged into). */
 import { SVC_STATUSES, SVC_STATUS_LABELS, SVC_TYPES, SVC_TYPE_LABELS, svcCreate } from '@operacoes/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { FormText } from '../../../core/ResourceForm';
 import { Section } from '../../../core/Section';
 import { fetchAsset, lmcApi, svcApi } from '../pathApi';
 import { FormLmcPicker } from '../pathParts';
+import { SvcCtoPort } from './SvcCtoPort';
 
 /**
  * The customer-end router's port facing the customer: an interface of a device on the chosen LMC's
@@ -75,6 +76,7 @@ export default function SvcFormPage() {
               <DeliveryInterfaceField />
             </FormGrid>
           </Section>
+          {svc && <SvcCtoPort svc={svc} />}
           <Section title="Observações">
             <FormGrid>
               <FormNotes />
