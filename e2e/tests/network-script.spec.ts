@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { apiLogin, auth, uiLogin } from './helpers';
 
 /**
- * The MikroTik scripts page and the fields the scripts read: each device's script and its
- * "Remover configuração" script (removal by the operacoes:… comment tags); the asset's management
- * interface and the SVC's delivery interface on their forms. Run alone with E2E_PORT=3121.
+ * The MikroTik scripts page and the fields the scripts read: each device's script (the customer end's
+ * way back by policy routing) and its "Remover configuração" script (removal by the operacoes:… comment
+ * tags); the asset's management interface and the SVC's delivery interface on their forms. Run alone
+ * with E2E_PORT=3121.
  */
 
 test('the script page shows each device\'s removal script; the asset and SVC forms show the management and delivery interfaces', async ({ page, request }) => {
@@ -25,6 +26,8 @@ test('the script page shows each device\'s removal script; the asset and SVC for
   await expect(code).toContainText('/interface vlan remove [find where comment~');
   await expect(page.getByRole('button', { name: 'Baixar .rsc' })).toBeVisible();
   await page.getByRole('tab', { name: /rt-pgo-01/ }).click();
+  // The customer end returns the SVC blocks by policy routing (a rule by source, a table of the union), never a default route of its own.
+  await expect(code).toContainText('src-address="200.150.10.0/29" action=lookup-only-in-table table="operacoes-retorno-UN-CWB-PGO"');
   await page.getByRole('button', { name: 'Remover configuração' }).click();
   await expect(page.getByLabel('Script de remoção de rt-pgo-01')).toBeVisible();
 

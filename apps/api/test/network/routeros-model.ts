@@ -9,9 +9,14 @@
  * a removal of an interface something still uses. It is stricter than RouterOS where RouterOS accepts
  * a configuration that does not work (a VLAN interface on a port of a VLAN-filtering bridge).
  *
+ * Policy routing as the Policy Routing page has it: a RouterOS 7 table exists in `/routing table` before a
+ * route (`routing-table=`) or rule (`table=`) names it, a route's `gateway=<ip>@main` resolves the next
+ * hop in main (7.x only); RouterOS 6 marks routes (`routing-mark=`, IPv4 only) and has `/ip route rule`.
+ *
  * `Network` wires several routers (and the non-MikroTik devices between them, which pass every frame)
  * with the path's segments, to follow a packet hop by hop: L2 through ports, VLAN tags, bonds and
- * bridges; L3 by each router's routes (distance, check-gateway=ping, longest prefix).
+ * bridges; L3 by each router's routing rules (by source and destination: `lookup`, `lookup-only-in-table`,
+ * `drop`) and then its routes (distance, check-gateway=ping, longest prefix).
  */
 import { type Cidr, type Ip, cidrContains, formatCidr, formatIp, parseCidr, parseIp } from '@operacoes/contract';
 
@@ -507,7 +512,13 @@ export class Router {
         const family = menu === 'ip route' ? 4 : 6;
         const dst = parseCidr(p['dst-address'] ?? (family === 4 ? '0.0.0.0/0' : '::/0'));
         if (!dst || dst.version !== family || dst.address !== dst.network) throw new RouterOsError(`dst-address inválido em /${menu}: ${p['dst-address']}`);
-        const gw = parseIp(p.gateway ?? '');
+        // RouterOS 7: `gateway=<ip>@<table>` resolves the next hop in that table (Policy Routing: `@main`, where the connected networks are).
+        const [gwText, resolveIn] = (p.gateway ?? '').split('@');
+        if (resolveIn !== undefined) {
+          if (!this.v7) throw new RouterOsError(`gateway ${p.gateway}: @tabela só existe no RouterOS 7`);
+          if (resolveIn !== 'main' && !this.items('routing table').some((t) => t.props.name === resolveIn)) throw new RouterOsError(`tabela de roteamento desconhecida: ${resolveIn}`);
+        }
+        const gw = parseIp(gwText);
         if (!gw || gw.version !== family) throw new RouterOsError(`gateway ${p.gateway} não é ${family === 4 ? 'IPv4' : 'IPv6'} em /${menu}`);
         if (!this.onLink(gw)) throw new RouterOsError(`gateway ${p.gateway} não é alcançável diretamente (nenhum endereço ${family === 4 ? 'IPv4' : 'IPv6'} do equipamento está na rede dele)`);
         if (p.distance !== undefined && !(/^\d+$/.test(p.distance) && +p.distance >= 1 && +p.distance <= 255)) throw new RouterOsError(`distance inválida: ${p.distance}`);
@@ -525,6 +536,7 @@ export class Router {
       case 'ip route rule':
         if (!['lookup', 'lookup-only-in-table', 'drop', 'unreachable'].includes(p.action)) throw new RouterOsError(`action inválida: ${p.action}`);
         if (p['src-address'] && !parseCidr(p['src-address'])) throw new RouterOsError(`src-address inválido: ${p['src-address']}`);
+        if (menu === 'ip route rule' && p['src-address'] && parseCidr(p['src-address'])!.version !== 4) throw new RouterOsError(`/ip route rule é só IPv4: ${p['src-address']}`);
         if (menu === 'routing rule' && p.table && p.table !== 'main' && !this.items('routing table').some((t) => t.props.name === p.table)) throw new RouterOsError(`tabela de roteamento desconhecida: ${p.table}`);
         dup(menu, (q) => q['src-address'] === p['src-address'] && q.table === p.table, `regra ${p['src-address']}`);
         break;
@@ -686,30 +698,56 @@ export class Network {
     return r.connected(gw.version).some((c) => cidrContains(c.net, gw) && c.ip.value !== gw.value && this.neighbour(asset, c.iface, gw));
   }
 
-  /** The route a router uses for `ip` (main table): longest prefix, then lowest distance, among routes whose gateway is up (check-gateway) or on-link. */
-  route(asset: number, ip: Ip) {
+  /** The best route for `ip` in one table (main: routes without a table or mark): longest prefix, then lowest distance, among routes whose gateway is up (check-gateway) or on-link. */
+  private lookup(asset: number, ip: Ip, table: string) {
     const r = this.routers.get(asset)!;
     const routes = r
       .items(ip.version === 4 ? 'ip route' : 'ipv6 route')
-      .filter((x) => !x.props['routing-table'] && !x.props['routing-mark'])
-      .map((x) => ({ dst: parseCidr(x.props['dst-address'])!, gw: parseIp(x.props.gateway)!, distance: Number(x.props.distance ?? 1), check: x.props['check-gateway'] === 'ping', props: x.props }))
+      .filter((x) => (x.props['routing-table'] ?? x.props['routing-mark'] ?? 'main') === table && x.props.disabled !== 'yes')
+      .map((x) => ({ dst: parseCidr(x.props['dst-address'] ?? (ip.version === 4 ? '0.0.0.0/0' : '::/0'))!, gw: gatewayOf(x.props)!, distance: Number(x.props.distance ?? 1), check: x.props['check-gateway'] === 'ping', props: x.props }))
       .filter((x) => cidrContains(x.dst, ip) && r.onLink(x.gw) && (!x.check || this.gatewayUp(asset, x.gw)));
     routes.sort((a, b) => b.dst.prefix - a.dst.prefix || a.distance - b.distance);
     return routes[0];
   }
 
   /**
-   * Follows a packet for `ip` from a router, hop by hop, until a router has it on a connected network:
-   * the routers passed and where it ends (router and interface), or why it stopped.
+   * The route a router uses for a packet to `ip` from `src`: its routing rules in order (RouterOS 7
+   * `/routing rule`, 6 `/ip route rule` — IPv4 only), by source and destination; `lookup` tries the
+   * rule's table and goes on when it has no route, `lookup-only-in-table` stops there, `drop` and
+   * `unreachable` stop; then the main table.
    */
-  trace(from: number, ip: Ip): { hops: number[]; at?: { asset: number; iface: string }; stop?: string } {
+  route(asset: number, ip: Ip, src?: Ip) {
+    const r = this.routers.get(asset)!;
+    const rules = r.v7 ? r.items('routing rule') : ip.version === 4 ? r.items('ip route rule') : [];
+    for (const rule of rules) {
+      const p = rule.props;
+      if (p.disabled === 'yes') continue;
+      const matches = (key: 'src-address' | 'dst-address', addr: Ip | undefined) => {
+        if (!p[key]) return true;
+        const c = parseCidr(p[key])!;
+        return !!addr && c.version === addr.version && cidrContains(c, addr);
+      };
+      if (!matches('src-address', src) || !matches('dst-address', ip)) continue;
+      if (p.action === 'drop' || p.action === 'unreachable') return undefined;
+      const found = this.lookup(asset, ip, p.table ?? 'main');
+      if (found || p.action === 'lookup-only-in-table') return found;
+    }
+    return this.lookup(asset, ip, 'main');
+  }
+
+  /**
+   * Follows a packet for `ip` (from `src`, for the routing rules) from a router, hop by hop, until a
+   * router has it on a connected network: the routers passed and where it ends (router and interface),
+   * or why it stopped.
+   */
+  trace(from: number, ip: Ip, src?: Ip): { hops: number[]; at?: { asset: number; iface: string }; stop?: string } {
     const hops = [from];
     let here = from;
     for (let i = 0; i < 16; i++) {
       const r = this.routers.get(here)!;
       const local = r.connected(ip.version).find((c) => cidrContains(c.net, ip));
       if (local) return { hops, at: { asset: here, iface: local.iface } };
-      const route = this.route(here, ip);
+      const route = this.route(here, ip, src);
       if (!route) return { hops, stop: `${r.hostname} não tem rota para ${formatIp(ip)}` };
       const via = r.connected(ip.version).find((c) => cidrContains(c.net, route.gw) && this.neighbour(here, c.iface, route.gw));
       const next = via && this.neighbour(here, via.iface, route.gw);
@@ -720,6 +758,9 @@ export class Network {
     return { hops, stop: 'laço de roteamento' };
   }
 }
+
+/** A route's gateway address, without the `@table` its next hop is resolved in. */
+export const gatewayOf = (props: Record<string, string>) => parseIp((props.gateway ?? '').split('@')[0]);
 
 export const firstAddress = (block: string) => {
   const c = parseCidr(block)!;

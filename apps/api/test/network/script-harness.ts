@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { GeneratedScript, ScriptModel } from '../../src/modules/network/script/generate';
 import { routes } from '../../src/modules/network/script/plan';
+import { type Ip, parseCidr, parseIp } from '@operacoes/contract';
 import { type Link, Network, Router, firstAddress } from './routeros-model';
 
 /** The physical links of every path of the model (a link shared by two paths once). */
@@ -66,7 +67,21 @@ export function aEnd(model: ScriptModel, code: string) {
   return ids.find((id) => routes(model.assets.find((a) => a.id === id)!));
 }
 
-/** Each SVC with a block and a delivery interface: a packet for its first address from the A-end reaches the delivery interface (its port, its VLAN). */
+/** An address outside every network of the fixtures (documentation ranges): "the Internet" behind the A-end. */
+export const OUTSIDE = { 4: parseIp('192.0.2.77')!, 6: parseIp('3fff::77')! } as const;
+/** A customer host of the block (its network address + 2; the gateway is the first). */
+export const hostOf = (block: string) => {
+  const c = parseCidr(block)!;
+  return { version: c.version, value: c.network + 2n } as Ip;
+};
+
+/**
+ * Each SVC with a block and a delivery interface is routed both ways: a packet for its first address
+ * from the A-end reaches the delivery interface (its port, its VLAN), and a packet from a customer host
+ * of the block to the outside, sent at the customer-end router, goes back through the same routers to
+ * the A-end (by the routing rules of the block: the main tables are not touched). A router of RouterOS 6
+ * past the A-end has no IPv6 policy routing: an IPv6 block's way back is then only warned about (`skipBack`).
+ */
 export function expectDelivered(model: ScriptModel, net: Network, only?: string[]) {
   let checked = 0;
   for (const svc of model.svcs) {
@@ -78,7 +93,19 @@ export function expectDelivered(model: ScriptModel, net: Network, only?: string[
     expect(trace.at!.asset, `${svc.code} termina em outro equipamento`).toBe(svc.delivery.asset_id);
     const r = net.routers.get(svc.delivery.asset_id)!;
     expect(net.wire(r, trace.at!.iface), `${svc.code}: ${trace.at!.iface} não é a interface de entrega`).toContainEqual({ port: svc.delivery.interface, tag: svc.vlan_id === null ? '' : String(svc.vlan_id) });
+    if (!skipBack(model, svc.ip_block, trace.hops)) {
+      const family = parseCidr(svc.ip_block)!.version;
+      const back = net.trace(svc.delivery.asset_id, OUTSIDE[family], hostOf(svc.ip_block));
+      expect(back.hops, `${svc.code}: o retorno não refaz o caminho (${back.stop})`).toEqual([...trace.hops].reverse());
+      expect(back.stop, `${svc.code}: o retorno para antes da ponta A`).toMatch(new RegExp(`^${escape(net.routers.get(from)!.hostname)} não tem rota`));
+    }
     checked++;
   }
   return checked;
 }
+
+/** Whether the block's way back cannot be written: an IPv6 block and a RouterOS 6 router past the A-end. */
+export function skipBack(model: ScriptModel, block: string, hops: number[]) {
+  return block.includes(':') && hops.slice(1).some((id) => model.assets.find((a) => a.id === id)?.routeros_version === '6.x');
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

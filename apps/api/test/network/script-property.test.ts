@@ -3,17 +3,23 @@
  * point-to-point subnets, radios, switches and routers in between, 6.x and 7.x, an optional union of
  * two members (sometimes a bond), hostile names with quotes, `;`, `$`, `[`, `\`, `?`, `|` and line
  * breaks — give scripts that the RouterOS model applies, that converge (a second run changes nothing),
- * that route every SVC block from the A-end to its delivery port, and whose removal leaves the
- * starting inventory. A block of the other family than the path's is refused, naming the segment.
+ * that route every SVC block both ways — from the A-end to its delivery port, and from a customer host
+ * back through the same routers to the A-end by the block's routing rules (RouterOS 6 has no IPv6 policy
+ * routing: there an IPv6 block's way back is a warning naming the router) —, and whose removal leaves the
+ * starting inventory. A block of the other family than the path's is refused, naming the segment. Two
+ * LMCs on one router are either refused, naming both and the port, or both scripts apply there.
  * PROPERTY_RUNS sets the number of runs (default 120); a failure prints its seed.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type UnionMode, settingsWithDefaults } from '@operacoes/contract';
 import { ScriptRefusal, generateScripts, type ScriptAsset, type ScriptModel, type ScriptPath, type ScriptSegment } from '../../src/modules/network/script/generate';
-import { checkScripts } from './script-harness';
+import { Router } from './routeros-model';
+import { checkScripts, skipBack } from './script-harness';
+import { router, transitModel } from './script-fixtures';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 120);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const HOSTILE = [...'ab0-_. "\\$[];?|(){}^*\n\t'];
 /** A name with hostile characters (never a comma: interface names refuse it), made unique by its suffix. */
 const hostile = (max = 5) => fc.string({ unit: fc.constantFrom(...HOSTILE), minLength: 0, maxLength: max });
@@ -120,14 +126,25 @@ const arbitraryModel = fc
   });
 
 describe('MikroTik scripts: random paths (property)', () => {
-  it(`apply on the RouterOS model, converge, deliver every SVC block and remove cleanly (${RUNS} runs)`, () => {
-    const seen = { devices: 0, delivered: 0, bonds: 0, bridges: 0, failover: 0, ipv6: 0, v6: 0, v7: 0 };
+  it(`apply on the RouterOS model, converge, route every SVC block both ways and remove cleanly (${RUNS} runs)`, () => {
+    const seen = { devices: 0, delivered: 0, back: 0, warnedBack: 0, bonds: 0, bridges: 0, failover: 0, ipv6: 0, v6: 0, v7: 0 };
     fc.assert(
       fc.property(arbitraryModel, (model) => {
         const out = generateScripts(model);
         const { delivered } = checkScripts(model, out.devices);
         // Every SVC reaches its delivery port (the A-end and the customer end are MikroTiks in these paths).
         expect(delivered).toBe(model.svcs.length);
+        // Where the way back cannot be written (IPv6 through a RouterOS 6 router), a warning names the router and the block.
+        for (const svc of model.svcs) {
+          const routers = [...new Set(model.paths.find((p) => p.code === svc.lmc_code)!.segments.map((s) => s.to_asset_id))].filter((id) => model.assets.find((a) => a.id === id)!.role === 'roteador');
+          for (const id of routers) {
+            const a = model.assets.find((x) => x.id === id)!;
+            if (svc.ip_block!.includes(':') && a.routeros_version === '6.x') expect(out.warnings).toContainEqual(expect.stringMatching(new RegExp(`^${escape(a.hostname)}: o RouterOS 6 não tem roteamento por origem em IPv6, .* o retorno do bloco ${escape(svc.ip_block!)} do SVC ${escape(svc.code)} não é gerado`, 's')));
+          }
+          // The other SVCs' way back was followed by checkScripts.
+          if (skipBack(model, svc.ip_block!, [0, ...routers])) seen.warnedBack++;
+          else seen.back++;
+        }
         const all = out.devices.map((d) => d.script).join('\n');
         seen.devices += out.devices.length;
         seen.delivered += delivered;
@@ -161,5 +178,54 @@ describe('MikroTik scripts: random paths (property)', () => {
       }),
       { numRuns: Math.max(20, Math.round(RUNS / 4)) },
     );
+  });
+
+  it('two LMCs on one router: refused naming both LMCs and the port, or both scripts apply there in either order', () => {
+    const seenHere = { refused: 0, together: 0 };
+    fc.assert(
+      fc.property(
+        fc.record({ version, ports: fc.uniqueArray(fc.constantFrom('ether1', 'ether2', 'ether3', 'ether4'), { minLength: 1, maxLength: 2 }), vlan: fc.constantFrom(null, 400, 500) }),
+        ({ version: v, ports, vlan }) => {
+          const mine = transitModel(v);
+          const seg = (position: number, from: [number, string], to: [number, string], subnet: string): ScriptSegment => ({ position, from_asset_id: from[0], from_interface: from[1], to_asset_id: to[0], to_interface: to[1], medium: 'fibra_propria', vlan_id: vlan, capacity_mbps: 1000, subnet, circuit: null });
+          const paths: ScriptPath[] = [{ code: 'LMC-TR-02', name: 'Outra', segments: [seg(1, [14, 'ether1'], [12, ports[0]], '10.255.40.0/30'), ...(ports[1] ? [seg(2, [12, ports[1]], [15, 'ether1'], '10.255.40.4/30')] : [])] }];
+          const others = [router(14, 'rt-d', v), router(15, 'rt-e', v)];
+          const theirs: ScriptModel = { lmc: { code: 'LMC-TR-02', name: 'Outra' }, paths, union: null, assets: [...others, mine.assets[1]], svcs: [], settings: mine.settings, neighbours: [{ code: 'LMC-TR-01', paths: mine.paths, union: null, svcs: mine.svcs, assets: mine.assets.filter((a) => a.id !== 12) }] };
+          mine.neighbours = [{ code: 'LMC-TR-02', paths, union: null, svcs: [], assets: others }];
+          const outcome = (m: ScriptModel) => {
+            try {
+              return generateScripts(m).devices.find((d) => d.asset_id === 12)!;
+            } catch (e) {
+              if (!(e instanceof ScriptRefusal)) throw e;
+              return e.message;
+            }
+          };
+          const [a, b] = [outcome(mine), outcome(theirs)];
+          // Refused from one side, refused from the other; the sentence names both LMCs and the port.
+          expect(typeof a).toBe(typeof b);
+          if (typeof a === 'string' && typeof b === 'string') {
+            for (const m of [a, b]) expect(m).toMatch(new RegExp(`(LMC-TR-01.*LMC-TR-02|LMC-TR-02.*LMC-TR-01)`, 's'));
+            expect(ports.some((p) => a.includes(`porta ${p} de rt-b`))).toBe(true);
+            seenHere.refused++;
+            return;
+          }
+          if (typeof a === 'string' || typeof b === 'string') return;
+          for (const order of [[a, b, a], [b, a, b]]) {
+            const r = new Router('rt-b', v, mine.assets[1].interfaces);
+            for (const d of order) {
+              try {
+                r.apply(d.script);
+              } catch (e) {
+                throw new Error(`${(e as Error).message}\n\n${order.map((x) => x.script).join('\n----\n')}`);
+              }
+            }
+          }
+          seenHere.together++;
+        },
+      ),
+      { numRuns: Math.max(40, Math.round(RUNS / 2)) },
+    );
+    expect(seenHere.refused).toBeGreaterThan(0);
+    expect(seenHere.together).toBeGreaterThan(0);
   });
 });

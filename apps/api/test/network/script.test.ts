@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { generateScripts, quote, ScriptRefusal, type ScriptModel } from '../../src/modules/network/script/generate';
+import { parseIp } from '@operacoes/contract';
+import { generateScripts, quote, ScriptRefusal, type ScriptModel, type ScriptNeighbour } from '../../src/modules/network/script/generate';
 import { lmxSegments } from '../../src/modules/network/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { uid } from './helpers';
-import { holder, makeAsset, makeLmc, segment } from './path-helpers';
-import { Router, parseStatement } from './routeros-model';
-import { applyAll, checkScripts, expectDelivered, freshRouter } from './script-harness';
+import { holder, makeAsset, makeCircuit, makeLmc, segment } from './path-helpers';
+import { Network, Router, parseStatement } from './routeros-model';
+import { OUTSIDE, applyAll, checkScripts, expectDelivered, freshRouter, hostOf, linksOf } from './script-harness';
 import { bondModel, demoModel, router, transitModel } from './script-fixtures';
 
 const lines = (script: string) => script.split('\n');
@@ -134,10 +135,10 @@ describe('MikroTik scripts: the generator against the RouterOS model', () => {
     const x = byHost(generateScripts(model), 'rt-x').script;
     expect(x).toContain('/interface vlan add name="vlan99-gerencia" interface="ether6" vlan-id=99 comment="operacoes:equipamento:vlan:vlan99-gerencia"');
     expect(x).toContain('/ip address add address="10.99.0.21/24" interface="vlan99-gerencia"');
-    expect(x).toContain('/ip route add dst-address="0.0.0.0/0" gateway="10.99.0.1" routing-table="operacoes-gerencia"');
+    expect(x).toContain('/ip route add dst-address="0.0.0.0/0" gateway="10.99.0.1@main" routing-table="operacoes-gerencia"');
     expect(x).toContain('/routing rule add src-address="10.99.0.21/32" action=lookup table="operacoes-gerencia"');
     const v6 = byHost(generateScripts(bondModel('6.x')), 'rt-x').script;
-    expect(v6).toContain('routing-mark="operacoes-gerencia"');
+    expect(v6).toContain('/ip route add dst-address="0.0.0.0/0" gateway="10.99.0.1" routing-mark="operacoes-gerencia"');
     expect(v6).toContain('/ip route rule add src-address="10.99.0.21/32" action=lookup table="operacoes-gerencia"');
     // The demo's edge router already has vlan100-gerencia: the address goes on it, nothing re-created.
     const borda = byHost(generateScripts(demoModel()), 'rt-borda-cwb-01').script;
@@ -150,6 +151,140 @@ describe('MikroTik scripts: the generator against the RouterOS model', () => {
     const bridged = transitModel('7.x');
     bridged.assets[1] = { ...bridged.assets[1], management_interface: 'ether2' };
     expect(refusal(bridged)).toMatch(/^A interface de gerência ether2 de rt-b é porta da bridge br-LMC-TR-01/);
+  });
+
+  it('6.x, IPv6 management: routes by destination to the other IPv6 management blocks via the block\'s gateway (RouterOS 6 has no IPv6 routing-mark nor rules), no default route', () => {
+    const m = bondModel('6.x');
+    m.assets = m.assets.map((a) => ({ ...a, management_ip: `2001:db8:99::${a.id}` }));
+    m.settings = {
+      ...m.settings,
+      management_networks: [
+        { block: '2001:db8:99::/64', gateway: '2001:db8:99::1' },
+        { block: '10.99.0.0/24', gateway: '10.99.0.1' },
+        { block: '2001:db8:98::/64', gateway: '2001:db8:98::1' },
+      ],
+    };
+    const out = generateScripts(m);
+    const x = byHost(out, 'rt-x').script;
+    expect(x).toContain('/ipv6 address add address="2001:db8:99::21/64" interface="vlan99-gerencia" advertise=no');
+    expect(x).toContain(':if ([:len [/ipv6 route find comment="operacoes:equipamento:rota-gerencia:6:2001:db8:98::/64"]] = 0) do={ /ipv6 route add dst-address="2001:db8:98::/64" gateway="2001:db8:99::1" comment="operacoes:equipamento:rota-gerencia:6:2001:db8:98::/64" }');
+    expect(lines(x).filter((l) => !l.startsWith('#') && /\/ipv6 route add dst-address="::\/0"|routing-mark=|\/ip route rule add/.test(l))).toEqual([]);
+    expect(out.warnings.join('\n')).not.toMatch(/gerência/);
+    const { net } = checkScripts(m, out.devices);
+    expect(net.route(21, parseIp('2001:db8:98::5')!)!.props.gateway).toBe('2001:db8:99::1');
+    // Only management traffic takes it: the router's other IPv6 traffic has no new route.
+    expect(net.route(21, OUTSIDE[6])).toBeUndefined();
+    // With no other IPv6 management block, nothing to route: a note says so.
+    m.settings = { ...m.settings, management_networks: [{ block: '2001:db8:99::/64', gateway: '2001:db8:99::1' }] };
+    const alone = byHost(generateScripts(m), 'rt-x').script;
+    expect(alone).not.toContain('rota-gerencia');
+    expect(alone).toContain('# Gerência IPv6: sem outro bloco de gerência IPv6 nas configurações, nenhuma rota via 2001:db8:99::1 é necessária');
+  });
+
+  it.each(['6.x', '7.x'] as const)('the way back (%s at the tower): the SVC blocks return by policy routing — a table of the union, rules by source — never by a default route that would take the router\'s own traffic', (v) => {
+    const v7 = v === '7.x';
+    const model = demoModel('LMC-CWB-PGO-01', ['7.x', v]);
+    const out = generateScripts(model);
+    const pgo = byHost(out, 'rt-pgo-01').script;
+    const table = 'operacoes-retorno-UN-CWB-PGO';
+    if (v7) expect(pgo).toContain(`/routing table add name="${table}" fib comment="operacoes:UN-CWB-PGO:tabela:${table}"`);
+    else expect(pgo).not.toContain('/routing table');
+    for (const block of ['200.150.10.0/29', '200.150.10.8/30']) expect(pgo).toContain(`${v7 ? '/routing rule' : '/ip route rule'} add src-address="${block}" action=lookup-only-in-table table="${table}"`);
+    const via = (gw: string) => (v7 ? `gateway="${gw}@main"` : `gateway="${gw}"`);
+    const mark = v7 ? `routing-table="${table}"` : `routing-mark="${table}"`;
+    expect(pgo).toContain(`/ip route add dst-address="0.0.0.0/0" ${via('10.255.10.1')} distance=1 check-gateway=ping ${mark}`);
+    expect(pgo).toContain(`/ip route add dst-address="0.0.0.0/0" ${via('10.255.10.5')} distance=2 check-gateway=ping ${mark}`);
+    // No default route in the main table; the A-end hands the traffic to the core by its own table.
+    for (const d of out.devices) expect(lines(d.script).filter((l) => /route add dst-address="(0\.0\.0\.0\/0|::\/0)"/.test(l) && !/routing-(table|mark)=/.test(l))).toEqual([]);
+    expect(byHost(out, 'rt-borda-cwb-01').script).not.toContain('retorno');
+    // The tower router has a default route of its own (another uplink on bridge-lan): it keeps it, and the blocks still go back by the union.
+    const routers = new Map(
+      out.devices.map((d) => {
+        const r = freshRouter(model, d);
+        if (d.asset_id === 6) r.apply('/ip address add address="100.64.0.2/30" interface="bridge-lan"\n/ip route add dst-address="0.0.0.0/0" gateway="100.64.0.1"');
+        return [d.asset_id, r.apply(d.script)] as const;
+      }),
+    );
+    const net = new Network(routers, linksOf(model));
+    expect(expectDelivered(model, net)).toBe(2);
+    expect(net.route(6, OUTSIDE[4], parseIp('100.64.0.2')!)!.props.gateway).toBe('100.64.0.1');
+    expect(net.route(6, OUTSIDE[4])!.props.gateway).toBe('100.64.0.1');
+    expect(net.route(6, OUTSIDE[4], hostOf('200.150.10.0/29'))!.props.gateway).toBe(v7 ? '10.255.10.1@main' : '10.255.10.1');
+    // The radio down: back by Vivo. Both down: the blocks' traffic is dropped, never leaked through the other uplink.
+    net.links.find((l) => l.b.port === 'wlan0')!.up = false;
+    expect(net.trace(6, OUTSIDE[4], hostOf('200.150.10.0/29')).hops).toEqual([6, 1]);
+    expect(net.route(6, OUTSIDE[4], hostOf('200.150.10.0/29'))!.props.gateway).toBe(v7 ? '10.255.10.5@main' : '10.255.10.5');
+    net.links.forEach((l) => (l.up = false));
+    expect(net.route(6, OUTSIDE[4], hostOf('200.150.10.0/29'))).toBeUndefined();
+    expect(net.route(6, OUTSIDE[4], parseIp('100.64.0.2')!)!.props.gateway).toBe('100.64.0.1');
+  });
+
+  it('the way back passes every router of the path: the transit router has the rule too, toward the router before it', () => {
+    for (const family of [4, 6] as const) {
+      const model = transitModel('7.x', family);
+      const out = generateScripts(model);
+      const block = family === 4 ? '198.51.100.0/29' : '2001:db8:4401::/48';
+      expect(byHost(out, 'rt-a').script).not.toContain('regra-retorno');
+      for (const host of ['rt-b', 'rt-c']) expect(byHost(out, host).script).toContain(`/routing rule add src-address="${block}" action=lookup-only-in-table table="operacoes-retorno-LMC-TR-01"`);
+      expect(byHost(out, 'rt-b').script).toContain(family === 4 ? 'dst-address="0.0.0.0/0" gateway="10.255.30.1@main" routing-table="operacoes-retorno-LMC-TR-01"' : 'dst-address="::/0" gateway="2001:db8:ffff::@main" routing-table="operacoes-retorno-LMC-TR-01"');
+      const { net } = checkScripts(model, out.devices);
+      expect(net.trace(13, OUTSIDE[family], hostOf(block)).hops).toEqual([13, 12, 11]);
+    }
+    // RouterOS 6 has no IPv6 policy routing: the way back is a warning naming the router, the block and the next hop.
+    const w = generateScripts(transitModel('6.x', 6)).warnings;
+    expect(w).toContain('rt-b: o RouterOS 6 não tem roteamento por origem em IPv6, e uma rota padrão IPv6 desviaria todo o tráfego IPv6 do equipamento: o retorno do bloco 2001:db8:4401::/48 do SVC SVC-TR não é gerado. Atualize rt-b para o RouterOS 7 ou confira que a rota padrão IPv6 dele é via 2001:db8:ffff::.');
+    expect(w.filter((x) => x.includes('roteamento por origem em IPv6')).map((x) => x.split(':')[0])).toEqual(['rt-b', 'rt-c']);
+  });
+
+  it('refuses a union\'s circuit member, naming the circuit and what the inventory lacks (or the LMC that describes it)', () => {
+    const m = demoModel();
+    m.union!.circuits = [{ label: 'Embratel EBT-1', segment: null }];
+    expect(refusal(m)).toBe(
+      'União UN-CWB-PGO: o membro Embratel EBT-1 é um circuito de operadora sem entrega no inventário — faltam as interfaces das pontas e a sub-rede ponto a ponto (o cadastro do circuito tem só operadora, designação e sites). Cadastre o circuito Embratel EBT-1 como segmento (meio "Circuito de operadora", com interfaces, VLAN e sub-rede) de uma LMC e use essa LMC na união no lugar do circuito.',
+    );
+    m.union!.circuits = [{ label: 'Vivo VIVO-9', segment: { lmc: 'LMC-X', position: 2 } }];
+    expect(refusal(m)).toBe('União UN-CWB-PGO: o membro Vivo VIVO-9 é um circuito de operadora, e o inventário descreve a sua entrega (interfaces, VLAN e sub-rede) no segmento 2 da LMC LMC-X: na união, troque o circuito Vivo VIVO-9 pela LMC LMC-X.');
+  });
+
+  describe('another LMC on the same router', () => {
+    /** LMC-TR-02 from rt-d to rt-e through rt-b, on rt-b's `ports` (one port: it ends there), VLAN `vlan`. */
+    const other = (version: '6.x' | '7.x', ports: string[], vlan = 400): ScriptNeighbour => {
+      const seg = (position: number, from: [number, string], to: [number, string], subnet: string) => ({ position, from_asset_id: from[0], from_interface: from[1], to_asset_id: to[0], to_interface: to[1], medium: 'fibra_propria', vlan_id: vlan, capacity_mbps: 1000, subnet, circuit: null });
+      const segments = [seg(1, [14, 'ether1'], [12, ports[0]], '10.255.40.0/30'), ...(ports[1] ? [seg(2, [12, ports[1]], [15, 'ether1'], '10.255.40.4/30')] : [])];
+      return { code: 'LMC-TR-02', paths: [{ code: 'LMC-TR-02', name: 'Outra', segments }], union: null, svcs: [], assets: [router(14, 'rt-d', version), router(15, 'rt-e', version)] };
+    };
+    /** The neighbour's own model, with LMC-TR-01 as its neighbour. */
+    const itsModel = (n: ScriptNeighbour, mine: ScriptModel): ScriptModel => ({
+      lmc: { code: n.code, name: 'Outra' },
+      paths: n.paths,
+      union: null,
+      assets: [...n.assets, mine.assets[1]],
+      svcs: [],
+      settings: mine.settings,
+      neighbours: [{ code: mine.lmc.code, paths: mine.paths, union: null, svcs: mine.svcs, assets: mine.assets.filter((a) => a.id !== 12) }],
+    });
+
+    it('7.x: refuses two LMCs wanting the same port in different bridges, naming both and the port, from either side', () => {
+      const mine = { ...transitModel('7.x'), neighbours: [other('7.x', ['ether2', 'ether3'])] };
+      const message = 'As LMCs LMC-TR-01 e LMC-TR-02 querem a porta ether2 de rt-b em bridges diferentes (br-LMC-TR-01 e br-LMC-TR-02): uma porta fica numa bridge só. Passe uma das duas LMCs por outra porta de rt-b.';
+      expect(refusal(mine)).toBe(message);
+      expect(refusal(itsModel(other('7.x', ['ether2', 'ether3']), transitModel('7.x')))).toBe('As LMCs LMC-TR-02 e LMC-TR-01 querem a porta ether2 de rt-b em bridges diferentes (br-LMC-TR-02 e br-LMC-TR-01): uma porta fica numa bridge só. Passe uma das duas LMCs por outra porta de rt-b.');
+      // A port of the bridge used by the other LMC (its VLAN and address on it) is refused too.
+      expect(refusal({ ...transitModel('7.x'), neighbours: [other('7.x', ['ether2'])] })).toBe(
+        'A LMC LMC-TR-01 põe a porta ether2 de rt-b na bridge br-LMC-TR-01 (VLAN em trânsito), e a LMC LMC-TR-02 também usa essa porta (segmento 1): uma porta de bridge ou de bonding não leva VLANs nem endereços de outra LMC. Passe uma das duas LMCs por outra porta de rt-b.',
+      );
+    });
+
+    it.each(['6.x', '7.x'] as const)('%s: LMCs on distinct ports (or, on 6.x, in bridges of their VLAN interfaces) both apply on the one router', (v) => {
+      // 6.x bridges a transit VLAN's interfaces, not the port: the same port in two LMCs' VLAN bridges is fine.
+      const n = other(v, v === '7.x' ? ['ether3', 'ether4'] : ['ether2', 'ether3']);
+      const mine = { ...transitModel(v), neighbours: [n] };
+      const theirs = itsModel(n, transitModel(v));
+      const [a, b] = [generateScripts(mine), generateScripts(theirs)];
+      const r = freshRouter(mine, byHost(a, 'rt-b'));
+      r.apply(byHost(a, 'rt-b').script).apply(byHost(b, 'rt-b').script).apply(byHost(a, 'rt-b').script);
+      expect(r.interfaces('bridge').map((x) => x.props.name).sort()).toEqual(v === '7.x' ? ['br-LMC-TR-01', 'br-LMC-TR-02'] : ['br-LMC-TR-01-v300', 'br-LMC-TR-02-v400']);
+    });
   });
 
   it('users disabled, with how to enable them; SSH, Winbox and API only from the management blocks', () => {
@@ -256,6 +391,25 @@ describe('MikroTik scripts: the generator against the RouterOS model', () => {
     refuse('/interface vlan add name="v" interface="ether1" vlan-id=10\n/ip address add address="10.0.0.1/30" interface="v"\n/interface vlan remove [find name="v"]', /ainda é usada/);
     refuse('/system identity set name=x;y', /sobra texto|argumentos colados|valor inválido/);
     refuse('/ip address add address="10.0.0.1/30" interface="ether1" foo=bar', /parâmetro desconhecido/);
+    // Policy routing: a table exists before a route or rule uses it; 6.x has neither tables nor IPv6 marks, nor gateway@table.
+    const link = '/ip address add address="10.0.0.1/30" interface="ether1"\n/ipv6 address add address="2001:db8::/127" interface="ether2"\n';
+    refuse(`${link}/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2@main" routing-table="retorno"`, /tabela de roteamento desconhecida: retorno/);
+    refuse('/routing rule add src-address="198.51.100.0/29" action=lookup-only-in-table table="retorno"', /tabela de roteamento desconhecida: retorno/);
+    refuse(`${link}/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2@retorno"`, /tabela de roteamento desconhecida: retorno/);
+    refuse('/routing table add name="retorno" fib\n/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2@main" routing-table="retorno"', /não é alcançável/);
+    refuse(`/routing table add name="retorno" fib\n${link}/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2@main" routing-table="retorno"\n/routing table remove [find name="retorno"]`, /ainda tem rotas ou regras/);
+    const v6 = (script: string, message: RegExp) => expect(() => new Router('rt', '6.x', router(1, 'rt', '6.x').interfaces).apply(script)).toThrow(message);
+    v6(`${link}/ipv6 route add dst-address="::/0" gateway="2001:db8::1" routing-mark="retorno"`, /parâmetro desconhecido em \/ipv6 route: routing-mark/);
+    v6(`${link}/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2@main" routing-mark="retorno"`, /@tabela só existe no RouterOS 7/);
+    v6('/routing table add name="retorno"', /não existe no RouterOS 6/);
+    v6('/ip route rule add src-address="2001:db8:4401::/48" action=lookup-only-in-table table="retorno"', /só IPv4/);
+    v6(`${link}/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2" routing-table="retorno"`, /parâmetro desconhecido em \/ip route: routing-table/);
+    // A rule's table is looked up by source; lookup-only-in-table stops there.
+    const policy = new Router('rt', '7.x', router(1, 'rt', '7.x').interfaces).apply(`/routing table add name="retorno" fib\n${link}/ip route add dst-address="0.0.0.0/0" gateway="10.0.0.2@main" routing-table="retorno"\n/routing rule add src-address="198.51.100.0/29" action=lookup-only-in-table table="retorno"`);
+    const net = new Network(new Map([[1, policy]]), []);
+    expect(net.route(1, OUTSIDE[4], hostOf('198.51.100.0/29'))!.props.gateway).toBe('10.0.0.2@main');
+    expect(net.route(1, OUTSIDE[4])).toBeUndefined();
+    expect(net.route(1, OUTSIDE[4], parseIp('198.51.100.77')!)).toBeUndefined();
   });
 });
 
@@ -294,6 +448,50 @@ describe('MikroTik scripts: POST /api/lmc/{id}/script', () => {
     expect(changed.diff).toMatch(/^\+.*add name="vlan331-ether1"/m);
     const last = (await t.call('GET', `/api/lmc/${lmcId}/script`, token)).json().devices[0];
     expect(last.removal_script).toBe(changed.removal_script);
+  });
+
+  it('refuses (422, pt-BR) a union with a circuit member, naming the circuit and the missing hand-off — or the LMC whose segment rides on it', async () => {
+    const lmc = await makeLmc(t);
+    const [x, y] = [await makeAsset(t), await makeAsset(t)];
+    expect((await t.call('POST', '/api/lmx', token, segment(lmc.id, x, y, { vlan_id: 350, subnet: '10.255.35.0/30' }))).statusCode).toBe(201);
+    const circuit = await makeCircuit(t, undefined, { site_a_id: lmc.site_a_id, site_b_id: lmc.site_b_id, carrier: 'Embratel' });
+    const union = await t.call('POST', '/api/union', token, { code: `UN-${uid()}`, name: 'Com circuito', mode: 'active-backup', members: [{ lmc_id: lmc.id }, { circuit_id: circuit.id }] });
+    expect(union.statusCode, union.body).toBe(201);
+    const code = union.json().code as string;
+    const bare = await t.call('POST', `/api/lmc/${lmc.id}/script`, token);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().message).toBe(
+      `União ${code}: o membro Embratel ${circuit.designation} é um circuito de operadora sem entrega no inventário — faltam as interfaces das pontas e a sub-rede ponto a ponto (o cadastro do circuito tem só operadora, designação e sites). Cadastre o circuito Embratel ${circuit.designation} como segmento (meio "Circuito de operadora", com interfaces, VLAN e sub-rede) de uma LMC e use essa LMC na união no lugar do circuito.`,
+    );
+    // Once an LMC outside the union rides on the circuit, the refusal names that LMC and its segment.
+    const rider = await makeLmc(t, undefined, { site_a_id: lmc.site_a_id, site_b_id: lmc.site_b_id });
+    expect((await t.call('POST', '/api/lmx', token, segment(rider.id, x, y, { medium: 'circuito_operadora', circuit_id: circuit.id, vlan_id: 360, subnet: '10.255.36.0/30' }, 1, 1))).statusCode).toBe(201);
+    const named = await t.call('POST', `/api/lmc/${lmc.id}/script`, token);
+    expect(named.statusCode).toBe(422);
+    expect(named.json().message).toBe(`União ${code}: o membro Embratel ${circuit.designation} é um circuito de operadora, e o inventário descreve a sua entrega (interfaces, VLAN e sub-rede) no segmento 1 da LMC ${rider.code}: na união, troque o circuito Embratel ${circuit.designation} pela LMC ${rider.code}.`);
+    // Swapped for that LMC, the union generates, failing over between the two.
+    expect((await t.call('PUT', `/api/union/${union.json().id}`, token, { members: [{ lmc_id: lmc.id }, { lmc_id: rider.id }] })).statusCode).toBe(200);
+    const ok = await t.call('POST', `/api/lmc/${lmc.id}/script`, token);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('refuses (422, pt-BR) an LMC whose transit bridge takes a port another LMC bridges or uses on the same router, naming both LMCs and the port', async () => {
+    const [x, y, z, q, r] = [await makeAsset(t), await makeAsset(t), await makeAsset(t), await makeAsset(t), await makeAsset(t)];
+    const first = await makeLmc(t);
+    // first: x → y → z, VLAN 370 through y's ether1 and ether2 (y bridges it).
+    expect((await t.call('POST', '/api/lmx', token, segment(first.id, x, y, { vlan_id: 370, subnet: '10.255.37.0/30' }))).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/lmx', token, segment(first.id, y, z, { vlan_id: 370, subnet: '10.255.37.4/30' }, 1, 0))).statusCode).toBe(201);
+    expect((await t.call('POST', `/api/lmc/${first.id}/script`, token)).statusCode).toBe(200);
+    // second: q → y → r, VLAN 380 through y's ether2 and sfp1 — a second bridge wanting ether2.
+    const second = await makeLmc(t);
+    expect((await t.call('POST', '/api/lmx', token, segment(second.id, q, y, { vlan_id: 380, subnet: '10.255.38.0/30' }, 0, 1))).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/lmx', token, segment(second.id, y, r, { vlan_id: 380, subnet: '10.255.38.4/30' }, 2, 0))).statusCode).toBe(201);
+    const mine = await t.call('POST', `/api/lmc/${first.id}/script`, token);
+    expect(mine.statusCode).toBe(422);
+    expect(mine.json().message).toBe(`As LMCs ${first.code} e ${second.code} querem a porta ether2 de ${y.hostname} em bridges diferentes (br-${first.code} e br-${second.code}): uma porta fica numa bridge só. Passe uma das duas LMCs por outra porta de ${y.hostname}.`);
+    const theirs = await t.call('POST', `/api/lmc/${second.id}/script`, token);
+    expect(theirs.statusCode).toBe(422);
+    expect(theirs.json().message).toBe(`As LMCs ${second.code} e ${first.code} querem a porta ether2 de ${y.hostname} em bridges diferentes (br-${second.code} e br-${first.code}): uma porta fica numa bridge só. Passe uma das duas LMCs por outra porta de ${y.hostname}.`);
   });
 
   it('is refused to read-only users and users without LMC (403), and hidden from other organizations (404)', async () => {

@@ -28,7 +28,7 @@ set name="rt-borda-cwb-01"
 :if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3"]] = 0) do={ /ip address add address="10.255.10.5/30" interface="vlan220-ether3" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3"] address="10.255.10.5/30" interface="vlan220-ether3" }
 :if ([:len [/ip address find comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia" } else={ /ip address set [find comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia"] address="10.10.0.1/24" interface="vlan100-gerencia" }
 
-# Rotas IPv4 — manual: IP Routing (distance, check-gateway=ping)
+# Rotas IPv4 — manual: IP Routing (distance, check-gateway=ping); Policy Routing (rota numa tabela: routing-table= e gateway@main no RouterOS 7, routing-mark= no 6)
 # União UN-CWB-PGO (active-backup): 200.150.10.0/29 pelos 2 caminhos, o principal com distance 1; check-gateway=ping tira da tabela o caminho que cair.
 :if ([:len [/ip route find comment="operacoes:UN-CWB-PGO:rota:200.150.10.0/29:10.255.10.2"]] = 0) do={ /ip route add dst-address="200.150.10.0/29" gateway="10.255.10.2" distance=1 check-gateway=ping comment="operacoes:UN-CWB-PGO:rota:200.150.10.0/29:10.255.10.2" } else={ /ip route set [find comment="operacoes:UN-CWB-PGO:rota:200.150.10.0/29:10.255.10.2"] dst-address="200.150.10.0/29" gateway="10.255.10.2" distance=1 check-gateway=ping }
 :if ([:len [/ip route find comment="operacoes:UN-CWB-PGO:rota:200.150.10.0/29:10.255.10.6"]] = 0) do={ /ip route add dst-address="200.150.10.0/29" gateway="10.255.10.6" distance=2 check-gateway=ping comment="operacoes:UN-CWB-PGO:rota:200.150.10.0/29:10.255.10.6" } else={ /ip route set [find comment="operacoes:UN-CWB-PGO:rota:200.150.10.0/29:10.255.10.6"] dst-address="200.150.10.0/29" gateway="10.255.10.6" distance=2 check-gateway=ping }
@@ -37,7 +37,7 @@ set name="rt-borda-cwb-01"
 :if ([:len [/ip route find comment="operacoes:UN-CWB-PGO:rota:200.150.10.8/30:10.255.10.6"]] = 0) do={ /ip route add dst-address="200.150.10.8/30" gateway="10.255.10.6" distance=2 check-gateway=ping comment="operacoes:UN-CWB-PGO:rota:200.150.10.8/30:10.255.10.6" } else={ /ip route set [find comment="operacoes:UN-CWB-PGO:rota:200.150.10.8/30:10.255.10.6"] dst-address="200.150.10.8/30" gateway="10.255.10.6" distance=2 check-gateway=ping }
 :if ([:len [/ip route find comment="operacoes:equipamento:rota-gerencia:4"]] = 0) do={ /ip route add dst-address="0.0.0.0/0" gateway="10.10.0.254" routing-mark="operacoes-gerencia" comment="operacoes:equipamento:rota-gerencia:4" } else={ /ip route set [find comment="operacoes:equipamento:rota-gerencia:4"] dst-address="0.0.0.0/0" gateway="10.10.0.254" routing-mark="operacoes-gerencia" }
 
-# Regras de roteamento — manual: Policy Routing (RouterOS 6: /ip route rule)
+# Regras de roteamento — manual: Policy Routing (RouterOS 6: /ip route rule src-address= action= table=, só IPv4)
 :if ([:len [/ip route rule find comment="operacoes:equipamento:regra-gerencia:4"]] = 0) do={ /ip route rule add src-address="10.10.0.1/32" action=lookup table="operacoes-gerencia" comment="operacoes:equipamento:regra-gerencia:4" } else={ /ip route rule set [find comment="operacoes:equipamento:regra-gerencia:4"] src-address="10.10.0.1/32" action=lookup table="operacoes-gerencia" }
 
 # Configurações da organização

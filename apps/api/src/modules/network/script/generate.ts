@@ -15,7 +15,7 @@ import { type DevicePlan, type ScriptModel, planScripts } from './plan';
 import { CREATE_ORDER, DEVICE_OWNER, MENUS, REMOVE_ORDER, comment, ensureByName, ensureLine, inDialect, quote, removeTagged, renderProps } from './routeros';
 
 export { quote } from './routeros';
-export { ScriptRefusal, type ScriptAsset, type ScriptModel, type ScriptPath, type ScriptSegment, type ScriptSvc, type ScriptUnion } from './plan';
+export { ScriptRefusal, type ScriptAsset, type ScriptModel, type ScriptNeighbour, type ScriptPath, type ScriptSegment, type ScriptSvc, type ScriptUnion, type ScriptUnionCircuit } from './plan';
 export type GeneratedScript = { asset_id: number; hostname: string; routeros_version: RouterOsVersion; script: string; removal_script: string };
 
 const isIp = (v: string) => /^[0-9.]+$/.test(v) || v.includes(':');

@@ -12,13 +12,23 @@
  * - SVC blocks are routed from the A-end router, hop by hop, to the customer-end router, which has the
  *   SVC's VLAN on the SVC's delivery interface with the SVC's gateway address. A next hop is always of
  *   the block's family: a hop without one refuses the generation, naming the segment.
+ * - The way back is policy routing, never a default route in the main table (it would take the router's
+ *   other traffic): every router past the A-end has a table of the group's (`operacoes-retorno-<code>`)
+ *   with a default route to the router before it (failover like the routes out), looked up only by
+ *   traffic from the SVC blocks (`lookup-only-in-table`). RouterOS 6 has no IPv6 policy routing: an
+ *   IPv6 block's way back there is a warning.
  * - A union of routed paths fails over by routes (active-backup: distance 1, 2… in member order;
  *   aggregating modes: equal distances), each with check-gateway=ping. A bond only when every member is
  *   one direct segment between the same two devices: VLANs and addresses go on the bond, primary= is the
  *   main member's port.
  * - Management: the asset's management interface (a VLAN interface itself, or the organization's
  *   management VLAN created on it), the address with its management block's prefix, and a default
- *   route via the block's gateway in a table of its own, used only by traffic from that address.
+ *   route via the block's gateway in a table of its own, used only by traffic from that address
+ *   (RouterOS 6, IPv6: routes by destination to the other management blocks instead).
+ * - A union's circuit member is configured through the LMC whose segment rides on it (the inventory
+ *   records a hand-off only there): the generation is refused, naming the circuit and what is missing.
+ * - A port in one LMC's bridge or bond (the transit bridge, the union's bond) is that LMC's alone: another
+ *   LMC on the same device (`neighbours`) using or bridging it refuses the generation, naming both.
  */
 import {
   AGGREGATING_MODES,
@@ -28,6 +38,7 @@ import {
   type SectionSettings,
   type UnionMode,
   cidrContains,
+  formatCidr,
   parseCidr,
   parseIp,
   pointToPointEnds,
@@ -71,8 +82,18 @@ export type ScriptSvc = {
   /** The customer-end router's interface facing the customer. */
   delivery: { asset_id: number; interface: string } | null;
 };
-/** The union of the LMC: its LMC members' codes in order (the first is the main path), and its circuit members' labels. */
-export type ScriptUnion = { code: string; name: string; mode: UnionMode; members: string[]; circuits: string[] };
+/**
+ * A circuit member of a union: its label (carrier and designation) and, when an LMC's segment rides on it,
+ * that segment — the only place the inventory records a circuit's hand-off (ports, VLAN, subnet).
+ */
+export type ScriptUnionCircuit = { label: string; segment: { lmc: string; position: number } | null };
+/** The union of the LMC: its LMC members' codes in order (the first is the main path), and its circuit members. */
+export type ScriptUnion = { code: string; name: string; mode: UnionMode; members: string[]; circuits: ScriptUnionCircuit[] };
+/**
+ * Another LMC with segments on devices of this model — with its union, the union's LMCs, as its own script
+ * configures them —, its SVCs and the devices of its paths this model lacks: what it takes on the shared devices.
+ */
+export type ScriptNeighbour = { code: string; paths: ScriptPath[]; union: ScriptUnion | null; svcs: ScriptSvc[]; assets: ScriptAsset[] };
 export type ScriptModel = {
   lmc: { code: string; name: string };
   /** The LMC's path; with a union, every LMC member's path (the union is configured as a whole). */
@@ -83,6 +104,8 @@ export type ScriptModel = {
   settings: SectionSettings<'mikrotik'>;
   /** Per device, the other LMCs (outside this one and its union) configured on it: its shared items stay when this one is removed. */
   shared?: Record<number, string[]>;
+  /** The other LMCs (or unions) on these devices: a port one of them bridges or bonds cannot be used by another. */
+  neighbours?: ScriptNeighbour[];
 };
 
 /** A refusal of the whole generation, in pt-BR: the script would not do what the inventory says. */
@@ -149,7 +172,7 @@ type Hop = {
   ends: { from: string; to: string; prefix: number } | null;
 };
 
-export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnings: string[] } {
+export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnings: string[]; claims: Claims } {
   const warnings: string[] = [];
   const warn = (w: string) => warnings.includes(w) || warnings.push(w);
   const assets = new Map(model.assets.map((a) => [a.id, a]));
@@ -168,6 +191,15 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
   };
   for (const p of model.paths) for (const s of p.segments) [s.from_asset_id, s.to_asset_id].forEach(device);
   const note = (d: Device, text: string) => d.notes.includes(text) || d.notes.push(text);
+  /** What each LMC takes on each port of each device: a bridge or bond port is that LMC's alone. */
+  const claims: Claims = new Map();
+  const claim = (asset: number, port: string, c: Pick<Claim, 'lmc' | 'kind' | 'name'>) => {
+    const ports = claims.get(asset) ?? new Map<string, Claim[]>();
+    const list = ports.get(port) ?? [];
+    if (!list.some((x) => x.lmc === c.lmc && x.kind === c.kind && x.name === c.name)) list.push({ lmc: c.lmc, kind: c.kind, name: c.name, group });
+    claims.set(asset, ports.set(port, list));
+  };
+  for (const u of uses(model.paths, model.svcs)) claim(u.asset, u.port, u);
 
   const inventory = (d: Device, name: string) => d.asset.interfaces.find((i) => i.name === name);
   /** Adds an object once (the first owner keeps it). */
@@ -198,8 +230,16 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
   // ---- Paths: transit VLANs, bonds, hops.
   const pathAssets = (p: ScriptPath) => (p.segments.length ? [p.segments[0].from_asset_id, ...p.segments.map((s) => s.to_asset_id)] : []);
   const memberPaths = model.union ? model.union.members.map((code) => model.paths.find((p) => p.code === code)).filter((p): p is ScriptPath => !!p) : model.paths;
-  if (model.union) {
-    for (const c of model.union.circuits) warn(`União ${model.union.code}: o membro ${c} é um circuito sem caminho próprio no inventário; o script usa só as LMCs da união.`);
+  // A circuit member: the inventory records a circuit's hand-off (ports, VLAN, point-to-point subnet) only on
+  // an LMC segment riding on it; without one, the union's failover over it cannot be written.
+  const circuit = model.union?.circuits[0];
+  if (circuit) {
+    const [u, c] = [model.union!, circuit];
+    throw new ScriptRefusal(
+      c.segment
+        ? `União ${u.code}: o membro ${c.label} é um circuito de operadora, e o inventário descreve a sua entrega (interfaces, VLAN e sub-rede) no segmento ${c.segment.position} da LMC ${c.segment.lmc}: na união, troque o circuito ${c.label} pela LMC ${c.segment.lmc}.`
+        : `União ${u.code}: o membro ${c.label} é um circuito de operadora sem entrega no inventário — faltam as interfaces das pontas e a sub-rede ponto a ponto (o cadastro do circuito tem só operadora, designação e sites). Cadastre o circuito ${c.label} como segmento (meio "Circuito de operadora", com interfaces, VLAN e sub-rede) de uma LMC e use essa LMC na união no lugar do circuito.`,
+    );
   }
 
   // A bond: every member one direct segment between the same two devices, on distinct ports.
@@ -222,6 +262,7 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
       const slaves = bonded.portsAt(a);
       for (const s of slaves) d.bondOf.set(s, name);
       if (!d.script) continue;
+      slaves.forEach((s, i) => claim(a, s, { lmc: memberPaths[i].code, kind: 'bond', name }));
       freeName(d, name, 'ao bonding');
       const props: Props = [
         ['name', name],
@@ -261,7 +302,10 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
           d.bridge = { name, tag, ports: new Set(), vlans: new Map() };
           d.enableFiltering.push(tag);
         }
-        for (const x of [a, b]) d.bridge.ports.add(x);
+        for (const x of [a, b]) {
+          d.bridge.ports.add(x);
+          if (![...d.bondOf.values()].includes(x)) claim(d.asset.id, x, { lmc: p.code, kind: 'bridge', name: d.bridge.name });
+        }
         if (vid !== null) {
           const tagged = d.bridge.vlans.get(vid) ?? new Set<string>();
           [a, b].forEach((x) => tagged.add(x));
@@ -280,6 +324,8 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
         for (const x of [a, b]) {
           const member = vid === null ? x : vlanInterface(d, `vlan${vid}-${x}`, x, vid, p.code, `à VLAN ${vid} do caminho`);
           br.ports.add(member);
+          // Untagged, the port itself is the bridge's; tagged, only its VLAN interface is.
+          if (vid === null && ![...d.bondOf.values()].includes(x)) claim(d.asset.id, x, { lmc: p.code, kind: 'bridge', name: br.name });
         }
       }
     }
@@ -287,6 +333,23 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
   for (const d of devices.values()) {
     if (d.bridge) for (const x of d.bridge.ports) put(d, '/interface bridge port', group, `porta:${d.bridge.name}:${x}`, [['bridge', d.bridge.name], ['interface', x]]);
     for (const br of d.v6bridges.values()) for (const x of br.ports) put(d, '/interface bridge port', group, `porta:${br.name}:${x}`, [['bridge', br.name], ['interface', x]]);
+  }
+
+  // ---- The other LMCs on these devices: a port in one LMC's bridge or bond is no other LMC's.
+  for (const n of model.neighbours ?? []) {
+    const theirs = neighbourClaims(model, n);
+    for (const d of devices.values()) {
+      const mine = claims.get(d.asset.id);
+      const other = theirs.get(d.asset.id);
+      if (!d.script || !mine || !other) continue;
+      for (const port of [...mine.keys()].sort()) {
+        // The clash that says most: two bridges or bonds, then this LMC's bridge or bond, then the other's.
+        const weight = (c: Claim) => (c.kind === 'use' ? 0 : 1);
+        const pairs = mine.get(port)!.flatMap((a) => (other.get(port) ?? []).map((b) => ({ a, b, w: 2 * weight(a) + weight(b) + (weight(a) && weight(b) ? 1 : 0) })));
+        const worst = pairs.filter((x) => x.w > 0).sort((x, y) => y.w - x.w)[0];
+        if (worst) throw new ScriptRefusal(portClash(d.asset.hostname, port, worst.a, worst.b));
+      }
+    }
   }
 
   /** The interface the device's L3 sits on for (port, VLAN): the bond, the bridge's VLAN interface, the VLAN interface or the port. */
@@ -345,6 +408,9 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
   // ---- SVCs: the customer side on the delivery interface, the routes toward it.
   type Candidate = { device: number; gateway: string; rank: number; path: ScriptPath };
   const candidates = new Map<string, Candidate[]>();
+  /** The way back: per router past the A-end and family, its upstream next hops; per router, the SVC blocks whose traffic takes them. */
+  const upstream = new Map<string, Candidate[]>();
+  const returning = new Map<number, { block: string; svc: string }[]>();
   /** The hops of `p` from its first router up to `target`, or why they cannot carry `family`. */
   function hopsTo(p: ScriptPath, target: number, family: 4 | 6): { ok: true; hops: Hop[] } | { ok: false; hop?: Hop } {
     const hops = hopsOf.get(p) ?? [];
@@ -410,6 +476,14 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
         const list = candidates.get(key) ?? [];
         if (!list.some((c) => c.gateway === h.ends!.to)) list.push({ device: h.from, gateway: h.ends!.to, rank, path: m });
         candidates.set(key, list);
+        // Back: the router at the hop's far end sends the block's traffic to the router before it.
+        const back = `${h.to}|${family}`;
+        const up = upstream.get(back) ?? [];
+        if (!up.some((c) => c.gateway === h.ends!.from)) up.push({ device: h.to, gateway: h.ends!.from, rank, path: m });
+        upstream.set(back, up);
+        const blocks = returning.get(h.to) ?? [];
+        if (!blocks.some((b) => b.block === svc.ip_block)) blocks.push({ block: svc.ip_block!, svc: svc.code });
+        returning.set(h.to, blocks);
       }
     });
   }
@@ -426,6 +500,37 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
         note: failover && i === 0 ? `União ${model.union!.code} (${model.union!.mode}): ${dst} pelos ${list.length} caminhos, ${AGGREGATING_MODES.includes(model.union!.mode) ? 'com a mesma distância (ECMP)' : 'o principal com distance 1'}; check-gateway=ping tira da tabela o caminho que cair.` : undefined,
       });
     });
+  }
+
+  // ---- The way back from the customer end: policy routing by the SVC blocks' source. A default route in the
+  // main table would take every other flow of the router with it; a table of the group's, looked up only by
+  // traffic from the blocks (lookup-only-in-table: with every path down it is dropped, never leaked), has it.
+  const returnTable = `operacoes-retorno-${group}`;
+  for (const [id, blocks] of returning) {
+    const d = device(id);
+    if (!d.script) continue;
+    for (const family of [4, 6] as const) {
+      const found = (upstream.get(`${id}|${family}`) ?? []).sort((a, b) => a.rank - b.rank);
+      const mine = blocks.filter((b) => familyOf(b.block) === family);
+      if (!found.length || !mine.length) continue;
+      if (family === 6 && !d.v7) {
+        for (const b of mine) warn(`${d.asset.hostname}: o RouterOS 6 não tem roteamento por origem em IPv6, e uma rota padrão IPv6 desviaria todo o tráfego IPv6 do equipamento: o retorno do bloco ${b.block} do SVC ${b.svc} não é gerado. Atualize ${d.asset.hostname} para o RouterOS 7 ou confira que a rota padrão IPv6 dele é via ${found[0].gateway}.`);
+        continue;
+      }
+      if (d.v7) put(d, '/routing table', group, `tabela:${returnTable}`, [['name', returnTable]], { addOnly: [['fib', FLAG]], note: `Retorno dos blocos dos SVCs: a tabela ${returnTable}, consultada só pelo tráfego com origem neles.` });
+      const list = bonded ? found.slice(0, 1) : found;
+      const failover = list.length > 1 && model.union;
+      list.forEach((c, i) => {
+        const extra: Props = failover ? [['distance', AGGREGATING_MODES.includes(model.union!.mode) ? 1 : i + 1], ['check-gateway', bare('ping')]] : [];
+        const dst = family === 6 ? '::/0' : '0.0.0.0/0';
+        put(d, family === 6 ? '/ipv6 route' : '/ip route', failover ? model.union!.code : c.path.code, `retorno:${family}:${c.gateway}`, [['dst-address', dst], ['gateway', d.v7 ? `${c.gateway}@main` : c.gateway], ...extra, d.v7 ? ['routing-table', returnTable] : ['routing-mark', returnTable]], {
+          note: i === 0 ? `Retorno: ${dst} na tabela ${returnTable} via ${list.length > 1 ? `${list.length} caminhos (${AGGREGATING_MODES.includes(model.union!.mode) ? 'mesma distância' : 'o principal com distance 1'}, check-gateway=ping)` : 'o roteador anterior do caminho'}${d.v7 ? '; gateway@main: o próximo salto é resolvido na tabela main, onde estão as redes conectadas' : ''}.` : undefined,
+        });
+      });
+      for (const b of mine) {
+        put(d, d.v7 ? '/routing rule' : '/ip route rule', group, `regra-retorno:${b.block}`, [['src-address', b.block], ['action', bare('lookup-only-in-table')], ['table', returnTable]], { note: `SVC ${b.svc}: o tráfego com origem em ${b.block} volta pela tabela ${returnTable}.` });
+      }
+    }
   }
 
   // ---- Management and the 7.x bridges' VLAN tables.
@@ -457,13 +562,22 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
         const prefix = parseCidr(net.block)!.prefix;
         address(d, `${ip}/${prefix}`, on, DEVICE_OWNER);
         if (parseIp(net.gateway)!.value !== parseIp(ip)!.value) {
-          if (family === 6 && !d.v7) warn(`${a.hostname}: o RouterOS 6 não tem regras de roteamento IPv6; a rota de gerência via ${net.gateway} não é gerada.`);
-          else {
+          if (family === 6 && !d.v7) {
+            // RouterOS 6 routes IPv6 by destination only (no routing-mark, no rules): a route to each other IPv6
+            // management block via the block's gateway, in the main table — only management traffic takes it.
+            const others = blocks.filter((n) => n !== net && parseCidr(n.block)!.version === 6).map((n) => formatCidr(parseCidr(n.block)!));
+            if (!others.length) note(d, `Gerência IPv6: sem outro bloco de gerência IPv6 nas configurações, nenhuma rota via ${net.gateway} é necessária (o RouterOS 6 não tem roteamento IPv6 por origem).`);
+            others.forEach((dst, i) =>
+              put(d, '/ipv6 route', DEVICE_OWNER, `rota-gerencia:6:${dst}`, [['dst-address', dst], ['gateway', net.gateway]], {
+                note: i === 0 ? 'Gerência IPv6 no RouterOS 6 (sem routing-mark nem regras IPv6): uma rota por destino para cada outro bloco de gerência, via o gateway do bloco — manual: IPv6 Route (RouterOS 6).' : undefined,
+              }),
+            );
+          } else {
             const table = MANAGEMENT_TABLE;
             const tableProp: Props = d.v7 ? [['routing-table', table]] : [['routing-mark', table]];
             if (d.v7) put(d, '/routing table', DEVICE_OWNER, `tabela:${table}`, [['name', table]], {
               addOnly: [['fib', FLAG]], note: 'Gerência: uma tabela só dela; só o tráfego com origem no endereço de gerência a consulta.' });
-            put(d, family === 6 ? '/ipv6 route' : '/ip route', DEVICE_OWNER, `rota-gerencia:${family}`, [['dst-address', family === 6 ? '::/0' : '0.0.0.0/0'], ['gateway', net.gateway], ...tableProp]);
+            put(d, family === 6 ? '/ipv6 route' : '/ip route', DEVICE_OWNER, `rota-gerencia:${family}`, [['dst-address', family === 6 ? '::/0' : '0.0.0.0/0'], ['gateway', d.v7 ? `${net.gateway}@main` : net.gateway], ...tableProp]);
             put(d, d.v7 ? '/routing rule' : '/ip route rule', DEVICE_OWNER, `regra-gerencia:${family}`, [['src-address', `${ip}/${family === 6 ? 128 : 32}`], ['action', bare('lookup')], ['table', table]]);
           }
         }
@@ -497,5 +611,44 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
       managementBlocks: blocks.map((b) => b.block),
     });
   }
-  return { devices: out, warnings };
+  return { devices: out, warnings, claims };
+}
+
+/** What a port is taken for, by which LMC (of which group: the LMC, or its union). */
+type Claim = { group: string; lmc: string; kind: 'bridge' | 'bond' | 'use'; name: string };
+type Claims = Map<number, Map<string, Claim[]>>;
+
+/** The ports a neighbouring LMC (or union) takes, as its own script would: its bridges and bonds (when it can be planned) and the ports its segments and SVCs use. */
+function neighbourClaims(model: ScriptModel, n: ScriptNeighbour): Claims {
+  const assets = [...model.assets, ...n.assets.filter((a) => !model.assets.some((b) => b.id === a.id))].map((a) => ({ ...a, management_interface: null }));
+  const own = n.paths.find((p) => p.code === n.code) ?? n.paths[0];
+  const theirs: ScriptModel = { lmc: { code: own.code, name: own.name }, paths: n.paths, union: n.union && { ...n.union, circuits: [] }, assets, svcs: n.svcs.map((s) => ({ ...s, ip_block: null })), settings: { ...model.settings, management_networks: [], admin_users: [] } };
+  try {
+    return planScripts(theirs).claims;
+  } catch (e) {
+    if (!(e instanceof ScriptRefusal)) throw e;
+    // Its own generation is refused (it says why there): the ports its segments and SVCs use still count.
+    const out: Claims = new Map();
+    for (const u of uses(n.paths, n.svcs)) {
+      const ports = out.get(u.asset) ?? new Map<string, Claim[]>();
+      out.set(u.asset, ports.set(u.port, [...(ports.get(u.port) ?? []), { group: n.union?.code ?? n.code, lmc: u.lmc, kind: 'use', name: u.name }]));
+    }
+    return out;
+  }
+}
+
+/** The ports the paths' segments and the SVCs' deliveries use. */
+function uses(paths: ScriptPath[], svcs: ScriptSvc[]) {
+  const out: { asset: number; port: string; lmc: string; kind: 'use'; name: string }[] = [];
+  for (const p of paths) for (const s of p.segments) for (const side of ['from', 'to'] as const) out.push({ asset: s[`${side}_asset_id`], port: s[`${side}_interface`], lmc: p.code, kind: 'use', name: `segmento ${s.position}` });
+  for (const svc of svcs) if (svc.delivery && paths.some((p) => p.code === svc.lmc_code)) out.push({ asset: svc.delivery.asset_id, port: svc.delivery.interface, lmc: svc.lmc_code, kind: 'use', name: `entrega do SVC ${svc.code}` });
+  return out;
+}
+
+function portClash(host: string, port: string, mine: Claim, theirs: Claim): string {
+  const [a, b] = mine.kind === 'use' ? [theirs, mine] : [mine, theirs];
+  if (a.kind === 'bridge' && b.kind === 'bridge') return `As LMCs ${a.lmc} e ${b.lmc} querem a porta ${port} de ${host} em bridges diferentes (${a.name} e ${b.name}): uma porta fica numa bridge só. Passe uma das duas LMCs por outra porta de ${host}.`;
+  const taken = (c: Claim) => (c.kind === 'bridge' ? `na bridge ${c.name} (VLAN em trânsito)` : `no bonding ${c.name} (união ${c.group})`);
+  const also = b.kind === 'use' ? `a LMC ${b.lmc} também usa essa porta (${b.name})` : `a LMC ${b.lmc} a quer ${taken(b)}`;
+  return `A LMC ${a.lmc} põe a porta ${port} de ${host} ${taken(a)}, e ${also}: uma porta de bridge ou de bonding não leva VLANs nem endereços de outra LMC. Passe uma das duas LMCs por outra porta de ${host}.`;
 }

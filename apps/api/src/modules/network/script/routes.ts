@@ -29,21 +29,29 @@ const LMC_VISIBLE = { table: lmcs, tenancy: 'organization' as const, label: 'LMC
 
 /**
  * Everything the generator needs about an LMC: its path — with a union, every LMC member's path —,
- * the devices on them (with their inventory interfaces), the SVCs they carry, the settings, and the
- * other LMCs each device also carries.
+ * the devices on them (with their inventory interfaces), the SVCs they carry, the settings, the
+ * other LMCs each device also carries and what those take on the shared devices (`neighbours`), and
+ * for a union's circuit member, the LMC segment riding on it.
  */
 export async function loadModel(db: DbOrTx, lmc: LmcRow): Promise<ScriptModel> {
-  const [membership] = await db
-    .select({ id: networkUnions.id, code: networkUnions.code, name: networkUnions.name, mode: networkUnions.mode })
-    .from(unionMembers)
-    .innerJoin(networkUnions, eq(networkUnions.id, unionMembers.union_id))
-    .where(eq(unionMembers.lmc_id, lmc.id))
-    .limit(1);
-  const members = membership ? await db.select().from(unionMembers).where(eq(unionMembers.union_id, membership.id)).orderBy(asc(unionMembers.position), asc(unionMembers.id)) : [];
+  const unionOf = async (lmcId: number) =>
+    (
+      await db
+        .select({ id: networkUnions.id, code: networkUnions.code, name: networkUnions.name, mode: networkUnions.mode })
+        .from(unionMembers)
+        .innerJoin(networkUnions, eq(networkUnions.id, unionMembers.union_id))
+        .where(eq(unionMembers.lmc_id, lmcId))
+        .limit(1)
+    )[0];
+  const membersOf = (unionId: number) => db.select().from(unionMembers).where(eq(unionMembers.union_id, unionId)).orderBy(asc(unionMembers.position), asc(unionMembers.id));
+  const membership = await unionOf(lmc.id);
+  const members = membership ? await membersOf(membership.id) : [];
   const lmcIds = membership ? members.map((m) => m.lmc_id).filter((v): v is number => v !== null) : [lmc.id];
-  const lmcRows = await db.select({ id: lmcs.id, code: lmcs.code, name: lmcs.name }).from(lmcs).where(inArray(lmcs.id, lmcIds));
-  const circuitRows = members.some((m) => m.circuit_id)
-    ? await db.select({ id: circuits.id, carrier: circuits.carrier, designation: circuits.designation }).from(circuits).where(inArray(circuits.id, members.map((m) => m.circuit_id).filter((v): v is number => v !== null)))
+  const circuitIds = members.map((m) => m.circuit_id).filter((v): v is number => v !== null);
+  const circuitRows = circuitIds.length ? await db.select({ id: circuits.id, carrier: circuits.carrier, designation: circuits.designation }).from(circuits).where(inArray(circuits.id, circuitIds)) : [];
+  // A circuit member's hand-off, where an LMC segment rides on it.
+  const riding = circuitIds.length
+    ? await db.select({ circuit_id: lmxSegments.circuit_id, code: lmcs.code, position: lmxSegments.position }).from(lmxSegments).innerJoin(lmcs, eq(lmcs.id, lmxSegments.lmc_id)).where(inArray(lmxSegments.circuit_id, circuitIds)).orderBy(asc(lmcs.code), asc(lmxSegments.position))
     : [];
   const segments = await db.select().from(lmxSegments).where(inArray(lmxSegments.lmc_id, lmcIds)).orderBy(asc(lmxSegments.position), asc(lmxSegments.id));
   const svcRows = await db
@@ -55,21 +63,43 @@ export async function loadModel(db: DbOrTx, lmc: LmcRow): Promise<ScriptModel> {
     ? await db.select({ id: networkInterfaces.id, asset_id: networkInterfaces.asset_id, name: networkInterfaces.name }).from(networkInterfaces).where(inArray(networkInterfaces.id, svcRows.map((s) => s.delivery_interface_id).filter((v): v is number => v !== null)))
     : [];
   const assetIds = [...new Set([...segments.flatMap((s) => [s.from_asset_id, s.to_asset_id]), ...deliveries.map((d) => d.asset_id)])];
-  const [assets, itfs, circuitNames, others, settings] = await Promise.all([
-    assetIds.length ? db.select().from(networkAssets).where(inArray(networkAssets.id, assetIds)) : [],
-    assetIds.length
-      ? db.select({ id: networkInterfaces.id, asset_id: networkInterfaces.asset_id, name: networkInterfaces.name, type: networkInterfaces.type }).from(networkInterfaces).where(inArray(networkInterfaces.asset_id, assetIds)).orderBy(asc(networkInterfaces.position), asc(networkInterfaces.id))
+
+  // The other LMCs on these devices, each with its union's LMCs (its script configures the union whole).
+  const others = assetIds.length
+    ? await db
+        .selectDistinct({ id: lmcs.id, code: lmcs.code, from: lmxSegments.from_asset_id, to: lmxSegments.to_asset_id })
+        .from(lmxSegments)
+        .innerJoin(lmcs, eq(lmcs.id, lmxSegments.lmc_id))
+        .where(and(notInArray(lmxSegments.lmc_id, lmcIds), or(inArray(lmxSegments.from_asset_id, assetIds), inArray(lmxSegments.to_asset_id, assetIds))))
+        .orderBy(asc(lmcs.code))
+    : [];
+  const groups: { code: string; union: Awaited<ReturnType<typeof unionOf>> | undefined; lmcIds: number[] }[] = [];
+  for (const id of [...new Set(others.map((o) => o.id))]) {
+    if (groups.some((g) => g.lmcIds.includes(id))) continue;
+    const u = await unionOf(id);
+    const ids = u ? (await membersOf(u.id)).map((m) => m.lmc_id).filter((v): v is number => v !== null) : [id];
+    groups.push({ code: others.find((o) => o.id === id)!.code, union: u, lmcIds: ids });
+  }
+  const neighbourIds = groups.flatMap((g) => g.lmcIds);
+  const [neighbourSegments, neighbourSvcs] = neighbourIds.length
+    ? await Promise.all([
+        db.select().from(lmxSegments).where(inArray(lmxSegments.lmc_id, neighbourIds)).orderBy(asc(lmxSegments.position), asc(lmxSegments.id)),
+        db
+          .select({ code: svcs.code, lmc_id: svcs.lmc_id, vlan_id: svcs.vlan_id, asset_id: networkInterfaces.asset_id, interface: networkInterfaces.name })
+          .from(svcs)
+          .innerJoin(networkInterfaces, eq(networkInterfaces.id, svcs.delivery_interface_id))
+          .where(and(inArray(svcs.lmc_id, neighbourIds), ne(svcs.status, 'cancelado')))
+          .orderBy(asc(svcs.code)),
+      ])
+    : [[], []];
+  const allAssetIds = [...new Set([...assetIds, ...neighbourSegments.flatMap((s) => [s.from_asset_id, s.to_asset_id])])];
+  const [assets, itfs, circuitNames, lmcRows, settings] = await Promise.all([
+    allAssetIds.length ? db.select().from(networkAssets).where(inArray(networkAssets.id, allAssetIds)) : [],
+    allAssetIds.length
+      ? db.select({ id: networkInterfaces.id, asset_id: networkInterfaces.asset_id, name: networkInterfaces.name, type: networkInterfaces.type }).from(networkInterfaces).where(inArray(networkInterfaces.asset_id, allAssetIds)).orderBy(asc(networkInterfaces.position), asc(networkInterfaces.id))
       : [],
-    db.select({ id: circuits.id, carrier: circuits.carrier, designation: circuits.designation }).from(circuits).where(inArray(circuits.id, [0, ...segments.map((s) => s.circuit_id).filter((v): v is number => v !== null)])),
-    // The other LMCs on these devices: their shared items stay when this one is removed.
-    assetIds.length
-      ? db
-          .selectDistinct({ code: lmcs.code, from: lmxSegments.from_asset_id, to: lmxSegments.to_asset_id })
-          .from(lmxSegments)
-          .innerJoin(lmcs, eq(lmcs.id, lmxSegments.lmc_id))
-          .where(and(notInArray(lmxSegments.lmc_id, lmcIds), or(inArray(lmxSegments.from_asset_id, assetIds), inArray(lmxSegments.to_asset_id, assetIds))))
-          .orderBy(asc(lmcs.code))
-      : [],
+    db.select({ id: circuits.id, carrier: circuits.carrier, designation: circuits.designation }).from(circuits).where(inArray(circuits.id, [0, ...[...segments, ...neighbourSegments].map((s) => s.circuit_id).filter((v): v is number => v !== null)])),
+    db.select({ id: lmcs.id, code: lmcs.code, name: lmcs.name }).from(lmcs).where(inArray(lmcs.id, [...lmcIds, ...neighbourIds])),
     getOrganizationSettings(db, lmc.organization_id, 'mikrotik'),
   ]);
   const itfName = new Map(itfs.map((i) => [i.id, i.name]));
@@ -77,40 +107,43 @@ export async function loadModel(db: DbOrTx, lmc: LmcRow): Promise<ScriptModel> {
   const shared: Record<number, string[]> = {};
   for (const o of others) for (const a of [o.from, o.to]) if (assetIds.includes(a) && !(shared[a] ??= []).includes(o.code)) shared[a].push(o.code);
   const canonical = (v: string | null) => (v ? (parseCidr(v) ? formatCidr(parseCidr(v)!) : v) : null);
-  return {
-    lmc: { code: lmc.code, name: lmc.name },
-    paths: lmcIds.map((id) => ({
+  const pathsOf = (ids: number[], rows: (typeof lmxSegments.$inferSelect)[]) =>
+    ids.map((id) => ({
       code: code.get(id)!.code,
       name: code.get(id)!.name,
-      segments: segments
+      segments: rows
         .filter((s) => s.lmc_id === id)
         .map((s) => {
           const c = circuitNames.find((x) => x.id === s.circuit_id);
           return { position: s.position, from_asset_id: s.from_asset_id, from_interface: itfName.get(s.from_interface_id) ?? '', to_asset_id: s.to_asset_id, to_interface: itfName.get(s.to_interface_id) ?? '', medium: s.medium, vlan_id: s.vlan_id, capacity_mbps: s.capacity_mbps, subnet: canonical(s.subnet), circuit: c ? `${c.carrier} ${c.designation}` : null };
         }),
-    })),
-    union: membership
-      ? {
-          code: membership.code,
-          name: membership.name,
-          mode: membership.mode,
-          members: members.flatMap((m) => (m.lmc_id && code.has(m.lmc_id) ? [code.get(m.lmc_id)!.code] : [])),
-          circuits: members.flatMap((m) => {
-            const c = circuitRows.find((x) => x.id === m.circuit_id);
-            return c ? [`${c.carrier} ${c.designation}`] : [];
-          }),
-        }
-      : null,
-    assets: assets.map((a) => ({
-      id: a.id,
-      hostname: a.hostname,
-      vendor: a.vendor,
-      role: a.role,
-      routeros_version: a.routeros_version as RouterOsVersion | null,
-      management_ip: a.management_ip,
-      management_interface: a.management_interface,
-      interfaces: itfs.filter((i) => i.asset_id === a.id).map((i) => ({ name: i.name, type: i.type })),
-    })),
+    }));
+  const assetOf = (a: (typeof assets)[number]) => ({
+    id: a.id,
+    hostname: a.hostname,
+    vendor: a.vendor,
+    role: a.role,
+    routeros_version: a.routeros_version as RouterOsVersion | null,
+    management_ip: a.management_ip,
+    management_interface: a.management_interface,
+    interfaces: itfs.filter((i) => i.asset_id === a.id).map((i) => ({ name: i.name, type: i.type })),
+  });
+  const unionModel = (u: NonNullable<typeof membership>, ms: (typeof unionMembers.$inferSelect)[]) => ({
+    code: u.code,
+    name: u.name,
+    mode: u.mode,
+    members: ms.flatMap((m) => (m.lmc_id && code.has(m.lmc_id) ? [code.get(m.lmc_id)!.code] : [])),
+    circuits: ms.flatMap((m) => {
+      const c = circuitRows.find((x) => x.id === m.circuit_id);
+      const r = riding.find((x) => x.circuit_id === m.circuit_id);
+      return c ? [{ label: `${c.carrier} ${c.designation}`, segment: r ? { lmc: r.code, position: r.position } : null }] : [];
+    }),
+  });
+  return {
+    lmc: { code: lmc.code, name: lmc.name },
+    paths: pathsOf(lmcIds, segments),
+    union: membership ? unionModel(membership, members) : null,
+    assets: assets.filter((a) => assetIds.includes(a.id)).map(assetOf),
     svcs: svcRows.map((s) => {
       const d = deliveries.find((x) => x.id === s.delivery_interface_id);
       return {
@@ -125,6 +158,17 @@ export async function loadModel(db: DbOrTx, lmc: LmcRow): Promise<ScriptModel> {
     }),
     settings,
     shared,
+    neighbours: await Promise.all(
+      groups.map(async (g) => ({
+        code: g.code,
+        paths: pathsOf(g.lmcIds, neighbourSegments),
+        union: g.union ? { ...unionModel(g.union, await membersOf(g.union.id)), circuits: [] } : null,
+        svcs: neighbourSvcs
+          .filter((s) => s.lmc_id !== null && g.lmcIds.includes(s.lmc_id))
+          .map((s) => ({ code: s.code, client_name: '', ip_block: null, gateway: null, vlan_id: s.vlan_id, lmc_code: code.get(s.lmc_id!)!.code, delivery: { asset_id: s.asset_id, interface: s.interface } })),
+        assets: assets.filter((a) => !assetIds.includes(a.id) && neighbourSegments.some((s) => g.lmcIds.includes(s.lmc_id) && (s.from_asset_id === a.id || s.to_asset_id === a.id))).map(assetOf),
+      })),
+    ),
   };
 }
 
@@ -188,7 +232,7 @@ export async function scriptRoutes(fastify: FastifyInstance) {
         tags: ['lmc'],
         summary: 'Gerar os scripts MikroTik',
         description:
-          'Um script RouterOS por equipamento MikroTik do caminho da LMC (com uma união, a união inteira), reaplicável, com o script "Remover configuração" e a diferença para a última versão gerada de cada um. 422 quando o caminho não permite um script correto (por exemplo, um bloco IPv6 sem próximo salto IPv6), com a frase que diz o trecho.',
+          'Um script RouterOS por equipamento MikroTik do caminho da LMC (com uma união, a união inteira), reaplicável, com o script "Remover configuração" e a diferença para a última versão gerada de cada um. 422 quando o caminho não permite um script correto — um bloco IPv6 sem próximo salto IPv6, um circuito de operadora como membro da união, duas LMCs querendo a mesma porta de um roteador em bridges diferentes —, com a frase que diz o que corrigir.',
         params: idParam,
         response: { 200: scriptResult },
       },
