@@ -114,8 +114,11 @@ export async function cachedList(): Promise<{ orders: ExternalActivityRead[]; sa
   return { orders: orders.map((o) => o.activity), savedAt: meta.savedAt };
 }
 
-/** Consumable balances to pick from: from the server, else the ones kept (filtered by the typed text). */
-export async function balancesThrough(term: string, fetch: () => Promise<BalanceRead[]>): Promise<BalanceRead[]> {
+/**
+ * The server's answer when there is a connection, else what was kept for this user at the last
+ * refresh (a failure other than "no connection" is the caller's to show).
+ */
+async function throughCache<T>(fetch: () => Promise<T>, kept: (meta: Meta | undefined) => T): Promise<T> {
   if (navigator.onLine) {
     try {
       return await fetch();
@@ -124,21 +127,18 @@ export async function balancesThrough(term: string, fetch: () => Promise<Balance
     }
   }
   const meta = (await (await db()).get('meta', 'list')) as Meta | undefined;
+  return kept(meta?.userId === userId() ? meta : undefined);
+}
+
+/** Consumable balances to pick from: from the server, else the ones kept (filtered by the typed text). */
+export function balancesThrough(term: string, fetch: () => Promise<BalanceRead[]>): Promise<BalanceRead[]> {
   const words = term.toLocaleLowerCase('pt-BR').split(/\s+/).filter(Boolean);
-  return (meta?.userId === userId() ? meta.balances : []).filter((b) => words.every((w) => b.product.name.toLocaleLowerCase('pt-BR').includes(w)));
+  return throughCache(fetch, (meta) => (meta?.balances ?? []).filter((b) => words.every((w) => b.product.name.toLocaleLowerCase('pt-BR').includes(w))));
 }
 
 /** What the technician carries: from the server, else as kept (nothing kept: an empty van). */
-export async function carriedThrough(fetch: () => Promise<Carried>): Promise<Carried> {
-  if (navigator.onLine) {
-    try {
-      return await fetch();
-    } catch (err) {
-      if (!isNoConnection(err)) throw err;
-    }
-  }
-  const meta = (await (await db()).get('meta', 'list')) as Meta | undefined;
-  return (meta?.userId === userId() ? meta.carried : undefined) ?? { van: null, held: [] };
+export function carriedThrough(fetch: () => Promise<Carried>): Promise<Carried> {
+  return throughCache(fetch, (meta) => meta?.carried ?? { van: null, held: [] });
 }
 
 async function thumb(url: string): Promise<string> {
