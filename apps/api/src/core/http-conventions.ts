@@ -1,9 +1,11 @@
 /**
  * HTTP conventions integrators' tools expect, for every route at once:
  * - a method the path does not have answers 405 with `Allow` (not 404: the path exists);
- * - a 201 whose answer has an `id` carries `Location` when the path has a `GET …/:id`;
- * - a GET that carries an `ETag` answers a matching `If-None-Match` with 304 and no body.
+ * - a 201 whose answer has an `id` carries `Location` when the path has a `GET …/:id`.
  * Routes are learned as they are registered (onRoute), so nothing is declared per route.
+ * No 304 for `If-None-Match`: a record's `ETag` is the version of its own row (for `If-Match`),
+ * while an answer may carry other rows (a union's members, an LMC's segments), so a matching tag
+ * does not prove the answer is unchanged.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -26,13 +28,6 @@ export function methodsOf(app: FastifyInstance, url: string): string[] {
   for (const route of table.values()) if (route.pattern.test(url)) route.methods.forEach((m) => methods.add(m));
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
-}
-
-/** Whether `If-None-Match` names the answer's tag (weak comparison, RFC 9110 §13.1.2). */
-export function noneMatchHits(header: string, etag: string): boolean {
-  const bare = (t: string) => t.trim().replace(/^W\//i, '');
-  const value = header.trim();
-  return value === '*' || value.split(',').some((t) => bare(t) === bare(etag));
 }
 
 function locationFor(app: FastifyInstance, req: FastifyRequest, payload: unknown): string | undefined {
@@ -63,14 +58,6 @@ export function registerHttpConventions(app: FastifyInstance) {
     if (reply.statusCode === 201 && !reply.hasHeader('location')) {
       const location = locationFor(app, req, payload);
       if (location) reply.header('location', location);
-    }
-    const etag = reply.getHeader('etag');
-    const noneMatch = req.headers['if-none-match'];
-    if ((req.method === 'GET' || req.method === 'HEAD') && reply.statusCode === 200 && typeof etag === 'string' && typeof noneMatch === 'string' && noneMatchHits(noneMatch, etag)) {
-      reply.code(304);
-      reply.removeHeader('content-type');
-      reply.removeHeader('content-length');
-      return '';
     }
     return payload;
   });

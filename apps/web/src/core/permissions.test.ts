@@ -35,8 +35,8 @@ describe('side menu (SPEC §2)', () => {
   it('shows the ungated entries to everyone', () => {
     expect(menuPaths([])).toEqual(ALWAYS);
   });
-  it('with only STOCK.INDEX shows only the stock entry among gated modules', () => {
-    expect(menuPaths(['STOCK.INDEX']).filter((p) => !ALWAYS.includes(p))).toEqual(['/stock']);
+  it('with only STOCK.INDEX shows only the stock entries (stocks and the technicians\' vans) among gated modules', () => {
+    expect(menuPaths(['STOCK.INDEX']).filter((p) => !ALWAYS.includes(p))).toEqual(['/stock', '/van']);
   });
   it('shows every module to a super admin', () => {
     expect(menuPaths([], 1).length).toBe(MENU.flatMap((g) => g.entries).length);
