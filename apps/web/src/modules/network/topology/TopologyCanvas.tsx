@@ -1,22 +1,39 @@
-/** The topology drawing: React Flow with the ELK layout, live circuit states, zoom/fit, minimap and export. */
+/**
+ * The topology drawing: React Flow with the ELK layout (left to right; top to bottom on a phone), live circuit
+ * states, zoom buttons (+, −, fit: the whole picture, routes and labels included), minimap and export.
+ */
 import ImageIcon from '@mui/icons-material/Image';
 import { Alert, Box, Button, CircularProgress, useMediaQuery, useTheme } from '@mui/material';
 import type { LmcTopology } from '@operacoes/contract';
-import { Controls, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
+import { Controls, type FitViewOptions, getViewportForBounds, MiniMap, ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../core/toast';
 import { elkInstance } from './elk';
 import { exportTopology } from './exportImage';
-import { laidOut } from './laidOut';
-import { shapeKey, type TopoEdge, type TopoNode, withDown } from './layout';
+import { laidOut, NARROW_QUERY } from './laidOut';
+import { type Box as Frame, type Direction, initialViewport, shapeKey, type TopoEdge, type TopoNode, withDown } from './layout';
 import { EDGE_COLORS, edgeTypes, nodeTypes } from './parts';
 
 // Started as soon as this code is loaded, while the topology's data is on its way.
 elkInstance();
 
-type Laid = { key: string; nodes: TopoNode[]; edges: TopoEdge[] };
+type Laid = { key: string; direction: Direction; nodes: TopoNode[]; edges: TopoEdge[]; frame: Frame };
+
+/** The fit button frames the whole picture (its hidden frame node holds every route and label). */
+const FIT: FitViewOptions = { includeHiddenNodes: true, padding: 0.04, maxZoom: 1.25 };
+
+/** React Flow's own words, in Portuguese. */
+const ARIA = {
+  'controls.ariaLabel': 'Controles de zoom',
+  'controls.zoomIn.ariaLabel': 'Aproximar',
+  'controls.zoomOut.ariaLabel': 'Afastar',
+  'controls.fitView.ariaLabel': 'Ajustar à tela',
+  'minimap.ariaLabel': 'Miniatura da topologia',
+  'node.a11yDescription.default': 'Pressione Enter para abrir o ativo.',
+  'edge.a11yDescription.default': 'Pressione Enter para abrir o segmento ou o circuito.',
+};
 
 /** A file name from the LMC's code (letters, digits, dot, dash and underscore). */
 export const fileBaseOf = (code: string) => code.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'lmc';
@@ -24,6 +41,8 @@ export const fileBaseOf = (code: string) => code.normalize('NFD').replace(/[\u03
 export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; down: ReadonlyMap<number, boolean>; toolbar?: ReactNode }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
+  const direction: Direction = narrow ? 'DOWN' : 'RIGHT';
   const navigate = useNavigate();
   const flow = useReactFlow();
   const box = useRef<HTMLDivElement>(null);
@@ -35,16 +54,16 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
   // A new layout only when the picture's shape changes; circuit states alone keep it.
   useEffect(() => {
     let live = true;
-    const { key: shape, layout } = laidOut(topo);
+    const { key: shape, layout } = laidOut(topo, direction);
     layout.then(
-      (r) => live && setLaid({ key: shape, ...r }),
+      (r) => live && setLaid({ key: shape, direction, ...r }),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
     // `key` is the shape of `topo`: the same shape keeps its layout.
-  }, [key]);
+  }, [key, direction]);
 
   const edges = useMemo(() => (laid ? withDown(laid.edges, down) : []), [laid, down]);
 
@@ -84,6 +103,8 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
       <Box
         ref={box}
         data-testid="topology-canvas"
+        data-direction={laid?.direction}
+        className="topo-canvas"
         aria-busy={laid ? 'false' : 'true'}
         sx={{
           // A phone gets the whole screen under the top bar; a wide screen keeps the header in view.
@@ -92,7 +113,7 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
           border: '1px solid',
           borderColor: 'divider',
           borderRadius: 1,
-          bgcolor: theme.palette.mode === 'dark' ? '#15181c' : '#fafbfc',
+          bgcolor: 'var(--topo-canvas-bg)',
           // The nodes' colours (topology.css).
           '--topo-font': theme.typography.fontFamily,
           '--topo-text': theme.palette.text.primary,
@@ -101,6 +122,9 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
           '--topo-primary': theme.palette.primary.main,
           '--topo-site-border': theme.palette.grey[500],
           '--topo-site-bg': theme.palette.mode === 'dark' ? 'rgba(96, 125, 139, 0.16)' : 'rgba(236, 239, 241, 0.55)',
+          // The canvas's own colour, for React Flow's pane and under the sites' headers (topology.css).
+          '--topo-canvas-bg': theme.palette.mode === 'dark' ? '#15181c' : '#fafbfc',
+          '--xy-background-color': 'var(--topo-canvas-bg)',
           position: 'relative',
           touchAction: 'none',
         }}
@@ -112,10 +136,14 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
         )}
         {laid && (
           <ReactFlow
-            // Mounted with the first layout, so that fitView frames it.
-            fitView
+            // Mounted anew with each direction's first layout, which it frames (initialViewport).
+            key={laid.direction}
+            onInit={(rf) => {
+              const el = box.current;
+              if (el) void rf.setViewport(initialViewport(laid.frame, el.clientWidth, el.clientHeight, laid.direction === 'DOWN'));
+            }}
             colorMode={theme.palette.mode}
-            fitViewOptions={{ padding: 0.08 }}
+            ariaLabelConfig={ARIA}
             nodes={laid.nodes}
             edges={edges}
             nodeTypes={nodeTypes}
@@ -131,8 +159,8 @@ export function TopologyCanvas({ topo, down, toolbar }: { topo: LmcTopology; dow
             maxZoom={2.5}
             proOptions={{ hideAttribution: true }}
           >
-            <Controls showInteractive={false} position="bottom-left" />
-            {wide && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'site' ? '#cfd8dc' : EDGE_COLORS.main)} nodeStrokeWidth={2} />}
+            <Controls showInteractive={false} position="bottom-left" fitViewOptions={FIT} />
+            {wide && <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'site' ? '#cfd8dc' : n.type === 'siteHead' ? 'transparent' : EDGE_COLORS.main)} nodeStrokeWidth={2} />}
           </ReactFlow>
         )}
       </Box>

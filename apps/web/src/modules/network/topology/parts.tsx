@@ -1,10 +1,9 @@
 /** The topology's drawing pieces: site groups, asset nodes, the edges with their labels, and the legend. */
 import { Box, Typography } from '@mui/material';
-import { ASSET_ROLE_LABELS, ASSET_VENDOR_LABELS, type AssetRole, type AssetVendor } from '@operacoes/contract';
 import { BaseEdge, EdgeLabelRenderer, Handle, type EdgeProps, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
 import './topology.css';
-import { type AssetNodeData, type EdgeRole, edgeLabel, edgePath, type SiteNodeData, type TopoEdge, type TopoNode } from './layout';
+import { assetSub, type AssetNodeData, type EdgeRole, edgeLabel, edgeLines, routePath, type SiteHeadNodeData, type SiteNodeData, siteNameLine, type TopoEdge, type TopoNode } from './layout';
 
 export const EDGE_COLORS: Record<EdgeRole | 'down', string> = { main: '#1565c0', sibling: '#7b1fa2', circuit: '#00796b', down: '#c62828' };
 const DASH: Record<EdgeRole, string | undefined> = { main: undefined, sibling: '8 5', circuit: '2 5' };
@@ -14,14 +13,17 @@ function SiteNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'site' }>>) 
   return (
     <div className="topo-site" data-testid={`node-site-${d.id}`}>
       <Handle type="target" position={Position.Left} className="topo-handle" isConnectable={false} />
-      <div className="topo-site-head">
-        <span className="topo-site-code">{d.code}</span>
-        <span className="topo-site-name">
-          {d.name}
-          {d.end ? ` · ponta ${d.end}` : ''}
-        </span>
-      </div>
       <Handle type="source" position={Position.Right} className="topo-handle" isConnectable={false} />
+    </div>
+  );
+}
+
+function SiteHeadNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'siteHead' }>>) {
+  const d = data as SiteHeadNodeData;
+  return (
+    <div className="topo-site-head" data-testid={`node-site-head-${d.id}`}>
+      <span className="topo-site-code">{d.code}</span>
+      <span className="topo-site-name">{siteNameLine(d.name, d.end)}</span>
     </div>
   );
 }
@@ -32,39 +34,69 @@ function AssetNodeView({ data }: NodeProps<Extract<TopoNode, { type: 'asset' }>>
     <div className="topo-asset" data-testid={`node-asset-${d.id}`} title={`Abrir ${d.hostname}`}>
       <Handle type="target" position={Position.Left} className="topo-handle" isConnectable={false} />
       <span className="topo-asset-host">{d.hostname}</span>
-      <span className="topo-asset-sub">
-        {ASSET_ROLE_LABELS[d.role as AssetRole] ?? d.role} · {ASSET_VENDOR_LABELS[d.vendor as AssetVendor] ?? d.vendor}
-      </span>
+      <span className="topo-asset-sub">{assetSub(d)}</span>
       <Handle type="source" position={Position.Right} className="topo-handle" isConnectable={false} />
     </div>
   );
 }
 
-function TopoEdgeView({ id, sourceX, sourceY, targetX, targetY, data, markerEnd }: EdgeProps<TopoEdge>) {
+/** The picture's frame: never drawn (the view is fitted to it). */
+function FrameNodeView() {
+  return null;
+}
+
+/**
+ * An edge along ELK's route, its description where ELK put it (beside the line, clear of the nodes) and
+ * the interface names at its two ends.
+ */
+function TopoEdgeView({ id, data, markerEnd }: EdgeProps<TopoEdge>) {
   const d = data!;
-  const { path, labelX, labelY } = edgePath(sourceX, sourceY, targetX, targetY, d.offset);
   const color = d.down ? EDGE_COLORS.down : EDGE_COLORS[d.role];
-  const testId = d.kind === 'segment' ? `edge-lmx-${d.entityId}` : `edge-circuit-${d.entityId}`;
+  const what = d.kind === 'segment' ? `lmx-${d.entityId}` : `circuit-${d.entityId}`;
+  const testId = `edge-${what}`;
+  const lines = edgeLines(d);
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} interactionWidth={18} style={{ stroke: color, strokeWidth: d.role === 'main' ? 2.5 : 2, strokeDasharray: DASH[d.role] }} />
+      <BaseEdge id={id} path={routePath(d.points)} markerEnd={markerEnd} interactionWidth={14} style={{ stroke: color, strokeWidth: d.role === 'main' ? 2.5 : 2, strokeDasharray: DASH[d.role] }} />
       <EdgeLabelRenderer>
-        <div
-          className="topo-label nodrag nopan"
-          data-testid={testId}
-          data-down={d.down ? 'true' : 'false'}
-          data-role={d.role}
-          data-edge-key={d.key}
-          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, border: `1px solid ${color}`, color: d.down ? EDGE_COLORS.down : undefined }}
-        >
-          {edgeLabel(d)}
-        </div>
+        {d.label && (
+          <div
+            className="topo-label nodrag nopan"
+            data-testid={testId}
+            data-down={d.down ? 'true' : 'false'}
+            data-role={d.role}
+            data-edge-key={d.key}
+            title={edgeLabel(d)}
+            style={{ transform: `translate(${d.label.x + d.label.width / 2}px, ${d.label.y + d.label.height / 2}px) translate(-50%, -50%)`, borderColor: color, color: d.down ? EDGE_COLORS.down : undefined }}
+          >
+            {lines.map((line, i) => (
+              <span key={i} className={i === 0 && d.lmcCode ? 'topo-label-code' : undefined}>
+                {line}
+              </span>
+            ))}
+          </div>
+        )}
+        {(['from', 'to'] as const).map((side) => {
+          const end = d.ends[side];
+          return end ? (
+            <div
+              key={side}
+              className="topo-end nodrag nopan"
+              data-testid={`iface-${what}-${side}`}
+              data-edge-key={d.key}
+              title={`Interface ${end.text}`}
+              style={{ transform: `translate(${end.x + end.width / 2}px, ${end.y + end.height / 2}px) translate(-50%, -50%)`, borderColor: color }}
+            >
+              {end.text}
+            </div>
+          ) : null;
+        })}
       </EdgeLabelRenderer>
     </>
   );
 }
 
-export const nodeTypes = { site: memo(SiteNodeView), asset: memo(AssetNodeView) };
+export const nodeTypes = { site: memo(SiteNodeView), siteHead: memo(SiteHeadNodeView), asset: memo(AssetNodeView), frame: FrameNodeView };
 export const edgeTypes = { topo: memo(TopoEdgeView) };
 
 function Swatch({ color, dash, label }: { color: string; dash?: string; label: string }) {
@@ -86,6 +118,12 @@ export function Legend({ code, siblings, circuits }: { code: string; siblings: b
       {siblings && <Swatch color={EDGE_COLORS.sibling} dash={DASH.sibling} label="Segmento de LMC da mesma união" />}
       {circuits && <Swatch color={EDGE_COLORS.circuit} dash={DASH.circuit} label="Circuito membro da união" />}
       <Swatch color={EDGE_COLORS.down} label="Circuito fora do ar" />
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+        <span className="topo-end topo-end-sample" aria-hidden="true">
+          ether1
+        </span>
+        <Typography variant="caption">Interface na ponta</Typography>
+      </Box>
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
         <Box component="span" sx={{ width: 22, height: 12, border: '1.5px solid', borderColor: 'grey.400', bgcolor: 'rgba(236, 239, 241, 0.8)', borderRadius: 0.5 }} />
         <Typography variant="caption">Site</Typography>
