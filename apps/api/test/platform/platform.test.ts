@@ -39,11 +39,12 @@ describe('platform mechanisms', () => {
     const res = await t.call('GET', '/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    // Scripts only from our own origin, on the API, its documentation page and the error answers alike.
+    // Scripts only from our own origin, on the API, its documentation page and the error answers alike;
+    // 'wasm-unsafe-eval' lets the label scanner compile its WebAssembly, and allows no eval() or inline script.
     for (const url of ['/api/health', '/api/docs', '/api/docs/static/index.html', '/api/nao-existe', '/qualquer/pagina']) {
       const csp = String((await t.call('GET', url)).headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
-      expect(scriptSrc, url).toBe("'self'");
+      expect(scriptSrc, url).toBe("'self' 'wasm-unsafe-eval'");
       expect(csp, url).toContain("object-src 'none'");
     }
     const admin = await t.adminToken();

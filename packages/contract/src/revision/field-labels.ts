@@ -15,6 +15,8 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
   schedule_event: { clash_note: 'Mantido apesar de conflito de agenda' },
   notification: { user_id: 'Destinatário', created_by: 'Enviada por' },
   lmx: { position: 'Posição no LMC' },
+  patrimony: { mac: 'Endereço MAC' },
+  section: { technician_id: 'Técnico (van)' },
   api_token: {
     user_id: 'Usuário',
     prefix: 'Prefixo',
