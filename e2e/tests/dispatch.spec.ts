@@ -124,7 +124,7 @@ test('the board: dragging an unassigned order onto Luiz at 15:00 assigns and sch
 
   await uiLogin(page, 'gestor');
   await page.goto('/schedule');
-  await page.getByRole('link', { name: 'Técnicos' }).click();
+  await page.getByRole('link', { name: 'Técnicos', exact: true }).click();
   await expect(page).toHaveURL(/view=tecnicos/);
   await page.getByRole('button', { name: 'Próximo dia' }).click();
   const card = page.getByTestId(`board-order-${order.id}`);
