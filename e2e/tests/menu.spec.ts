@@ -4,10 +4,10 @@ import { menuPaths, uiLogin } from './helpers';
 // SPEC §6's ungated routes, and the wiki (reading it needs only a login, DESIGN §3)
 const ALWAYS = ['/', '/warehouse', '/report', '/organization-settings', '/wiki', '/faq'];
 
-test('a user with only STOCK.INDEX sees only the stock entry among the gated modules', async ({ page }) => {
+test('a user with only STOCK.INDEX sees only the stock entries (stocks and the technicians\' vans) among the gated modules', async ({ page }) => {
   await uiLogin(page, 'estoque');
   const paths = await menuPaths(page);
-  expect(paths.filter((p) => !ALWAYS.includes(p))).toEqual(['/stock']);
+  expect(paths.filter((p) => !ALWAYS.includes(p))).toEqual(['/stock', '/van']);
   expect(paths).toEqual(expect.arrayContaining(ALWAYS));
 });
 
