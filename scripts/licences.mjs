@@ -17,7 +17,7 @@ const OSI = new Set([
 ]);
 
 /** An SPDX expression is approved when one of its OR alternatives has only approved AND parts. */
-export function approved(expression) {
+function approved(expression) {
   const bare = expression.replace(/[()]/g, ' ').trim();
   return bare.split(/\s+OR\s+/).some((alt) => alt.split(/\s+AND\s+/).every((id) => OSI.has(id.trim())));
 }
