@@ -126,8 +126,11 @@ export function linkIn(mail: string, pathPart: string): string {
   return m[0];
 }
 
-/** Picks an option of a search-as-you-type combobox. */
-export async function pick(page: Page, label: string | RegExp, text: string, clearsOnPick = false) {
+/**
+ * Picks an option of a search-as-you-type combobox: types `search` (the option's text by default)
+ * and picks the first option, which must match `text`.
+ */
+export async function pick(page: Page, label: string | RegExp, text: string, clearsOnPick = false, search = text) {
   const option = new RegExp(text);
   const box = page.getByRole('combobox', { name: label });
   // Wait for the debounced search to answer (the first option is the searched one), then click
@@ -135,7 +138,7 @@ export async function pick(page: Page, label: string | RegExp, text: string, cle
   // the pointer (a detached option): then search and pick again, until the choice took.
   await expect(async () => {
     await box.fill('');
-    await box.fill(text);
+    await box.fill(search);
     await expect(page.getByRole('option').first()).toHaveText(option, { timeout: 5000 });
     // The demo's own products may be listed after it: click the searched option itself, at once
     // (no wait for a list that a late answer keeps redrawing).

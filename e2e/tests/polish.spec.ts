@@ -154,13 +154,23 @@ test('toasts hold no hidden English buttons ("OK", "No", "Cancel")', async ({ pa
   await page.goto('/patrimony');
   const labels = page.getByRole('button', { name: 'Etiquetas (PDF)' });
   await expect(labels).toBeVisible({ timeout: 30_000 });
-  // With nothing selected the button shows an info toast. Click and read the toast's whole DOM in
-  // one step: the toast is drawn synchronously and lasts only 3 s.
-  const texts = await labels.evaluate((button) => {
-    (button as HTMLButtonElement).click();
-    const root = document.querySelector('.swal2-container');
-    return root ? [...root.querySelectorAll('*')].map((el) => (el.textContent ?? '').trim()) : null;
-  });
+  // With nothing selected the button shows an info toast. Click and read the toast's whole DOM as
+  // soon as it is drawn (the dialog library loads on demand; the toast lasts only 3 s).
+  const texts = await labels.evaluate(
+    (button) =>
+      new Promise<string[] | null>((resolve) => {
+        const read = () => {
+          const root = document.querySelector('.swal2-container');
+          if (!root?.textContent?.includes('Selecione')) return false;
+          resolve([...root.querySelectorAll('*')].map((el) => (el.textContent ?? '').trim()));
+          return true;
+        };
+        const watch = new MutationObserver(() => read() && watch.disconnect());
+        watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => (watch.disconnect(), resolve(null)), 10_000);
+        (button as HTMLButtonElement).click();
+      }),
+  );
   expect(texts).not.toBeNull();
   expect(texts!.some((t) => t.startsWith('Selecione os itens das etiquetas'))).toBe(true);
   expect(texts!.filter((t) => ['OK', 'No', 'Cancel'].includes(t))).toEqual([]);

@@ -73,7 +73,7 @@ test('the warehouse loads the van and the technician uses it on an order', async
 
   // Drop cable: the van's comes first.
   await page.getByRole('button', { name: 'Consumível' }).click();
-  await pick(page, /Consumível e seção/, 'Cabo drop 1 fibra — minha van');
+  await pick(page, /Consumível e seção/, 'Cabo drop 1 fibra — minha van', false, 'Cabo drop 1 fibra');
   await page.getByLabel(/^Quantidade/).fill('15');
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expectToast(page, /15 m de Cabo drop 1 fibra registrados/);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect as baseExpect, test } from '@playwright/test';
-import { apiLogin, auth, expectToast, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
  * Fibre boxes in the browser: the organization's geocoder (a local server answering in Nominatim's
@@ -135,8 +135,7 @@ test('viability CTO: address search through the geocoder, a fibre unit served by
   const [cafe, branch, other] = [await newSvc(1), await newSvc(2), await newSvc(3)];
   await page.getByRole('button', { name: 'Ligar um serviço à porta 5' }).click();
   let dialog = page.getByRole('dialog', { name: 'Ligar um serviço à porta 5 da CTO-CWB-01' });
-  await dialog.getByRole('combobox', { name: /^Serviço \(SVC\)/ }).fill(cafe.code);
-  await page.getByRole('option', { name: new RegExp(`^${cafe.code} · `) }).click();
+  await pick(page, /^Serviço \(SVC\)/, `^${cafe.code} · `, false, cafe.code);
   await expect(dialog.getByTestId('plug-summary')).toHaveText(`O ${cafe.code} (${cafe.client_name}) passará a ocupar a porta 5 da CTO-CWB-01.`);
   await dialog.getByRole('button', { name: 'Ligar', exact: true }).click();
   await expectToast(page, `${cafe.code} ligado à porta 5 da CTO-CWB-01.`);
@@ -145,8 +144,7 @@ test('viability CTO: address search through the geocoder, a fibre unit served by
   // Port 6 taken by another client while the dialog is open: the server's refusal is shown in it, in pt-BR.
   await page.getByRole('button', { name: 'Ligar um serviço à porta 6' }).click();
   dialog = page.getByRole('dialog', { name: 'Ligar um serviço à porta 6 da CTO-CWB-01' });
-  await dialog.getByRole('combobox', { name: /^Serviço \(SVC\)/ }).fill(branch.code);
-  await page.getByRole('option', { name: new RegExp(`^${branch.code} · `) }).click();
+  await pick(page, /^Serviço \(SVC\)/, `^${branch.code} · `, false, branch.code);
   expect((await request.put(`/api/viability/cto/${box}/port/6`, { headers: auth(token), data: { svc_id: other.id } })).status()).toBe(200);
   await dialog.getByRole('button', { name: 'Ligar', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText(`A porta 6 da CTO-CWB-01 está em uso pelo ${other.code} (${other.client_name}): desligue-o antes de ligar outro serviço.`);
@@ -165,8 +163,7 @@ test('viability CTO: address search through the geocoder, a fibre unit served by
   await expect(page.getByTestId('svc-cto-port')).toHaveText('Não está ligado a uma CTO.');
   await section.getByRole('button', { name: 'Ligar a uma CTO' }).click();
   dialog = page.getByRole('dialog', { name: `Ligar o ${branch.code} a uma CTO` });
-  await dialog.getByRole('combobox', { name: /^CTO/ }).fill('CTO-CWB-01');
-  await page.getByRole('option', { name: /^CTO-CWB-01 · / }).click();
+  await pick(page, /^CTO/, '^CTO-CWB-01 · ', false, 'CTO-CWB-01');
   const portField = dialog.getByRole('textbox', { name: /^Porta/ });
   await expect(portField).toHaveAccessibleDescription(/^De 1 a 16; livres: 5, 7, 8/);
   await portField.fill('1');

@@ -166,10 +166,10 @@ export function ResourceList<T extends GridValidRowModel>({
   const folds = foldFiltersOnPhone && phone;
   const [unfolded, setUnfolded] = useState(false);
   const [sort, setSort] = useState<GridSortModel>([]);
-  const [search, setSearch] = useState('');
   // A filter opens from the address too (`/product?belowMinimum=true`, the dashboard's links), when
-  // the value is one of its options (options still loading accept it).
+  // the value is one of its options (options still loading accept it); so does the search (`?search=`).
   const [address] = useSearchParams();
+  const [search, setSearch] = useState(() => address.get('search') ?? '');
   const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       filters.map((f) => {
