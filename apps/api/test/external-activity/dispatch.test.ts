@@ -19,9 +19,12 @@ type Board = {
   unassigned: { id: number; code: string; duration_minutes: number }[];
 };
 
-/** `h` hours after the next whole hour a day from now: always ahead, always within a 30-day SLA. */
+/**
+ * `h` hours after 12:00 UTC (09:00 in São Paulo) of a day at least a day from now: always ahead, always
+ * within a 30-day SLA, and the first windows inside one local day whatever the hour the suite runs.
+ */
 const HOUR = 3_600_000;
-const origin = Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR;
+const origin = Math.ceil((Date.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR + 12 * HOUR;
 const at = (h: number) => new Date(origin + h * HOUR).toISOString();
 const win = (h: number, length = 2) => ({ scheduled_start: at(h), scheduled_end: at(h + length) });
 

@@ -27,7 +27,7 @@ import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
 import { getOrganizationSettings } from '../organization-settings';
 import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
-import { activityEndSql, movedOccurrences, touchesWindow, visitTouches } from './busy';
+import { activityEndSql, movedOccurrences, technicianVisits, touchesWindow } from './busy';
 import { eventTimeZones, occurrencesIn } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
 
@@ -86,20 +86,7 @@ export function boardRoutes(fastify: FastifyInstance) {
           .innerJoin(e, eq(e.id, p.event_id))
           .where(and(inArray(p.user_id, ids), eq(e.organization_id, organizationId), touchesWindow(from, to)))
           .orderBy(asc(e.starts_at)),
-        db
-          .select({ user_id: t.user_id, id: a.id, code: a.code, client: a.client_name, status: a.status, start: a.scheduled_start, end, color: assistanceTypes.color })
-          .from(t)
-          .innerJoin(a, eq(a.id, t.activity_id))
-          .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
-          .where(
-            and(
-              inArray(t.user_id, ids),
-              eq(a.organization_id, organizationId),
-              ne(a.status, 'cancelada'),
-              visitTouches(end, from, to),
-            ),
-          )
-          .orderBy(asc(a.scheduled_start)),
+        technicianVisits(db, end, ids, { start: from, end: to }, eq(a.organization_id, organizationId), ne(a.status, 'cancelada')),
         db
           .select({ a, type: { id: assistanceTypes.id, name: assistanceTypes.name, color: assistanceTypes.color, minutes: assistanceTypes.default_duration_minutes } })
           .from(a)

@@ -46,6 +46,22 @@ export function spanText(start: Date | string, end: Date | string) {
 export const visitTouches = (end: SQL, from: Date, to: Date) =>
   sql`${externalActivities.scheduled_start} < ${to.toISOString()}::timestamptz and ${externalActivities.scheduled_start} > ${visitLookBack(from).toISOString()}::timestamptz and ${end} > ${from.toISOString()}::timestamptz`;
 
+/**
+ * The technicians' visits that touch a window, earliest first: a row per order and assigned technician among
+ * `people`, its calendar end from activityEndSql, with the caller's own conditions.
+ */
+export function technicianVisits(db: DbOrTx, end: SQL<Date>, people: number[], window: Window, ...conditions: (SQL | undefined)[]) {
+  const a = externalActivities;
+  const t = activityTechnicians;
+  return db
+    .select({ user_id: t.user_id, id: a.id, code: a.code, client: a.client_name, status: a.status, start: a.scheduled_start, end, color: assistanceTypes.color })
+    .from(t)
+    .innerJoin(a, eq(a.id, t.activity_id))
+    .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
+    .where(and(inArray(t.user_id, people), visitTouches(end, window.start, window.end), ...conditions))
+    .orderBy(asc(a.scheduled_start));
+}
+
 export function touchesWindow(from: Date, to: Date) {
   const e = scheduleEvents;
   return and(lt(e.starts_at, to), or(and(isNull(e.rrule), gt(e.ends_at, from), gt(e.starts_at, lookBack(from))), and(isNotNull(e.rrule), gt(e.series_until, from))));
@@ -105,21 +121,7 @@ export async function clashesOf(tx: DbOrTx, organizationId: number, people: numb
   const t = activityTechnicians;
   const end = await activityEndSql(tx, organizationId);
   const activities = (
-    await tx
-      .select({ user_id: t.user_id, code: a.code, client: a.client_name, start: a.scheduled_start, end })
-      .from(t)
-      .innerJoin(a, eq(a.id, t.activity_id))
-      .innerJoin(assistanceTypes, eq(assistanceTypes.id, a.assistance_type_id))
-      .where(
-        and(
-          inArray(t.user_id, people),
-          inArray(t.status, [...ACTIVITY_OPEN_STATUSES]),
-          visitTouches(end, span.start, span.end),
-          exclude.activityId ? ne(a.id, exclude.activityId) : undefined,
-        ),
-      )
-      .orderBy(asc(a.scheduled_start))
-      .limit(1000)
+    await technicianVisits(tx, end, people, span, inArray(t.status, [...ACTIVITY_OPEN_STATUSES]), exclude.activityId ? ne(a.id, exclude.activityId) : undefined).limit(1000)
   )
     .filter((c) => overlapsAny(windows, new Date(c.start!), new Date(c.end)))
     .slice(0, 20);

@@ -1,6 +1,6 @@
 /** The external activities linked to a project (their visits and materials count in its cost): link by search, unlink with confirmation. */
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, ListItemText, Skeleton, Typography } from '@mui/material';
 import { ACTIVITY_STATUS_LABELS, type ActivityStatus, type ProjectActivityOption } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { AsyncPicker } from '../../core/form';
 import { formatBRL, formatDateTime } from '../../core/format';
 import { useCan } from '../../core/permissions';
+import { RemovableList } from '../../core/RemovableList';
 import { Section } from '../../core/Section';
 import { confirmAction, toast } from '../../core/toast';
 import { activitiesKey, dashboardKey, fetchActivities, linkActivity, projectApi, searchActivityOptions, unlinkActivity } from './api';
@@ -73,32 +74,23 @@ export function ActivitiesSection({ projectId }: { projectId: number }) {
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">Nenhuma atividade vinculada.</Typography>
       ) : (
-        <List dense aria-label="Atividades vinculadas">
-          {rows.map((a) => (
-            <ListItem
-              key={a.id}
-              divider
-              secondaryAction={
-                canWrite && (
-                  <Tooltip title="Desvincular">
-                    <IconButton aria-label={`Desvincular ${a.code}`} onClick={() => void unlink(a.id, a.code)}>
-                      <LinkOffIcon />
-                    </IconButton>
-                  </Tooltip>
-                )
+        <RemovableList
+          label="Atividades vinculadas"
+          rows={rows}
+          keyOf={(a) => a.id}
+          removal={canWrite ? { title: 'Desvincular', icon: <LinkOffIcon />, label: (a) => `Desvincular ${a.code}`, onClick: (a) => void unlink(a.id, a.code) } : undefined}
+        >
+          {(a) => (
+            <ListItemText
+              primary={
+                <>
+                  {canSeeRoute('/external-activity') ? <Link to={`/external-activity/manage/${a.id}`}>{a.code}</Link> : a.code} · {a.client_name}
+                </>
               }
-            >
-              <ListItemText
-                primary={
-                  <>
-                    {canSeeRoute('/external-activity') ? <Link to={`/external-activity/manage/${a.id}`}>{a.code}</Link> : a.code} · {a.client_name}
-                  </>
-                }
-                secondary={`${a.assistance_type.name} · ${statusLabel(a.status)}${a.scheduled_start ? ` · ${formatDateTime(a.scheduled_start)}` : ''} · custo ${formatBRL(a.cost)}`}
-              />
-            </ListItem>
-          ))}
-        </List>
+              secondary={`${a.assistance_type.name} · ${statusLabel(a.status)}${a.scheduled_start ? ` · ${formatDateTime(a.scheduled_start)}` : ''} · custo ${formatBRL(a.cost)}`}
+            />
+          )}
+        </RemovableList>
       )}
     </Section>
   );

@@ -7,14 +7,10 @@ import {
   Box,
   Button,
   Chip,
-  IconButton,
-  List,
-  ListItem,
   ListItemAvatar,
   ListItemText,
   Skeleton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import type { UserRead } from '@operacoes/contract';
@@ -22,6 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../core/permissions';
+import { RemovableList } from '../../core/RemovableList';
 import { listKey } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
 import { UserAutocomplete, type UserOption } from '../../core/UserAutocomplete';
@@ -89,22 +86,16 @@ export function UnitMembers({ unit, dense = false }: { unit: Pick<UnitRead, 'id'
           Nenhum membro nesta unidade.
         </Typography>
       ) : (
-        <List dense={dense} aria-label={`Membros da unidade ${unit.name}`} disablePadding>
-          {members.map((u) => (
-            <ListItem
-              key={u.id}
-              divider
-              disableGutters
-              secondaryAction={
-                canManage && (
-                  <Tooltip title="Remover da unidade">
-                    <IconButton edge="end" aria-label={`Remover ${u.username}`} onClick={() => void remove(u)}>
-                      <PersonRemoveIcon />
-                    </IconButton>
-                  </Tooltip>
-                )
-              }
-            >
+        <RemovableList
+          label={`Membros da unidade ${unit.name}`}
+          rows={members}
+          keyOf={(u) => u.id}
+          dense={dense}
+          gutters={false}
+          removal={canManage ? { title: 'Remover da unidade', icon: <PersonRemoveIcon />, label: (u) => `Remover ${u.username}`, onClick: (u) => void remove(u) } : undefined}
+        >
+          {(u) => (
+            <>
               <ListItemAvatar sx={{ minWidth: 44 }}>
                 <Avatar src={u.picture ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
                   {u.username.slice(0, 1).toUpperCase()}
@@ -127,9 +118,9 @@ export function UnitMembers({ unit, dense = false }: { unit: Pick<UnitRead, 'id'
                 secondary={`${u.username} · ${u.email}`}
                 slotProps={{ secondary: { noWrap: true } }}
               />
-            </ListItem>
-          ))}
-        </List>
+            </>
+          )}
+        </RemovableList>
       )}
       {q.data && q.data.total_items > members.length && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

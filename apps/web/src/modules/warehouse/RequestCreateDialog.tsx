@@ -3,9 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Box,
   Button,
-  IconButton,
-  List,
-  ListItem,
   ListItemText,
   Stack,
   Typography,
@@ -17,6 +14,7 @@ import { Controller } from 'react-hook-form';
 import { formatDecimal } from '../../core/number';
 import { useCan } from '../../core/permissions';
 import { FormDialog } from '../../core/FormDialog';
+import { RemovableList } from '../../core/RemovableList';
 import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
 import { requestApi, searchAvailablePatrimony, searchBalances, searchProducts, type PatrimonyRead, type SolicitationRead } from './api';
@@ -128,21 +126,16 @@ function RequestForm({ open, onDone, onCancel }: { open: boolean; onDone: (s: So
                     {fieldState.error?.message ?? 'Nenhum item adicionado.'}
                   </Typography>
                 ) : (
-                  <List dense aria-label="Itens da solicitação">
-                    {lines.map((l) => (
-                      <ListItem
-                        key={l.key}
-                        disableGutters
-                        secondaryAction={
-                          <IconButton edge="end" aria-label={`Remover ${l.label}`} onClick={() => sync(lines.filter((x) => x.key !== l.key))}>
-                            <DeleteIcon />
-                          </IconButton>
-                        }
-                      >
-                        <ListItemText primary={l.label} />
-                      </ListItem>
-                    ))}
-                  </List>
+                  <RemovableList
+                    label="Itens da solicitação"
+                    rows={lines}
+                    keyOf={(l) => l.key}
+                    gutters={false}
+                    divider={false}
+                    removal={{ title: 'Remover', icon: <DeleteIcon />, label: (l) => `Remover ${l.label}`, onClick: (l) => sync(lines.filter((x) => x.key !== l.key)) }}
+                  >
+                    {(l) => <ListItemText primary={l.label} />}
+                  </RemovableList>
                 )}
               </>
             )}
