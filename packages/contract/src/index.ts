@@ -20,6 +20,7 @@ export * from './organization-settings';
 export * from './organization';
 export * from './locale';
 export * from './data-source';
+export * from './webhook';
 export * from './warehouse';
 export * from './logistics';
 export * from './network';

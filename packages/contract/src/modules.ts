@@ -26,6 +26,7 @@ import { unitOrganizationalModule } from './unit-organizational/module';
 import { userModule } from './user/module';
 import { viabilityModule } from './viability/module';
 import { warehouseModule } from './warehouse/module';
+import { webhookModule } from './webhook/module';
 import { wikiModule } from './wiki/module';
 
 /** In menu order. */
@@ -46,6 +47,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   reportModule,
   organizationSettingsModule,
   dataSourceModule,
+  webhookModule,
   wikiModule,
   faqModule,
   accountModule,

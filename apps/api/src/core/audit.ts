@@ -15,7 +15,11 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   for (const k of keys) {
     // Secrets: show that they changed, never their values.
     if (k === 'password_hash' && before && after && before[k] !== after[k]) out.password = ['***', '***'];
-    if (k === 'token_encrypted' && before && after && before[k] !== after[k]) out.token = [before[k] ? '***' : null, after[k] ? '***' : null];
+    // Sealed credentials (a data source's token, a webhook's signing secret): only that they changed.
+    if (k.endsWith('_encrypted')) {
+      if (before && after && before[k] !== after[k]) out[k.slice(0, -'_encrypted'.length)] = [before[k] ? '***' : null, after[k] ? '***' : null];
+      continue;
+    }
     if (HIDDEN.has(k)) continue;
     // Link hashes (a shipment's receiving link, a proposal's public link) are credentials too.
     if (k.endsWith('_hash')) {
@@ -28,6 +32,23 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
     if (!same(a, b)) out[k] = [norm(a), norm(b)];
   }
   return out;
+}
+
+export type AuditEntry = {
+  entity: string;
+  entityId: number;
+  organizationId: number | null;
+  action: 'create' | 'update' | 'delete';
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  changes: Record<string, [unknown, unknown]>;
+};
+/** Work done in the transaction of every audited change (the webhooks' outbox); a rollback undoes it with the change. */
+export type AuditListener = (tx: DbOrTx, user: CurrentUser | undefined, entry: AuditEntry) => Promise<void>;
+const listeners = new Set<AuditListener>();
+/** Registers a listener once (the same function twice is one listener): core names no module, the module subscribes. */
+export function onAudit(listener: AuditListener) {
+  listeners.add(listener);
 }
 
 /** Writes one revision row; call it inside the transaction of the change. */
@@ -55,4 +76,5 @@ export async function audit(
     changes,
     via_token: user?.viaToken?.name ?? null,
   });
+  for (const listener of listeners) await listener(tx, user, { ...entry, changes });
 }

@@ -20,7 +20,8 @@ import { unitRoutes } from './unit-organizational';
 import { userRoutes } from './user';
 import { viabilityRoutes } from './viability';
 import { warehouseRoutes } from './warehouse';
+import { webhookRoutes } from './webhook';
 import { wikiRoutes } from './wiki';
 
 /** Every module's routes, mounted under /api. A new module adds its plugin here (each through its index.ts). */
-export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes, scheduleRoutes, projectRoutes, viabilityRoutes, wikiRoutes, faqRoutes, reportRoutes, dashboardRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, userRoutes, unitRoutes, notificationRoutes, releaseNoteRoutes, revisionRoutes, fileRoutes, organizationSettingsRoutes, organizationRoutes, localeRoutes, dataSourceRoutes, webhookRoutes, warehouseRoutes, logisticsRoutes, receivingRoutes, networkRoutes, externalActivityRoutes, scheduleRoutes, projectRoutes, viabilityRoutes, wikiRoutes, faqRoutes, reportRoutes, dashboardRoutes];

@@ -105,7 +105,19 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  */
 export async function safeFetch(
   start: string,
-  opts: { method: string; headers: Record<string, string>; authorization?: string; signal: AbortSignal; maxBytes: number; allow: AllowList; tooLarge: () => Error },
+  opts: {
+    method: string;
+    headers: Record<string, string>;
+    authorization?: string;
+    signal: AbortSignal;
+    maxBytes: number;
+    allow: AllowList;
+    tooLarge: () => Error;
+    /** Sent with the first request (a webhook's JSON); a redirect never carries it. */
+    body?: Buffer;
+    /** `false`: a 3xx is the answer (webhooks are not followed elsewhere). */
+    followRedirects?: boolean;
+  },
 ): Promise<SafeResponse> {
   let url = new URL(start);
   const origin = url.origin;
@@ -120,11 +132,11 @@ export async function safeFetch(
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
       const req = (url.protocol === 'https:' ? https : http).request(url, { method, headers, lookup, agent: false, signal: opts.signal }, resolve);
       req.on('error', reject);
-      req.end();
+      req.end(hop === 0 ? opts.body : undefined);
     });
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
-    if (status >= 300 && status < 400 && location) {
+    if (status >= 300 && status < 400 && location && opts.followRedirects !== false) {
       res.resume();
       if (hop >= MAX_REDIRECTS) throw new HttpError(502, 'A fonte de dados redirecionou vezes demais. Nada foi alterado.');
       try {

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_ACTIONS } from '@operacoes/contract';
+import type { AuditListener } from '../../core/audit';
+import { personDisplayName } from '../../core/people';
+import { persons, users } from '../../core/schema';
+import { webhookDeliveries, webhooks } from './schema';
+
+/** Columns that never leave the server in a payload (credentials, internal search text). */
+const HIDDEN = new Set(['password_hash', 'search_text', 'token_version']);
+const RETRY_WINDOW_MS = 24 * 3600_000;
+
+/** A row as data for a payload: dates as ISO text, secrets and hashes left out. */
+export function publicRecord(row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (HIDDEN.has(k) || k.endsWith('_hash') || k.endsWith('_encrypted')) continue;
+    out[k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+/** Work for the dispatchers of this process: called after a delivery is queued, so it goes out within moments of the commit. */
+export const kicks = new Set<() => void>();
+let kickTimer: NodeJS.Timeout | undefined;
+function kickSoon() {
+  if (kickTimer) return;
+  // After the transaction that queued it has (most likely) committed; the dispatcher's poll catches a late one.
+  kickTimer = setTimeout(() => {
+    kickTimer = undefined;
+    for (const kick of kicks) kick();
+  }, 50);
+  kickTimer.unref();
+}
+
+/**
+ * The transactional outbox: each audited change of an organization's record queues one delivery per
+ * active webhook subscribed to its event, in the change's own transaction (a rolled-back write
+ * queues nothing). The payload is fixed here, so every retry sends the same bytes.
+ */
+export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) => {
+  if (entry.organizationId === null || entry.entity === 'webhook') return;
+  const event = `${entry.entity}.${WEBHOOK_ACTIONS[entry.action]}`;
+  const targets = await tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.organization_id, entry.organizationId), eq(webhooks.is_active, true), sql`${webhooks.events} @> array[${event}]::text[]`));
+  if (targets.length === 0) return;
+  let actor: { id: number; name: string } | null = null;
+  if (user) {
+    const [p] = await tx
+      .select({ full_name: persons.full_name, nickname: persons.nickname, username: users.username })
+      .from(users)
+      .innerJoin(persons, eq(persons.id, users.person_id))
+      .where(eq(users.id, user.id));
+    actor = { id: user.id, name: p ? personDisplayName(p.full_name, p.nickname, p.username) : (user.username ?? '') };
+  }
+  const record = entry.action === 'delete' ? publicRecord(entry.before) : publicRecord(entry.after);
+  const payload = {
+    id: randomUUID(),
+    event,
+    occurred_at: new Date().toISOString(),
+    organization_id: entry.organizationId,
+    actor,
+    data: { ...(record ?? {}), id: entry.entityId },
+    changes: entry.changes,
+  };
+  const now = new Date();
+  await tx.insert(webhookDeliveries).values(
+    targets.map((t) => ({
+      organization_id: entry.organizationId!,
+      webhook_id: t.id,
+      event,
+      payload,
+      next_attempt_at: now,
+      retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+    })),
+  );
+  kickSoon();
+};

@@ -1,0 +1,2 @@
+export * from './module';
+export * from './webhook';
