@@ -19,6 +19,7 @@ import { seedWikiDemo } from '../modules/wiki/seed';
 import { seedFaqDemo } from '../modules/faq/seed';
 import { seedReportDemo } from '../modules/report/seed';
 import { seedApiTokenDemo } from '../modules/user';
+import { seedWebhookDemo } from '../modules/webhook';
 import { demoContext } from '../core/demo-context';
 
 type NewUser = { organizationId: number; username: string; email: string; passwordHash: string; nickname: string; fullName: string; permissions: string[]; superAdmin?: boolean; unitId?: number | null };
@@ -102,8 +103,9 @@ export async function seedDemo(app: FastifyInstance) {
   const faq = await seedFaqDemo(ctx);
   const report = await seedReportDemo(ctx);
   const apiToken = await seedApiTokenDemo(ctx);
+  const webhook = await seedWebhookDemo(ctx);
   if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability || wiki || faq || report || apiToken)
-    app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report, apiToken }, 'demo data seeded');
+    app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report, apiToken, webhook }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

@@ -26,6 +26,7 @@ import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
 import { viabilityPublicRoutes, viabilityRoutes } from './viability/routes';
 import { warehouseRoutes } from './warehouse/routes';
+import { webhookRoutes } from './webhook/routes';
 import { wikiRoutes } from './wiki/routes';
 
 /** Behind the login, inside the layout. */
@@ -42,6 +43,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...revisionRoutes,
   ...organizationSettingsRoutes,
   ...dataSourceRoutes,
+  ...webhookRoutes,
   ...logisticsRoutes,
   ...warehouseRoutes,
   ...networkRoutes,

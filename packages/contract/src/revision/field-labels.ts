@@ -17,6 +17,13 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
   lmx: { position: 'Posição no LMC' },
   patrimony: { mac: 'Endereço MAC' },
   section: { technician_id: 'Técnico (van)' },
+  webhook: {
+    events: 'Eventos',
+    secret: 'Segredo de assinatura',
+    secret_encrypted: 'Segredo de assinatura',
+    consecutive_failures: 'Falhas consecutivas',
+    disabled_reason: 'Motivo da desativação',
+  },
   api_token: {
     user_id: 'Usuário',
     prefix: 'Prefixo',

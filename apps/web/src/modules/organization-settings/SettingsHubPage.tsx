@@ -2,6 +2,7 @@
 import BuildIcon from '@mui/icons-material/Build';
 import CableIcon from '@mui/icons-material/Cable';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RouterIcon from '@mui/icons-material/Router';
@@ -74,6 +75,14 @@ export default function SettingsHubPage() {
             icon={<CloudSyncIcon />}
             title="Fontes de dados"
             text="Sistemas externos (HTTP JSON) de onde a organização importa sites e ativos."
+          />
+        )}
+        {can(['DATA_SOURCE', 'DATA_SOURCE.INDEX']) && (
+          <HubCard
+            to="/organization-settings/webhook"
+            icon={<WebhookIcon />}
+            title="Webhooks"
+            text="Endereços que recebem, assinadas, as criações, alterações e exclusões de registros."
           />
         )}
       </Box>

@@ -1,0 +1,139 @@
+/** The deliveries of a webhook, newest first: status, attempts, HTTP status, duration, and "Reenviar". */
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { Alert, Box, Button, Chip, Collapse, IconButton, Paper, Skeleton, TableCell, TablePagination, TableRow, Typography } from '@mui/material';
+import { WEBHOOK_DELIVERY_STATUS_LABELS } from '@operacoes/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { formatDateTime } from '../../core/format';
+import { SmallTable } from '../../core/SmallTable';
+import { toast } from '../../core/toast';
+import { fetchDeliveries, redeliver, whKeys, type WebhookDelivery } from './api';
+import { DELIVERY_COLORS } from './WebhookListPage';
+
+const duration = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`);
+
+export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: number; canWrite: boolean; active: boolean }) {
+  const qc = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const [open, setOpen] = useState<number | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const q = useQuery({ queryKey: whKeys.deliveries(webhookId, page, pageSize), queryFn: () => fetchDeliveries(webhookId, page + 1, pageSize), placeholderData: keepPreviousData, refetchInterval: 10_000 });
+
+  const resend = async (d: WebhookDelivery) => {
+    setBusy(d.id);
+    try {
+      await redeliver(webhookId, d.id);
+      toast.success('Entrega colocada na fila para reenvio.');
+      await qc.invalidateQueries({ queryKey: whKeys.allDeliveries(webhookId) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (q.isLoading)
+    return (
+      <Box aria-label="Carregando">
+        <Skeleton variant="rounded" height={40} sx={{ mb: 1 }} />
+        <Skeleton variant="rounded" height={40} />
+      </Box>
+    );
+  if (q.isError) return <Alert severity="error">Não foi possível carregar as entregas.</Alert>;
+  const items = q.data?.items ?? [];
+  if (items.length === 0)
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary">Nenhuma entrega ainda. Elas aparecem aqui quando um evento assinado acontece.</Typography>
+      </Paper>
+    );
+  return (
+    <>
+      <SmallTable
+        label="Entregas do webhook"
+        head={
+          <>
+            <TableCell sx={{ width: 48 }} />
+            <TableCell>Data</TableCell>
+            <TableCell>Evento</TableCell>
+            <TableCell>Situação</TableCell>
+            <TableCell align="right">Tentativas</TableCell>
+            <TableCell align="right">HTTP</TableCell>
+            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              Duração
+            </TableCell>
+            <TableCell />
+          </>
+        }
+      >
+        {items.map((d) => (
+          <Fragment key={d.id}>
+            <TableRow hover sx={{ '& > td': { borderBottom: open === d.id ? 'unset' : undefined } }}>
+              <TableCell>
+                <IconButton size="small" aria-label={open === d.id ? 'Ocultar detalhes' : 'Ver detalhes'} onClick={() => setOpen(open === d.id ? null : d.id)}>
+                  {open === d.id ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                </IconButton>
+              </TableCell>
+              <TableCell>{formatDateTime(d.created_at)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{d.event}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={DELIVERY_COLORS[d.status]} label={WEBHOOK_DELIVERY_STATUS_LABELS[d.status]} />
+              </TableCell>
+              <TableCell align="right">{d.attempts}</TableCell>
+              <TableCell align="right">{d.last_status_code ?? '—'}</TableCell>
+              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {duration(d.last_duration_ms)}
+              </TableCell>
+              <TableCell align="right">
+                {canWrite && (
+                  <Button size="small" startIcon={<ReplayIcon />} disabled={!active || busy === d.id} onClick={() => void resend(d)}>
+                    Reenviar
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={8} sx={{ py: 0 }}>
+                <Collapse in={open === d.id} unmountOnExit>
+                  <Box sx={{ py: 1.5, display: 'grid', gap: 1 }}>
+                    {d.next_attempt_at && d.status === 'pendente' && <Typography variant="body2">Próxima tentativa: {formatDateTime(d.next_attempt_at)}</Typography>}
+                    {d.last_error && <Alert severity="error">{d.last_error}</Alert>}
+                    {d.last_response && (
+                      <Typography variant="body2" component="div">
+                        Resposta (primeiros 1 KB):
+                        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0, fontSize: 12 }}>
+                          {d.last_response}
+                        </Box>
+                      </Typography>
+                    )}
+                    <Typography variant="body2" component="div">
+                      Conteúdo enviado:
+                      <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0, fontSize: 12, maxHeight: 300, overflow: 'auto' }}>
+                        {JSON.stringify(d.payload, null, 2)}
+                      </Box>
+                    </Typography>
+                  </Box>
+                </Collapse>
+              </TableCell>
+            </TableRow>
+          </Fragment>
+        ))}
+      </SmallTable>
+      <TablePagination
+        component="div"
+        count={q.data?.total_items ?? 0}
+        page={page}
+        onPageChange={(_e, p) => setPage(p)}
+        rowsPerPage={pageSize}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={[10, 20, 50]}
+        labelRowsPerPage="Por página"
+        labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+      />
+    </>
+  );
+}
