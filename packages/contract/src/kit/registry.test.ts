@@ -8,7 +8,8 @@ describe('the module registry', () => {
     expect(ENTITY_LINKS.patrimony_solicitation(4)).toBe('/patrimony-solicitation?id=4');
     expect(ENTITY_LINKS.data_source(5)).toBe('/organization-settings/data-source/edit/5');
     expect(ENTITY_LINKS.country).toBeUndefined();
-    expect(Object.keys(ENTITY_LABELS)).toHaveLength(37);
+    expect(Object.keys(ENTITY_LABELS)).toHaveLength(38);
+    expect(ENTITY_LINKS.webhook(9)).toBe('/organization-settings/webhook/edit/9');
     expect(ENTITY_LINKS.viability(4)).toBe('/viability/4/unit');
     expect(ENTITY_LINKS.viability_plan(7)).toBe('/organization-settings/viability');
     expect(ENTITY_LINKS.viability_unit_template(2)).toBe('/viability/unit/template/edit/2');
