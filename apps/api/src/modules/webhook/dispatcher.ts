@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { HttpError } from '../../core/errors';
 import { usersWithPermission, notify } from '../../core/notify';
 import type { SecretBox } from '../../core/secrets';
 import { type AllowList, safeFetch } from '../data-source';
@@ -77,8 +78,12 @@ export function startWebhookDispatcher(app: FastifyInstance, box: SecretBox, all
       status = res.status;
       response = res.body.subarray(0, 1024).toString('utf8');
     } catch (err) {
-      const e = err as Error & { name?: string };
-      error = e.name === 'TimeoutError' || e.name === 'AbortError' ? `Sem resposta em ${TIMEOUT_MS / 1000} s.` : e.message || 'Falha de conexão.';
+      // In the receiver's words (the shared outbound rules speak of data sources); never internals.
+      const e = err as Error & { name?: string; code?: string };
+      if (e.name === 'TimeoutError' || e.name === 'AbortError') error = `Sem resposta em ${TIMEOUT_MS / 1000} s.`;
+      else if (err instanceof HttpError && err.status === 422) error = 'Endereço não permitido: o destino aponta para um endereço interno.';
+      else if (err instanceof HttpError) error = 'Não foi possível conectar ao destino.';
+      else error = `Falha de conexão${e.code ? ` (${e.code})` : ''}.`;
     }
     const duration = Date.now() - started;
     const ok = status !== null && status >= 200 && status < 300;
