@@ -45,6 +45,7 @@ const MODULE_TAGS: Record<string, { label: string; description: string }> = {
   organization: { label: 'Organizações', description: 'Organizações (clientes) da plataforma.' },
   locale: { label: 'Localidades', description: 'Países, estados e cidades (com importação do IBGE).' },
   'data-source': { label: 'Fontes de dados', description: 'Fontes de dados externas, seus testes, execuções e registros importados.' },
+  webhook: { label: 'Webhooks', description: 'Endereços que recebem, assinadas, as criações, alterações e exclusões de registros da organização; suas entregas e reenvios.' },
   warehouse: {
     label: 'Almoxarifado',
     description: 'Estoques, seções, produtos, patrimônio, consumíveis, movimentações, solicitações de patrimônio, "meu patrimônio" e o resumo do almoxarifado.',
