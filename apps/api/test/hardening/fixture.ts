@@ -75,6 +75,11 @@ const SPECIAL: [RegExp, Special][] = [
   [/^\/api\/viability\/unit\/viewer\/\{hash\}/, (h) => h.one(`select public_hash as v from viability_unit where public_hash is not null and organization_id = ${h.org} order by id limit 1`) as Promise<string | undefined>],
   [/^\/api\/schedule\/feed\/\{token\}$/, async () => 'no-such-feed-token'],
   // API tokens: the demo's one is gestor's (a user's own, under /api/me; anyone's, under /api/user/{id}).
+  // A webhook's delivery: the fixture queues one (parked) for the demo's webhook.
+  [/^\/api\/organization-settings\/webhook\/\{id\}\/delivery\/\{deliveryId\}/, async (h) => {
+    const [row] = await h.rows<{ id: number; webhook_id: number }>(`select id, webhook_id from webhook_delivery where organization_id = ${h.org} order by id limit 1`);
+    return row ? { id: row.webhook_id, deliveryId: row.id } : undefined;
+  }],
   [/^\/api\/me\/token\/\{id\}$/, (h) => h.one(`select id as v from api_token where organization_id = ${h.org} order by id limit 1`) as Promise<number | undefined>],
   [/^\/api\/user\/\{id\}\/token/, async (h) => {
     const [row] = await h.rows<{ id: number; user_id: number }>(`select id, user_id from api_token where organization_id = ${h.org} order by id limit 1`);
@@ -133,6 +138,8 @@ export async function createHardeningFixture(opts: { t?: TestApp } = {}) {
   // export job whose file is gone (inserted: a real job would write in the background during the suites).
   const source = await t.call('POST', '/api/organization-settings/data-source', fullA.token, { name: 'Fonte da matriz', url: 'http://127.0.0.1:9/itens', key_field: 'id' });
   if (source.statusCode !== 201) throw new Error(`data source: ${source.statusCode} ${source.body}`);
+  // A failed delivery of the demo's (inactive) webhook: nothing is sent, the redeliver route has a row.
+  await t.app.db.execute(sql`insert into webhook_delivery (organization_id, webhook_id, event, payload, status, attempts, retry_until) select organization_id, id, 'site.updated', '{}'::jsonb, 'falhou', 1, now() from webhook where organization_id = ${orgA} order by id limit 1`);
   await t.app.db.execute(sql`insert into report_export_job (organization_id, user_id, report, format, filters, status, file_name, finished_at, expires_at) values (${orgA}, ${fullA.id}, 'inventory', 'csv', '{}'::jsonb, 'failed', 'estoques.csv', now(), now() + interval '1 day')`);
 
   const docRes = await t.call('GET', '/api/docs/json');
