@@ -183,6 +183,24 @@ describe('webhooks: signed deliveries to a real receiver', () => {
     await t.call('DELETE', `/api/organization-settings/webhook/${hook.id}`, token);
   });
 
+  it("sends a workflow record's status change as its own event too", async () => {
+    const hook = await createHook('/situacao', ['external_activity.status_changed']);
+    const before = rx.received.length;
+    await t.app.db.transaction((tx) =>
+      audit(tx, undefined, { entity: 'external_activity', entityId: 9191, organizationId: t.platformOrganizationId, action: 'update', before: { id: 9191, status: 'aberta' }, after: { id: 9191, status: 'concluida' } }),
+    );
+    // A change that leaves the status alone is not a status event.
+    await t.app.db.transaction((tx) =>
+      audit(tx, undefined, { entity: 'external_activity', entityId: 9191, organizationId: t.platformOrganizationId, action: 'update', before: { id: 9191, note: 'a' }, after: { id: 9191, note: 'b' } }),
+    );
+    const [r] = await until(() => rx.received.slice(before), (l) => l.length >= 1);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(rx.received.slice(before)).toHaveLength(1);
+    expect(r.headers['x-operacoes-event']).toBe('external_activity.status_changed');
+    expect(JSON.parse(r.body)).toMatchObject({ event: 'external_activity.status_changed', actor: null, data: { id: 9191, status: 'concluida' }, changes: { status: ['aberta', 'concluida'] } });
+    await t.call('DELETE', `/api/organization-settings/webhook/${hook.id}`, token);
+  });
+
   it('shows the secret only in the create and rotate answers; never in reads, lists or the revision log', async () => {
     const hook = await createHook('/segredo', ['data_source.created']);
     const read = await t.call('GET', `/api/organization-settings/webhook/${hook.id}`, token);

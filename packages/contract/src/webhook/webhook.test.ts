@@ -7,6 +7,7 @@ describe('webhook events', () => {
     const names = events.map((e) => e.name);
     expect(names).toContain('stock.created');
     expect(names.filter((n) => n.startsWith('stock.'))).toEqual(['stock.created', 'stock.updated', 'stock.deleted']);
+    expect(events.find((e) => e.name === 'external_activity.status_changed')?.label).toBe('Atividade externa: situação alterada');
     expect(names.some((n) => n.startsWith('webhook.'))).toBe(false);
     expect(new Set(names).size).toBe(names.length);
     expect(events.find((e) => e.name === 'data_source.updated')?.label).toBe('Fonte de dados alterada');

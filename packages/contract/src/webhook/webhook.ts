@@ -12,6 +12,12 @@ const ACTION_LABELS = {
   deleted: { m: 'excluído', f: 'excluída' },
 } as const;
 
+/**
+ * Records with a workflow (approve, deliver, conclude…): a change of their `status` is also an
+ * event of its own, `<entity>.status_changed`, whose `changes.status` is `[from, to]`.
+ */
+export const WEBHOOK_STATUS_ENTITIES: ReadonlySet<string> = new Set(['patrimony_solicitation', 'shipment_solicitation', 'shipment', 'external_activity']);
+
 /** Entities whose changes are not offered: the webhooks themselves (their secret is theirs alone). */
 const NOT_OFFERED = new Set(['webhook']);
 
@@ -28,14 +34,15 @@ export function webhookEvents(): WebhookEvent[] {
       entities.push(e);
     }
   }
-  return entities.flatMap((e) =>
-    Object.values(WEBHOOK_ACTIONS).map((action) => ({
+  return entities.flatMap((e) => [
+    ...Object.values(WEBHOOK_ACTIONS).map((action) => ({
       name: `${e.entity}.${action}`,
       label: `${e.label} ${ACTION_LABELS[action][e.gender === 'f' ? 'f' : 'm']}`,
       entity: e.entity,
       entity_label: e.label,
     })),
-  );
+    ...(WEBHOOK_STATUS_ENTITIES.has(e.entity) ? [{ name: `${e.entity}.status_changed`, label: `${e.label}: situação alterada`, entity: e.entity, entity_label: e.label }] : []),
+  ]);
 }
 
 let names: Set<string> | undefined;

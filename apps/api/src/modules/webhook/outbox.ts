@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { WEBHOOK_ACTIONS } from '@operacoes/contract';
+import { WEBHOOK_ACTIONS, WEBHOOK_STATUS_ENTITIES } from '@operacoes/contract';
 import type { AuditListener } from '../../core/audit';
 import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
@@ -41,11 +41,12 @@ function kickSoon() {
  */
 export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) => {
   if (entry.organizationId === null || entry.entity === 'webhook') return;
-  const event = `${entry.entity}.${WEBHOOK_ACTIONS[entry.action]}`;
+  const events = [`${entry.entity}.${WEBHOOK_ACTIONS[entry.action]}`];
+  if (entry.action === 'update' && 'status' in entry.changes && WEBHOOK_STATUS_ENTITIES.has(entry.entity)) events.push(`${entry.entity}.status_changed`);
   const targets = await tx
-    .select({ id: webhooks.id })
+    .select({ id: webhooks.id, events: webhooks.events })
     .from(webhooks)
-    .where(and(eq(webhooks.organization_id, entry.organizationId), eq(webhooks.is_active, true), sql`${webhooks.events} @> array[${event}]::text[]`));
+    .where(and(eq(webhooks.organization_id, entry.organizationId), eq(webhooks.is_active, true), sql`${webhooks.events} && ${sql.param(events)}::text[]`));
   if (targets.length === 0) return;
   let actor: { id: number; name: string } | null = null;
   if (user) {
@@ -57,25 +58,25 @@ export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) =
     actor = { id: user.id, name: p ? personDisplayName(p.full_name, p.nickname, p.username) : (user.username ?? '') };
   }
   const record = entry.action === 'delete' ? publicRecord(entry.before) : publicRecord(entry.after);
-  const payload = {
-    id: randomUUID(),
-    event,
-    occurred_at: new Date().toISOString(),
-    organization_id: entry.organizationId,
-    actor,
-    data: { ...(record ?? {}), id: entry.entityId },
-    changes: entry.changes,
-  };
+  const occurred_at = new Date().toISOString();
+  // One event id per event: every webhook subscribed to it receives the same id.
+  const payloads = new Map(
+    events.map((event) => [event, { id: randomUUID(), event, occurred_at, organization_id: entry.organizationId, actor, data: { ...(record ?? {}), id: entry.entityId }, changes: entry.changes }]),
+  );
   const now = new Date();
   await tx.insert(webhookDeliveries).values(
-    targets.map((t) => ({
-      organization_id: entry.organizationId!,
-      webhook_id: t.id,
-      event,
-      payload,
-      next_attempt_at: now,
-      retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
-    })),
+    targets.flatMap((t) =>
+      events
+        .filter((event) => t.events.includes(event))
+        .map((event) => ({
+          organization_id: entry.organizationId!,
+          webhook_id: t.id,
+          event,
+          payload: payloads.get(event)!,
+          next_attempt_at: now,
+          retry_until: new Date(now.getTime() + RETRY_WINDOW_MS),
+        })),
+    ),
   );
   kickSoon();
 };
