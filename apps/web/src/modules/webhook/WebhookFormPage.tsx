@@ -75,7 +75,7 @@ function EventsField({ disabled }: { disabled?: boolean }) {
                       {g.events.map((e) => (
                         <FormControlLabel
                           key={e.name}
-                          label={<Typography variant="body2">{e.label.slice(g.label.length + 1) || e.label}</Typography>}
+                          label={<Typography variant="body2">{e.label.slice(g.label.length).replace(/^[:\s]+/, '') || e.label}</Typography>}
                           control={<Checkbox size="small" checked={chosen.has(e.name)} disabled={disabled} onChange={(ev) => set([e.name], ev.target.checked)} slotProps={{ input: { 'aria-label': e.label } }} />}
                         />
                       ))}
