@@ -103,6 +103,7 @@ function WebhookForm({ webhook, onCreated }: { webhook: Webhook | null; onCreate
       form={form}
       ariaLabel={webhook ? 'Editar webhook' : 'Novo webhook'}
       submitLabel={webhook ? 'Salvar alterações' : 'Criar webhook'}
+      readOnly={!canWrite}
       cancelTo={PATH}
       onSubmit={(v) => (webhook ? updateWebhook(webhook.id, v) : createWebhook(v))}
       onSuccess={(saved) => {
