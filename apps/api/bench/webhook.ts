@@ -103,18 +103,19 @@ async function main() {
     const payload = { event: 'site.updated', organization_id: o, actor: { id: user.id, name: 'Pessoa Integradora' }, data: sample, changes: { name: ['Site bench 1', 'Site bench 1 (renomeado)'] } };
     const bodies: Buffer[] = [];
     for (let i = 0; i < N; i++) bodies.push(Buffer.from(JSON.stringify({ id: randomUUID(), occurred_at: new Date().toISOString(), ...payload })));
-    // Baseline: the same bodies, signed, POSTed one after another from here.
+    // Baseline: the same bodies, signed, POSTed one after another from here (fetch's typing wants plain Uint8Arrays).
+    const bytes = bodies.map((b) => new Uint8Array(b));
     const warm = async (k: number) => {
-      for (let i = 0; i < k; i++) await fetch(receiver.url, { method: 'POST', body: bodies[i] }).then((r) => r.arrayBuffer());
+      for (let i = 0; i < k; i++) await fetch(receiver.url, { method: 'POST', body: bytes[i] }).then((r) => r.arrayBuffer());
     };
     await warm(20);
     const before = receiver.state.count;
     const b0 = performance.now();
-    for (const body of bodies) {
+    for (const [i, body] of bodies.entries()) {
       const res = await fetch(receiver.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-operacoes-signature': `sha256=${createHmac('sha256', hook.secret).update(body).digest('hex')}` },
-        body,
+        body: bytes[i],
       });
       await res.arrayBuffer();
     }
