@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db';
 import { freshPgDatabase } from './helpers';
 
@@ -13,13 +15,14 @@ import { freshPgDatabase } from './helpers';
  * (`CREATE DATABASE … TEMPLATE`).
  */
 export default async function setup(project: TestProject) {
+  const removeDocument = await provideOpenApiDocument(project);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = await freshPgDatabase(serverUrl, 'tpl');
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await database.close();
     project.provide('pgTemplate', new URL(template.url).pathname.slice(1));
-    return () => template.drop();
+    return async () => (removeDocument(), await template.drop());
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'operacoes-template-'));
   const file = path.join(dir, 'migrated.tar');
@@ -27,6 +30,22 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
+  return () => (removeDocument(), rmSync(dir, { recursive: true, force: true }));
+}
+
+/** The OpenAPI document the server publishes, written once for the run: every answer is checked against it (test/answer-contract.ts). */
+async function provideOpenApiDocument(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'operacoes-openapi-'));
+  const database = await openDatabase({});
+  const app = await buildApp(loadConfig({ DATA_DIR: dir }, { jwtSecret: 'openapi-document', logLevel: 'silent' }), database, { logger: false });
+  try {
+    await app.ready();
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(app.swagger()));
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  project.provide('openapiDocument', path.join(dir, 'openapi.json'));
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
@@ -34,5 +53,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate?: string;
     pgTemplate?: string;
+    openapiDocument: string;
   }
 }

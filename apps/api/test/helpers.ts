@@ -9,6 +9,7 @@ import { ALL_PERMISSIONS } from '@operacoes/contract';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db';
+import { answerContract } from './answer-contract';
 import { insertUser, seedBase } from '../src/db/seed';
 import { organizations } from '../src/modules/organization/schema';
 import { searchText } from '../src/core/list';
@@ -69,11 +70,21 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   );
   const database = await openDatabase({ databaseUrl, poolSize: 5, pgliteTemplate: databaseUrl ? undefined : pgliteTemplate() });
   const app = await buildApp(config, database, { logger: Boolean(process.env.DEBUG_LOG) });
+  const contract = answerContract(inject('openapiDocument'));
+  contract.watch(app);
+  /** Answers that differ from the published document fail the test that made them. */
+  const holdToDocument = () => {
+    const problems = contract.take();
+    if (problems.length) throw new Error(`Answer differs from the OpenAPI document:\n${problems.join('\n')}`);
+  };
   const base = await seedBase(app.db, app.passwords, { adminUsername: ADMIN.username, adminPassword: ADMIN.password }, app.log);
   await app.ready();
 
-  const call = (method: string, url: string, token?: string, payload?: unknown) =>
-    app.inject({ method: method as 'GET', url, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const call = async (method: string, url: string, token?: string, payload?: unknown) => {
+    const res = await app.inject({ method: method as 'GET', url, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    holdToDocument();
+    return res;
+  };
 
   const login = async (username: string, password = PASSWORD) => {
     const res = await call('POST', '/api/login', undefined, { username, password });
@@ -116,9 +127,13 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     adminToken: async () => (await login(ADMIN.username, ADMIN.password)).token,
     async close() {
       await app.close();
-      await database.close();
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        holdToDocument();
+      } finally {
+        await database.close();
+        await dropDatabase();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

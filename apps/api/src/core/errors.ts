@@ -133,7 +133,9 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, req, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send({ ...err.details, code: err.status, message: err.message, ...(err.violations ? { violations: err.violations } : {}) });
+      // A 422 always lists its fields (none when the refusal is of the whole request), as the document says.
+      const violations = err.violations ?? (err.status === 422 ? [] : undefined);
+      return reply.status(err.status).send({ ...err.details, code: err.status, message: err.message, ...(violations ? { violations } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const violations = err.validation.map((v) => ({

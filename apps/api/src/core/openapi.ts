@@ -270,11 +270,15 @@ export function finishDocument(doc: Json): Json {
       for (const [status, response] of Object.entries(responses)) {
         if (response.description === 'Default Response') response.description = 'Sucesso.';
         // A route that answers a file says what it produces; its body is binary.
-        if (/^2/.test(status) && !response.content && meta.produces?.length && method === 'get') {
-          response.content = Object.fromEntries(meta.produces.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+        // A list that also exports (`?format=csv|xlsx`) names the file types beside its JSON.
+        if (/^2/.test(status) && meta.produces?.length && method === 'get') {
+          const content = (response.content ??= {}) as Record<string, Json>;
+          for (const type of meta.produces) content[type] ??= { schema: { type: 'string', contentMediaType: type } };
         }
       }
-      if (method === 'delete' && responses['200'] && !responses['200'].content && !responses['204']) responses['204'] = { description: 'Excluído.' };
+      if (method === 'delete' && responses['200'] && !responses['204']) responses['204'] = { description: 'Excluído.' };
+      // A write that declares no answer body answers 204 (logout, a cookie renewed).
+      if (method !== 'get' && method !== 'delete' && responses['200'] && !responses['200'].content && !responses['204']) responses['204'] = { description: 'Sem conteúdo.' };
 
       // An upload (`consumes: multipart/form-data`, read with `req.file()`): one file part.
       if (!op.requestBody && meta.consumes?.includes('multipart/form-data')) {

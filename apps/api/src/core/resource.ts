@@ -12,6 +12,9 @@ import { type HttpError, notFound, unprocessable } from './errors';
 import { type Prepared, fastRead, preparedRead, statementName } from './prepared';
 import { countAll, listResult, paging, searchPatterns, sortColumn, sortOrder } from './list';
 
+/** The answer of a delete that did something else instead (patrimony written off, a user with history deactivated). */
+const deleteOutcome = z.object({ message: z.string().describe('O que foi feito em vez da exclusão, em pt-BR.') }).loose();
+
 type Row = Record<string, unknown> & { id: number };
 type ResourceTable = PgTable & { id: AnyColumn; organization_id?: AnyColumn; search_text?: AnyColumn };
 
@@ -348,7 +351,11 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   if (wanted.has('delete')) app.delete(
     `${def.path}/:id`,
-    { config: { access: def.access.delete ?? def.access.write }, schema: { tags, params: idParam } },
+    {
+      config: { access: def.access.delete ?? def.access.write },
+      // A custom delete may answer what it did instead (a write-off, a deactivation): a pt-BR message and the record.
+      schema: { tags, params: idParam, ...(def.onDelete ? { response: { 200: deleteOutcome } } : {}) },
+    },
     async (req, reply) => {
       const user = userOf(req);
       const id = (req.params as { id: number }).id;

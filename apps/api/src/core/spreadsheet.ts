@@ -68,6 +68,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Excel's limit: 1,048,576 rows a sheet, one of them the header. */
 export const XLSX_MAX_ROWS = 1_048_575;
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** What an exporting route `produces` (its OpenAPI answer names both file types). */
+export const EXPORT_TYPES = ['text/csv', XLSX_TYPE];
 
 // Styles: 0 plain, 1 bold header, 2 date and time, 3 date, 4 money, 5 percent (the value is the percentage: 99.5 → 99,500 %, three decimals like every percentage shown), 6 number.
 const STYLES = `${XML_HEADER}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">

@@ -419,6 +419,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         description: 'A ocorrência (pelo seu início original) sai da série (EXDATE no iCalendar) e libera os itens reservados para ela; uma ocorrência movida é excluída. O resto da série continua.',
         params: idParam,
         body: occurrenceBody,
+        response: { 200: scheduleEventResource.schemas.read },
       },
     },
     async (req) => {

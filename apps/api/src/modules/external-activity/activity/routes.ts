@@ -62,7 +62,7 @@ import { personRefs, refOf } from '../../../core/rows';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
-import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
+import { type Cell, csv, EXPORT_TYPES, XLSX_TYPE, xlsx } from '../../../core/spreadsheet';
 import { getOrganizationSettings } from '../../organization-settings';
 import { type ActivityRow, presentActivities } from './present';
 import { checkTechniciansDay } from './dispatch';
@@ -389,7 +389,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
     '/external-activity/export',
     {
       config: { access: readAccess },
-      schema: { tags: ['external-activity'], summary: 'Exportar a lista de atividades (CSV ou XLSX)', description: `Todas as linhas da busca e dos filtros da lista (até ${ACTIVITY_EXPORT_MAX_ROWS}).`, querystring: externalActivityExportQuery },
+      schema: { tags: ['external-activity'], summary: 'Exportar a lista de atividades (CSV ou XLSX)', description: `Todas as linhas da busca e dos filtros da lista (até ${ACTIVITY_EXPORT_MAX_ROWS}).`, querystring: externalActivityExportQuery, produces: EXPORT_TYPES },
     },
     async (req, reply) => {
       const user = userOf(req);
@@ -429,7 +429,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       const stamp = new Date().toISOString().slice(0, 10);
       if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="atividades-externas-${stamp}.csv"`).send(csv(EXPORT_HEADER, rows) as never);
       return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="atividades-externas-${stamp}.xlsx"`)
         .send(xlsx('Atividades externas', EXPORT_HEADER, rows, EXPORT_WIDTHS) as never);
     },

@@ -302,7 +302,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
 
   app.get(
     '/external-activity/:id/report',
-    { config: { access: read }, schema: { tags, summary: 'Relatório (PDF) da atividade concluída', params: idParam } },
+    { config: { access: read }, schema: { tags, summary: 'Relatório (PDF) da atividade concluída', params: idParam, produces: ['application/pdf'] } },
     async (req, reply) => {
       const a = await visible(app.db, userOf(req), req.params.id);
       if (a.status !== 'concluida') throw new HttpError(409, `O relatório fica disponível quando a atividade é concluída (a ${a.code} está ${ACTIVITY_STATUS_LABELS[a.status].toLowerCase()}).`);

@@ -20,7 +20,7 @@ import { HttpError, unprocessable } from '../../../core/errors';
 import { searchPatterns } from '../../../core/list';
 import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { referencedRow } from '../../../core/resource-kit';
-import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
+import { type Cell, csv, EXPORT_TYPES, XLSX_TYPE, xlsx } from '../../../core/spreadsheet';
 import { sites } from '../site/schema';
 import { assetFilters, presentAssets } from './present';
 import { networkAssets, networkInterfaces } from './schema';
@@ -98,7 +98,7 @@ export async function assetBulkRoutes(fastify: FastifyInstance, def: ResourceDef
     '/asset/export',
     {
       config: { access: networkAssetResource.access.read },
-      schema: { tags, summary: 'Exportar a lista de ativos (CSV ou XLSX)', description: `Todas as linhas da busca e dos filtros da lista (até ${ASSET_EXPORT_MAX_ROWS}).`, querystring: assetExportQuery },
+      schema: { tags, summary: 'Exportar a lista de ativos (CSV ou XLSX)', description: `Todas as linhas da busca e dos filtros da lista (até ${ASSET_EXPORT_MAX_ROWS}).`, querystring: assetExportQuery, produces: EXPORT_TYPES },
     },
     async (req, reply) => {
       const user = userOf(req);
@@ -140,7 +140,7 @@ export async function assetBulkRoutes(fastify: FastifyInstance, def: ResourceDef
         return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="ativos-de-rede-${stamp}.csv"`).send(csv(EXPORT_HEADER, rows) as never);
       }
       return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="ativos-de-rede-${stamp}.xlsx"`)
         .send(xlsx('Ativos de rede', EXPORT_HEADER, rows, WIDTHS) as never);
     },

@@ -9,7 +9,7 @@ import { brDateTime, drawTable, newPdf } from '../../../core/pdf';
 import { preparedRead } from '../../../core/prepared';
 import { type ResourceDef, tenancyCondition } from '../../../core/resource';
 import { organizations } from '../../../core/schema';
-import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
+import { type Cell, csv, EXPORT_TYPES, XLSX_TYPE, xlsx } from '../../../core/spreadsheet';
 import { brl } from '../../../core/money';
 import { currentTimeZone, zoneOf } from '../../../core/time-zone';
 import { type SlaPeriod, monthBounds, slaReportOf, sumMoney } from './sla';
@@ -132,6 +132,7 @@ export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDe
           'Por circuito e mês (limites no fuso horário da organização): minutos do mês, minutos indisponível (períodos que contam para o SLA, recortados ao mês, sobreposições contadas uma vez, em andamento até agora), disponibilidade, violação, incidentes, MTTR e crédito (só quando violado). Totais por operadora. `format=csv|xlsx` exporta.',
         querystring: slaQuery,
         response: { 200: slaReport },
+        produces: ['application/json', ...EXPORT_TYPES],
       },
       // The report is built by slaReportOf (typed as the contract's shape) and can hold thousands of
       // circuits: written as it is, without a second pass of the schema over every item.
@@ -146,7 +147,7 @@ export async function slaRoutes(fastify: FastifyInstance, circuitDef: ResourceDe
         const name = `sla-operadoras-${req.query.month}`;
         if (req.query.format === 'csv') return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv(EXPORT_HEADER, rows) as never);
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .type(XLSX_TYPE)
           .header('content-disposition', `attachment; filename="${name}.xlsx"`)
           .send(xlsx(`SLA ${req.query.month}`, EXPORT_HEADER, rows, WIDTHS) as never);
       }

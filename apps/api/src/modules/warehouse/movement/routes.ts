@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../core/db';
 import { countAll, listResult, paging, searchCondition, sortOrder } from '../../../core/list';
 import { presentMovements } from './present';
 import { movements } from './schema';
-import { type Cell, csv, xlsx } from '../../../core/spreadsheet';
+import { type Cell, csv, EXPORT_TYPES, XLSX_TYPE, xlsx } from '../../../core/spreadsheet';
 import { patrimonies } from '../patrimony/schema';
 import { products } from '../product/schema';
 
@@ -92,6 +92,7 @@ export async function movementRoutes(fastify: FastifyInstance) {
         tags: ['movement'],
         querystring: movementListQuery,
         response: { 200: listOf(movementRead) },
+        produces: ['application/json', ...EXPORT_TYPES],
         description:
           'Histórico de movimentações. Filtros: item (patrimônio), product, stock, section, user (quem fez ou responsável antes/depois), type, solicitation, from/to (período), search. `format=csv|xlsx` exporta todas as linhas do filtro (até 100.000).',
       },
@@ -119,7 +120,7 @@ export async function movementRoutes(fastify: FastifyInstance) {
           return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="movimentacoes-${stamp}.csv"`).send(csv(EXPORT_HEADER, rows) as never);
         }
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .type(XLSX_TYPE)
           .header('content-disposition', `attachment; filename="movimentacoes-${stamp}.xlsx"`)
           .send(xlsx('Movimentações', EXPORT_HEADER, rows, WIDTHS) as never);
       }
