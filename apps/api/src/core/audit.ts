@@ -55,15 +55,8 @@ export function onAudit(listener: AuditListener) {
 export async function audit(
   tx: DbOrTx,
   user: CurrentUser | undefined,
-  entry: {
-    entity: string;
-    entityId: number;
-    organizationId: number | null;
-    action: 'create' | 'update' | 'delete';
-    before?: Record<string, unknown> | null;
-    after?: Record<string, unknown> | null;
-    changes?: Record<string, [unknown, unknown]>;
-  },
+  /** Without `changes`, they are the difference of `before` and `after`. */
+  entry: Omit<AuditEntry, 'changes'> & { changes?: AuditEntry['changes'] },
 ) {
   const changes = entry.changes ?? diff(entry.before ?? null, entry.after ?? null);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return;

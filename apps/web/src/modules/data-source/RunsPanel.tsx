@@ -1,12 +1,8 @@
 /** The runs of a data source (status, counts, log) and the records it staged. */
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import {
   Alert,
   Box,
   Chip,
-  Collapse,
-  IconButton,
   Paper,
   Skeleton,
   Table,
@@ -19,10 +15,11 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime, formatInt } from '../../core/format';
 import { dsKeys, fetchRecords, fetchRuns, type DataSourceRun } from './api';
 import { cellText, RUN_STATUS, RunSummary } from './SourceDialogs';
+import { ExpandableRow } from '../../core/ExpandableRow';
 import { SmallTable } from '../../core/SmallTable';
 
 const duration = (r: DataSourceRun) => {
@@ -72,38 +69,29 @@ export function RunsPanel({ sourceId }: { sourceId: number }) {
       {runs.map((r) => {
         const expandable = r.log.length > 0 || !!r.error;
         return (
-          <Fragment key={r.id}>
-            <TableRow hover sx={{ '& > td': { borderBottom: open === r.id ? 'unset' : undefined } }}>
-              <TableCell>
-                {expandable && (
-                  <IconButton size="small" aria-label={open === r.id ? 'Ocultar detalhes' : 'Ver detalhes'} onClick={() => setOpen(open === r.id ? null : r.id)}>
-                    {open === r.id ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                  </IconButton>
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.started_at, true)}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" color={RUN_STATUS[r.status].color} label={RUN_STATUS[r.status].label} />
-              </TableCell>
-              <TableCell align="right">{formatInt(r.created)}</TableCell>
-              <TableCell align="right">{formatInt(r.updated)}</TableCell>
-              <TableCell align="right">{formatInt(r.rejected)}</TableCell>
-              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {duration(r)}
-              </TableCell>
-            </TableRow>
-            {expandable && (
-              <TableRow>
-                <TableCell colSpan={7} sx={{ py: 0 }}>
-                  <Collapse in={open === r.id} unmountOnExit>
-                    <Box sx={{ py: 1.5 }}>
-                      <RunSummary run={r} />
-                    </Box>
-                  </Collapse>
+          <ExpandableRow
+            key={r.id}
+            open={open === r.id}
+            onToggle={() => setOpen(open === r.id ? null : r.id)}
+            expandable={expandable}
+            columns={7}
+            cells={
+              <>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.started_at, true)}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="outlined" color={RUN_STATUS[r.status].color} label={RUN_STATUS[r.status].label} />
                 </TableCell>
-              </TableRow>
-            )}
-          </Fragment>
+                <TableCell align="right">{formatInt(r.created)}</TableCell>
+                <TableCell align="right">{formatInt(r.updated)}</TableCell>
+                <TableCell align="right">{formatInt(r.rejected)}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {duration(r)}
+                </TableCell>
+              </>
+            }
+          >
+            <RunSummary run={r} />
+          </ExpandableRow>
         );
       })}
     </SmallTable>

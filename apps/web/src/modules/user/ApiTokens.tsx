@@ -3,8 +3,7 @@
  * else's for a user manager (the user's page: list and revoke only). The secret is shown once.
  */
 import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, apiTokenCreate, type ApiTokenCreated, type ApiTokenRead } from '@operacoes/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { FormDate } from '../../core/form/FormDate';
 import { FormDialog } from '../../core/FormDialog';
 import { formatDate, formatDateTime } from '../../core/format';
 import { FormText, useSchemaForm } from '../../core/ResourceForm';
+import { SecretOnceDialog } from '../../core/SecretOnceDialog';
 import { SmallTable } from '../../core/SmallTable';
 import { todayInApp } from '../../core/time-zone';
 import { confirmAction, toast } from '../../core/toast';
@@ -64,37 +64,6 @@ function CreateTokenDialog({ held, onClose, onCreated }: { held: readonly string
         </Wide>
       </FormGrid>
     </FormDialog>
-  );
-}
-
-/** The secret, once: copy it now, it is not shown again. */
-function SecretDialog({ token, onClose }: { token: ApiTokenCreated; onClose: () => void }) {
-  const copy = async () => {
-    await navigator.clipboard?.writeText(token.token).catch(() => undefined);
-    toast.success('Token copiado');
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="api-token-secret">
-      <DialogTitle id="api-token-secret">Token “{token.name}” criado</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Copie o token agora: por segurança ele não será mostrado de novo.
-        </Alert>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField value={token.token} label="Token" fullWidth slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'Token de API', style: { fontFamily: 'monospace' } } }} onFocus={(e) => e.target.select()} />
-          <Tooltip title="Copiar">
-            <IconButton aria-label="Copiar token" onClick={() => void copy()}>
-              <ContentCopyIcon />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Já copiei
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
@@ -181,7 +150,7 @@ export function ApiTokens({ userId, held }: { userId?: number; held?: readonly s
           }}
         />
       )}
-      {created && <SecretDialog token={created} onClose={() => setCreated(null)} />}
+      {created && <SecretOnceDialog title={`Token “${created.name}” criado`} secret={created.token} noun={{ article: 'o', word: 'token' }} fieldName="Token de API" onClose={() => setCreated(null)} />}
     </Box>
   );
 }

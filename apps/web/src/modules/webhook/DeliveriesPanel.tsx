@@ -1,12 +1,11 @@
 /** The deliveries of a webhook, newest first: status, attempts, HTTP status, duration, and "Reenviar". */
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Box, Button, Chip, Collapse, IconButton, Paper, Skeleton, TableCell, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Skeleton, TableCell, TablePagination, Typography } from '@mui/material';
 import { WEBHOOK_DELIVERY_STATUS_LABELS } from '@operacoes/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '../../core/format';
+import { ExpandableRow } from '../../core/ExpandableRow';
 import { SmallTable } from '../../core/SmallTable';
 import { toast } from '../../core/toast';
 import { fetchDeliveries, redeliver, whKeys, type WebhookDelivery } from './api';
@@ -68,56 +67,52 @@ export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: nu
         }
       >
         {items.map((d) => (
-          <Fragment key={d.id}>
-            <TableRow hover sx={{ '& > td': { borderBottom: open === d.id ? 'unset' : undefined } }}>
-              <TableCell>
-                <IconButton size="small" aria-label={open === d.id ? 'Ocultar detalhes' : 'Ver detalhes'} onClick={() => setOpen(open === d.id ? null : d.id)}>
-                  {open === d.id ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                </IconButton>
-              </TableCell>
-              <TableCell>{formatDateTime(d.created_at)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{d.event}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" color={DELIVERY_COLORS[d.status]} label={WEBHOOK_DELIVERY_STATUS_LABELS[d.status]} />
-              </TableCell>
-              <TableCell align="right">{d.attempts}</TableCell>
-              <TableCell align="right">{d.last_status_code ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {duration(d.last_duration_ms)}
-              </TableCell>
-              <TableCell align="right">
-                {canWrite && (
-                  <Button size="small" startIcon={<ReplayIcon />} disabled={!active || busy === d.id} onClick={() => void resend(d)}>
-                    Reenviar
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell colSpan={8} sx={{ py: 0 }}>
-                <Collapse in={open === d.id} unmountOnExit>
-                  <Box sx={{ py: 1.5, display: 'grid', gap: 1 }}>
-                    {d.next_attempt_at && d.status === 'pendente' && <Typography variant="body2">Próxima tentativa: {formatDateTime(d.next_attempt_at)}</Typography>}
-                    {d.last_error && <Alert severity="error">{d.last_error}</Alert>}
-                    {d.last_response && (
-                      <Typography variant="body2" component="div">
-                        Resposta (primeiros 1 KB):
-                        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0, fontSize: 12 }}>
-                          {d.last_response}
-                        </Box>
-                      </Typography>
-                    )}
-                    <Typography variant="body2" component="div">
-                      Conteúdo enviado:
-                      <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0, fontSize: 12, maxHeight: 300, overflow: 'auto' }}>
-                        {JSON.stringify(d.payload, null, 2)}
-                      </Box>
-                    </Typography>
+          <ExpandableRow
+            key={d.id}
+            open={open === d.id}
+            onToggle={() => setOpen(open === d.id ? null : d.id)}
+            columns={8}
+            cells={
+              <>
+                <TableCell>{formatDateTime(d.created_at)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{d.event}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="outlined" color={DELIVERY_COLORS[d.status]} label={WEBHOOK_DELIVERY_STATUS_LABELS[d.status]} />
+                </TableCell>
+                <TableCell align="right">{d.attempts}</TableCell>
+                <TableCell align="right">{d.last_status_code ?? '—'}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {duration(d.last_duration_ms)}
+                </TableCell>
+                <TableCell align="right">
+                  {canWrite && (
+                    <Button size="small" startIcon={<ReplayIcon />} disabled={!active || busy === d.id} onClick={() => void resend(d)}>
+                      Reenviar
+                    </Button>
+                  )}
+                </TableCell>
+              </>
+            }
+          >
+            <Box sx={{ display: 'grid', gap: 1 }}>
+              {d.next_attempt_at && d.status === 'pendente' && <Typography variant="body2">Próxima tentativa: {formatDateTime(d.next_attempt_at)}</Typography>}
+              {d.last_error && <Alert severity="error">{d.last_error}</Alert>}
+              {d.last_response && (
+                <Typography variant="body2" component="div">
+                  Resposta (primeiros 1 KB):
+                  <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0, fontSize: 12 }}>
+                    {d.last_response}
                   </Box>
-                </Collapse>
-              </TableCell>
-            </TableRow>
-          </Fragment>
+                </Typography>
+              )}
+              <Typography variant="body2" component="div">
+                Conteúdo enviado:
+                <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0, fontSize: 12, maxHeight: 300, overflow: 'auto' }}>
+                  {JSON.stringify(d.payload, null, 2)}
+                </Box>
+              </Typography>
+            </Box>
+          </ExpandableRow>
         ))}
       </SmallTable>
       <TablePagination
