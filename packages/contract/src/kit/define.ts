@@ -102,9 +102,11 @@ export const defineModule = <const M extends ModuleDescriptor>(m: M): M => m;
 export function crudPages(
   path: string,
   title: string,
-  o: { gate?: readonly Permission[]; icon?: string; group?: MenuGroupName; menuLabel?: string; create?: string; edit?: string; info?: string } = {},
+  o: { gate?: readonly Permission[]; icon?: string; group?: MenuGroupName; menuLabel?: string; list?: string; create?: string; edit?: string; info?: string } = {},
 ): PageDescriptor[] {
   const list: PageDescriptor = { path, title };
+  // A list that lives inside a section (the organization's settings) names itself under the section's title.
+  if (o.list) list.page = o.list;
   if (o.gate) list.gate = o.gate;
   if (o.icon) list.menu = { label: o.menuLabel ?? title, icon: o.icon, group: o.group ?? '' };
   const sub = (suffix: string, page?: string): PageDescriptor[] => (page ? [{ path: `${path}/${suffix}`, title, page }] : []);
