@@ -1,10 +1,8 @@
 /** The runs of a data source (status, counts, log) and the records it staged. */
 import {
   Alert,
-  Box,
   Chip,
   Paper,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -12,7 +10,6 @@ import {
   TableHead,
   TablePagination,
   TableRow,
-  Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +18,7 @@ import { dsKeys, fetchRecords, fetchRuns, type DataSourceRun } from './api';
 import { cellText, RUN_STATUS, RunSummary } from './SourceDialogs';
 import { ExpandableRow } from '../../core/ExpandableRow';
 import { SmallTable } from '../../core/SmallTable';
+import { EmptyPanel, PanelLoading } from '../../core/PanelStates';
 
 const duration = (r: DataSourceRun) => {
   if (!r.finished_at) return '—';
@@ -28,27 +26,14 @@ const duration = (r: DataSourceRun) => {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
 };
 
-function Loading() {
-  return (
-    <Box aria-label="Carregando">
-      <Skeleton variant="rounded" height={40} sx={{ mb: 1 }} />
-      <Skeleton variant="rounded" height={40} />
-    </Box>
-  );
-}
-
 export function RunsPanel({ sourceId }: { sourceId: number }) {
   const q = useQuery({ queryKey: dsKeys.runs(sourceId), queryFn: () => fetchRuns(sourceId) });
   const [open, setOpen] = useState<number | null>(null);
-  if (q.isLoading) return <Loading />;
+  if (q.isLoading) return <PanelLoading />;
   if (q.isError) return <Alert severity="error">Não foi possível carregar as execuções.</Alert>;
   const runs = q.data ?? [];
   if (runs.length === 0)
-    return (
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography color="text.secondary">Esta fonte ainda não foi executada. Use “Executar” para a primeira importação.</Typography>
-      </Paper>
-    );
+    return <EmptyPanel>Esta fonte ainda não foi executada. Use “Executar” para a primeira importação.</EmptyPanel>;
   return (
     <SmallTable
       label="Execuções da fonte"
@@ -106,15 +91,11 @@ export function RecordsPanel({ sourceId }: { sourceId: number }) {
     queryFn: () => fetchRecords(sourceId, page + 1, pageSize),
     placeholderData: keepPreviousData,
   });
-  if (q.isLoading) return <Loading />;
+  if (q.isLoading) return <PanelLoading />;
   if (q.isError) return <Alert severity="error">Não foi possível carregar os registros.</Alert>;
   const data = q.data!;
   if (data.total_items === 0)
-    return (
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography color="text.secondary">Nenhum registro importado ainda.</Typography>
-      </Paper>
-    );
+    return <EmptyPanel>Nenhum registro importado ainda.</EmptyPanel>;
   const columns = [...new Set(data.items.flatMap((r) => Object.keys(r.data)))].slice(0, 10);
   return (
     <Paper variant="outlined">

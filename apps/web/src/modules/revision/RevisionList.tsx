@@ -1,11 +1,12 @@
 /** A paginated list of revisions for some filters (the /revision page and every "Histórico" tab). */
 import HistoryIcon from '@mui/icons-material/History';
-import { Alert, Box, LinearProgress, Paper, Skeleton, Stack, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Skeleton, Stack, TablePagination } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../core/session';
 import { fetchRevisions, revisionKeys, type RevisionFilters } from './api';
 import { RevisionEntry } from './RevisionEntry';
+import { EmptyPanel } from '../../core/PanelStates';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100];
 
@@ -46,10 +47,7 @@ export function RevisionList({
     <Box>
       <Box sx={{ height: 4, mb: 1 }}>{q.isFetching && <LinearProgress aria-label="Atualizando" />}</Box>
       {data.items.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <HistoryIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
-          <Typography color="text.secondary">{emptyText}</Typography>
-        </Paper>
+        <EmptyPanel icon={HistoryIcon}>{emptyText}</EmptyPanel>
       ) : (
         <Stack spacing={1} component="section" aria-label="Revisões">
           {data.items.map((rev) => (

@@ -13,7 +13,6 @@ import {
   Button,
   Chip,
   IconButton,
-  Paper,
   Skeleton,
   Stack,
   Tooltip,
@@ -28,6 +27,7 @@ import { confirmAction, toast } from '../../core/toast';
 import { deleteUnit, fetchUnitsOf, unitKeys, type UnitRead } from './api';
 import { UnitMembers } from './UnitMembers';
 import { SearchField } from '../../core/SearchField';
+import { EmptyPanel } from '../../core/PanelStates';
 
 export function UnitsPanel({ organizationId }: { organizationId: number }) {
   const qc = useQueryClient();
@@ -79,12 +79,7 @@ export function UnitsPanel({ organizationId }: { organizationId: number }) {
       ) : q.isError ? (
         <Alert severity="error">Não foi possível carregar as unidades.</Alert>
       ) : shown.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <AccountTreeIcon sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
-          <Typography color="text.secondary">
-            {units.length === 0 ? 'Esta organização ainda não tem unidades.' : 'Nenhuma unidade encontrada.'}
-          </Typography>
-        </Paper>
+        <EmptyPanel icon={AccountTreeIcon}>{units.length === 0 ? 'Esta organização ainda não tem unidades.' : 'Nenhuma unidade encontrada.'}</EmptyPanel>
       ) : (
         <Box role="list" aria-label="Unidades da organização">
           {shown.map((u) => (

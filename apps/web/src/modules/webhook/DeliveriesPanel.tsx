@@ -1,6 +1,6 @@
 /** The deliveries of a webhook, newest first: status, attempts, HTTP status, duration, and "Reenviar". */
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Box, Button, Chip, Paper, Skeleton, TableCell, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, TableCell, TablePagination, Typography } from '@mui/material';
 import { WEBHOOK_DELIVERY_STATUS_LABELS } from '@operacoes/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { SmallTable } from '../../core/SmallTable';
 import { toast } from '../../core/toast';
 import { fetchDeliveries, redeliver, whKeys, type WebhookDelivery } from './api';
 import { DELIVERY_COLORS } from './WebhookListPage';
+import { EmptyPanel, PanelLoading } from '../../core/PanelStates';
 
 const duration = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`);
 
@@ -33,20 +34,11 @@ export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: nu
   };
 
   if (q.isLoading)
-    return (
-      <Box aria-label="Carregando">
-        <Skeleton variant="rounded" height={40} sx={{ mb: 1 }} />
-        <Skeleton variant="rounded" height={40} />
-      </Box>
-    );
+    return <PanelLoading />;
   if (q.isError) return <Alert severity="error">Não foi possível carregar as entregas.</Alert>;
   const items = q.data?.items ?? [];
   if (items.length === 0)
-    return (
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography color="text.secondary">Nenhuma entrega ainda. Elas aparecem aqui quando um evento assinado acontece.</Typography>
-      </Paper>
-    );
+    return <EmptyPanel>Nenhuma entrega ainda. Elas aparecem aqui quando um evento assinado acontece.</EmptyPanel>;
   return (
     <>
       <SmallTable
