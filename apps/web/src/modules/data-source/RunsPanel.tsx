@@ -8,7 +8,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import { cellText, RUN_STATUS, RunSummary } from './SourceDialogs';
 import { ExpandableRow } from '../../core/ExpandableRow';
 import { SmallTable } from '../../core/SmallTable';
 import { EmptyPanel, PanelLoading } from '../../core/PanelStates';
+import { PanelPagination } from '../../core/PanelPagination';
 
 const duration = (r: DataSourceRun) => {
   if (!r.finished_at) return '—';
@@ -127,20 +127,7 @@ export function RecordsPanel({ sourceId }: { sourceId: number }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data.total_items}
-        page={page}
-        onPageChange={(_e, p) => setPage(p)}
-        rowsPerPage={pageSize}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(0);
-        }}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        labelRowsPerPage="Por página:"
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-      />
+      <PanelPagination count={data.total_items} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
     </Paper>
   );
 }

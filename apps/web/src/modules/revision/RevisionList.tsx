@@ -1,12 +1,13 @@
 /** A paginated list of revisions for some filters (the /revision page and every "Histórico" tab). */
 import HistoryIcon from '@mui/icons-material/History';
-import { Alert, Box, LinearProgress, Skeleton, Stack, TablePagination } from '@mui/material';
+import { Alert, Box, LinearProgress, Skeleton, Stack } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../core/session';
 import { fetchRevisions, revisionKeys, type RevisionFilters } from './api';
 import { RevisionEntry } from './RevisionEntry';
 import { EmptyPanel } from '../../core/PanelStates';
+import { PanelPagination } from '../../core/PanelPagination';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100];
 
@@ -56,24 +57,7 @@ export function RevisionList({
         </Stack>
       )}
       {data.total_items > 0 && (
-        <TablePagination
-          component="div"
-          count={data.total_items}
-          page={Math.min(page, Math.max(0, data.total_pages - 1))}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={pageSize}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={sizes}
-          labelRowsPerPage="Por página:"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-          getItemAriaLabel={(type) =>
-            ({ first: 'Primeira página', last: 'Última página', next: 'Próxima página', previous: 'Página anterior' })[type]
-          }
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
-        />
+        <PanelPagination count={data.total_items} page={Math.min(page, Math.max(0, data.total_pages - 1))} pageSize={pageSize} sizes={sizes} onPage={setPage} onPageSize={setPageSize} />
       )}
     </Box>
   );

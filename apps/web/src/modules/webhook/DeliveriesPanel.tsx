@@ -1,6 +1,6 @@
 /** The deliveries of a webhook, newest first: status, attempts, HTTP status, duration, and "Reenviar". */
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Box, Button, Chip, TableCell, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, TableCell, Typography } from '@mui/material';
 import { WEBHOOK_DELIVERY_STATUS_LABELS } from '@operacoes/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { toast } from '../../core/toast';
 import { fetchDeliveries, redeliver, whKeys, type WebhookDelivery } from './api';
 import { DELIVERY_COLORS } from './WebhookListPage';
 import { EmptyPanel, PanelLoading } from '../../core/PanelStates';
+import { PanelPagination } from '../../core/PanelPagination';
 
 const duration = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`);
 
@@ -107,20 +108,7 @@ export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: nu
           </ExpandableRow>
         ))}
       </SmallTable>
-      <TablePagination
-        component="div"
-        count={q.data?.total_items ?? 0}
-        page={page}
-        onPageChange={(_e, p) => setPage(p)}
-        rowsPerPage={pageSize}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(0);
-        }}
-        rowsPerPageOptions={[10, 20, 50]}
-        labelRowsPerPage="Por página"
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-      />
+      <PanelPagination count={q.data?.total_items ?? 0} page={page} pageSize={pageSize} sizes={[10, 20, 50]} onPage={setPage} onPageSize={setPageSize} />
     </>
   );
 }
