@@ -51,3 +51,7 @@ export const formatBRL = (v: string | number | null | undefined) => (v === null 
 
 const intFmt = new Intl.NumberFormat('pt-BR');
 export const formatInt = (n: number | null | undefined) => (n === null || n === undefined ? '' : intFmt.format(n));
+
+/** A short duration as people read it: "850 ms", "2,4 s"; "—" when unknown. */
+export const formatDuration = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`;

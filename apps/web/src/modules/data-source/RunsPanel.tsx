@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, formatInt } from '../../core/format';
+import { formatDateTime, formatDuration, formatInt } from '../../core/format';
 import { dsKeys, fetchRecords, fetchRuns, type DataSourceRun } from './api';
 import { cellText, RUN_STATUS, RunSummary } from './SourceDialogs';
 import { ExpandableRow } from '../../core/ExpandableRow';
@@ -20,11 +20,7 @@ import { SmallTable } from '../../core/SmallTable';
 import { EmptyPanel, PanelLoading } from '../../core/PanelStates';
 import { PanelPagination } from '../../core/PanelPagination';
 
-const duration = (r: DataSourceRun) => {
-  if (!r.finished_at) return '—';
-  const ms = Date.parse(r.finished_at) - Date.parse(r.started_at);
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-};
+const duration = (r: DataSourceRun) => formatDuration(r.finished_at ? Date.parse(r.finished_at) - Date.parse(r.started_at) : null);
 
 export function RunsPanel({ sourceId }: { sourceId: number }) {
   const q = useQuery({ queryKey: dsKeys.runs(sourceId), queryFn: () => fetchRuns(sourceId) });

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Chip, TableCell, Typography } from '@mui/material';
 import { WEBHOOK_DELIVERY_STATUS_LABELS } from '@operacoes/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../core/format';
+import { formatDateTime, formatDuration } from '../../core/format';
 import { ExpandableRow } from '../../core/ExpandableRow';
 import { SmallTable } from '../../core/SmallTable';
 import { toast } from '../../core/toast';
@@ -12,8 +12,6 @@ import { fetchDeliveries, redeliver, whKeys, type WebhookDelivery } from './api'
 import { DELIVERY_COLORS } from './WebhookListPage';
 import { EmptyPanel, PanelLoading } from '../../core/PanelStates';
 import { PanelPagination } from '../../core/PanelPagination';
-
-const duration = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1).replace('.', ',')} s`);
 
 export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: number; canWrite: boolean; active: boolean }) {
   const qc = useQueryClient();
@@ -34,8 +32,7 @@ export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: nu
     }
   };
 
-  if (q.isLoading)
-    return <PanelLoading />;
+  if (q.isLoading) return <PanelLoading />;
   if (q.isError) return <Alert severity="error">Não foi possível carregar as entregas.</Alert>;
   const items = q.data?.items ?? [];
   if (items.length === 0)
@@ -75,7 +72,7 @@ export function DeliveriesPanel({ webhookId, canWrite, active }: { webhookId: nu
                 <TableCell align="right">{d.attempts}</TableCell>
                 <TableCell align="right">{d.last_status_code ?? '—'}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {duration(d.last_duration_ms)}
+                  {formatDuration(d.last_duration_ms)}
                 </TableCell>
                 <TableCell align="right">
                   {canWrite && (
