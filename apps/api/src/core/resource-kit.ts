@@ -11,6 +11,7 @@
  * Everything else (paging, search, sort, tenancy, audit, OpenAPI) comes from `registerResource`.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AnyColumn, type SQL, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -78,6 +79,14 @@ export async function referencesOf(db: DbOrTx, guards: Guard[], id: number): Pro
 
 /** Registers the kit's routes for a contract descriptor and its API slots. */
 type QueryOf<D extends ResourceDescriptor> = D['schemas']['query'] extends z.ZodType ? z.infer<D['schemas']['query']> : ListQuery;
+
+/**
+ * A module's own routes beside its resource's CRUD (exports, workflows' extra steps, calendars): the typed
+ * app, and the resource's read and write rules that those routes declare as theirs.
+ */
+export function ownRoutes<D extends ResourceDescriptor>(app: FastifyInstance, descriptor: D) {
+  return { app: app.withTypeProvider<ZodTypeProvider>(), read: descriptor.access.read, write: descriptor.access.write };
+}
 
 export function defineApiResource<D extends ResourceDescriptor>(app: FastifyInstance, descriptor: D, slots: ResourceSlots<QueryOf<D>>) {
   const refs = Object.entries(slots.refs ?? {});

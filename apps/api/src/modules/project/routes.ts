@@ -4,7 +4,6 @@
  * milestones, cost against the budget). Money is summed in SQL `numeric`, answered as strings.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, like, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -37,7 +36,7 @@ import { equalsGiven, searchPatterns, searchText } from '../../core/list';
 import { notify } from '../../core/notify';
 import { registerPeopleRoute } from '../../core/people';
 import { findVisible } from '../../core/resource';
-import { defineApiResource } from '../../core/resource-kit';
+import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs, refOf } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
 import { externalActivities } from '../external-activity';
@@ -194,9 +193,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const readAccess = projectResource.access.read;
-  const writeAccess = projectResource.access.write;
+  const { app, read: readAccess, write: writeAccess } = ownRoutes(fastify, projectResource);
   const tags = ['project'];
 
   app.get(

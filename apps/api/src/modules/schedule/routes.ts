@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -32,7 +31,7 @@ import { searchText } from '../../core/list';
 import { notify } from '../../core/notify';
 import { activePeople, registerPeopleRoute } from '../../core/people';
 import { tenancyCondition } from '../../core/resource';
-import { defineApiResource } from '../../core/resource-kit';
+import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
 import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, checkTechniciansDay, externalActivities, moveActivityWindow } from '../external-activity';
@@ -232,9 +231,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = scheduleEventResource.access.read;
-  const write = scheduleEventResource.access.write;
+  const { app, read, write } = ownRoutes(fastify, scheduleEventResource);
 
   app.get(
     '/schedule/calendar',

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -33,7 +32,7 @@ import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
 import { registerPeopleRoute } from '../../core/people';
 import { findVisible, type ResourceDef } from '../../core/resource';
-import { defineApiResource } from '../../core/resource-kit';
+import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs, refOf } from '../../core/rows';
 import { users } from '../../core/schema';
 import { cities, presentCities } from '../locale';
@@ -314,9 +313,7 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = viabilityResource.access.read;
-  const write = viabilityResource.access.write;
+  const { app, read, write } = ownRoutes(fastify, viabilityResource);
   const tags = ['viability'];
   const unitParam = z.object({ id: z.coerce.number().int().positive() });
   const visibleUnit = (tx: DbOrTx, user: CurrentUser, id: number, lock = false) => findVisible<UnitRow>(unitDef as ResourceDef, tx, user, id, lock);

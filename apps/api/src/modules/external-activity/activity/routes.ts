@@ -5,7 +5,6 @@
  * and the creation write a timeline entry with who, when and where the device was.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SQL, and, asc, eq, gt, gte, inArray, like, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -57,7 +56,7 @@ import { endOfDay } from '../../../core/dates';
 import { notify } from '../../../core/notify';
 import { activePeople, registerPeopleRoute } from '../../../core/people';
 import { findVisible, tenancyCondition } from '../../../core/resource';
-import { defineApiResource } from '../../../core/resource-kit';
+import { defineApiResource, ownRoutes } from '../../../core/resource-kit';
 import { personRefs, refOf } from '../../../core/rows';
 import { registerWorkflow, workflow } from '../../../core/workflow';
 import { cities } from '../../locale';
@@ -381,9 +380,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
   registerWorkflow(fastify, activityWorkflow, def);
   activityWorkRoutes(fastify, def);
 
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const readAccess = externalActivityResource.access.read;
-  const writeAccess = externalActivityResource.access.write;
+  const { app, read: readAccess, write: writeAccess } = ownRoutes(fastify, externalActivityResource);
 
   app.get(
     '/external-activity/export',

@@ -5,7 +5,6 @@
  * Only the order's assigned technicians record them (rights.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -34,6 +33,7 @@ import { type ActivityRow, presentActivities } from './present';
 import { activityReportPdf } from './report';
 import { organizationTimeZone, withTimeZone } from '../../../core/time-zone';
 import { assertOnSite } from './rights';
+import { ownRoutes } from '../../../core/resource-kit';
 
 const tags = ['external-activity'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -186,9 +186,7 @@ export async function mailReport(app: FastifyInstance, activityId: number) {
 
 /** Materials, photos, signature and report routes of `/api/external-activity/{id}`. */
 export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = externalActivityResource.access.read;
-  const write = externalActivityResource.access.write;
+  const { app, read, write } = ownRoutes(fastify, externalActivityResource);
   const visible = (db: DbOrTx, user: CurrentUser, id: number, lock = false) => findVisible<ActivityRow>(def, db, user, id, lock);
   /** GET /external-activity/{id}/<part>: what `load` reads of an activity the user sees. */
   const readPart = (part: string, summary: string, response: z.ZodType, load: (db: DbOrTx, activityId: number) => Promise<unknown>) =>
