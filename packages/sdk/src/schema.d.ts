@@ -2686,7 +2686,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Relatório (PDF) da atividade concluída */
+        /**
+         * Relatório (PDF) da atividade concluída
+         * @description Só de uma atividade concluída: antes disso, 409 dizendo a situação.
+         */
         get: operations["getExternalActivityReport"];
         put?: never;
         post?: never;
@@ -20109,6 +20112,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
         };
     };

@@ -29,6 +29,8 @@ declare module 'fastify' {
     module?: string;
     /** The route answers a record version (`ETag`); a PUT also honours `If-Match` (412 when stale; core/etag). */
     etag?: boolean;
+    /** A read that may also refuse with 409 (a record not ready for it: the report of an order not yet concluded). */
+    conflicts?: boolean;
   }
 }
 
@@ -89,7 +91,7 @@ type Kind = 'list' | 'get' | 'create' | 'update' | 'patch' | 'delete' | 'post';
 
 /** What the per-route transform learns from the route and hands to the document pass. */
 const ROUTE_META = 'x-operacoes-route';
-type RouteMeta = { module?: string; isPublic: boolean; produces?: string[]; consumes?: string[]; etag?: boolean };
+type RouteMeta = { module?: string; isPublic: boolean; produces?: string[]; consumes?: string[]; etag?: boolean; conflicts?: boolean };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -293,7 +295,7 @@ export function finishDocument(doc: Json): Json {
       const errors: (keyof typeof ERROR_RESPONSES)[] = [];
       if (!meta.isPublic) errors.push(401, 403);
       if (hasParams) errors.push(404);
-      if (method !== 'get') errors.push(409);
+      if (method !== 'get' || meta.conflicts) errors.push(409);
       if (validated) errors.push(422);
       if (meta.isPublic) errors.push(429);
       for (const status of errors) responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
@@ -355,6 +357,7 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
         produces: (route.schema as { produces?: string[] } | undefined)?.produces,
         consumes: (route.schema as { consumes?: string[] } | undefined)?.consumes,
         etag: route.config?.etag,
+        conflicts: route.config?.conflicts,
       };
       return { ...result, schema: { ...schema, [ROUTE_META]: meta } as FastifySchema };
     },

@@ -300,7 +300,7 @@ export function activityWorkRoutes(fastify: FastifyInstance, def: ResourceDef) {
 
   app.get(
     '/external-activity/:id/report',
-    { config: { access: read }, schema: { tags, summary: 'Relatório (PDF) da atividade concluída', params: idParam, produces: ['application/pdf'] } },
+    { config: { access: read, conflicts: true }, schema: { tags, summary: 'Relatório (PDF) da atividade concluída', description: 'Só de uma atividade concluída: antes disso, 409 dizendo a situação.', params: idParam, produces: ['application/pdf'] } },
     async (req, reply) => {
       const a = await visible(app.db, userOf(req), req.params.id);
       if (a.status !== 'concluida') throw new HttpError(409, `O relatório fica disponível quando a atividade é concluída (a ${a.code} está ${ACTIVITY_STATUS_LABELS[a.status].toLowerCase()}).`);
