@@ -1,7 +1,8 @@
 /**
  * HTTP conventions integrators' tools expect, for every route at once:
  * - a method the path does not have answers 405 with `Allow` (not 404: the path exists);
- * - a 201 whose answer has an `id` carries `Location` when the path has a `GET …/:id`.
+ * - a 201 whose answer has an `id` carries `Location` when the path has a `GET …/:id` (for a record
+ *   created under its parent, its own address: `/api/circuit/7/unavailability` → `/api/circuit/unavailability/12`).
  * Routes are learned as they are registered (onRoute), so nothing is declared per route.
  * No 304 for `If-None-Match`: a record's `ETag` is the version of its own row (for `If-Match`),
  * while an answer may carry other rows (a union's members, an LMC's segments), so a matching tag
@@ -40,8 +41,12 @@ function locationFor(app: FastifyInstance, req: FastifyRequest, payload: unknown
   }
   if (typeof id !== 'number' && typeof id !== 'string') return undefined;
   const url = req.url.split('?')[0].replace(/\/$/, '');
-  const target = `${url}/${encodeURIComponent(String(id))}`;
-  return methodsOf(app, target).includes('GET') ? target : undefined;
+  const tail = `/${encodeURIComponent(String(id))}`;
+  // The collection's own item (`/api/site` → `/api/site/12`), else, for a record created under its
+  // parent (`/api/circuit/7/unavailability`), its own address without the parent's id
+  // (`/api/circuit/unavailability/12`).
+  const candidates = [`${url}${tail}`, `${url.replace(/\/\d+(?=\/|$)/g, '')}${tail}`];
+  return candidates.find((target) => methodsOf(app, target).includes('GET'));
 }
 
 export function registerHttpConventions(app: FastifyInstance) {

@@ -36,6 +36,16 @@ describe('HTTP conventions', () => {
     expect((await t.call('GET', String(res.headers.location), admin)).json().name).toBe('Integrações');
   });
 
+  it('a record created under its parent gets the Location of its own address', async () => {
+    const site = (await t.call('POST', '/api/site', admin, { code: 'LOC-1', name: 'POP Location', type: 'pop' })).json();
+    const circuit = await t.call('POST', '/api/circuit', admin, { carrier: 'Vivo', designation: 'VIVO-LOC-1', type: 'link_dedicado', bandwidth_mbps: 100, site_a_id: site.id, monthly_cost: '900.00', sla_percent: 99.5 });
+    expect(circuit.statusCode, circuit.body).toBe(201);
+    const outage = await t.call('POST', `/api/circuit/${circuit.json().id}/unavailability`, admin, { started_at: new Date(Date.now() - 600_000).toISOString(), cause: 'Rompimento', responsibility: 'operadora' });
+    expect(outage.statusCode, outage.body).toBe(201);
+    expect(outage.headers.location).toBe(`/api/circuit/unavailability/${outage.json().id}`);
+    expect((await t.call('GET', String(outage.headers.location), admin)).json().cause).toBe('Rompimento');
+  });
+
   it('no 304 from a row version: a read with the ETag it got still answers 200 with the record', async () => {
     const created = (await t.call('POST', '/api/faq/category', admin, { name: 'Redes' })).json();
     const first = await t.call('GET', `/api/faq/category/${created.id}`, admin);
