@@ -117,6 +117,14 @@ export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: Cu
 /** Every resource registered through the kit (entity and path), e.g. for the test that each one has a generic suite. */
 export const registeredResources: { entity: string; path: string }[] = [];
 
+/**
+ * How each kit entity is answered (its read schema over its `present`), by entity, for records written
+ * outside a request's answer: a webhook's payload carries the record as the API's GET gives it. The
+ * latest app to register an entity answers for it (`db` is passed in: the caller's transaction).
+ */
+const answerers = new Map<string, (row: Row, db: DbOrTx, user?: CurrentUser) => Promise<unknown>>();
+export const answerOf = (entity: string) => answerers.get(entity);
+
 /** A kit resource's update, by entity: the revision log's revert goes through the resource's own rules. */
 export type KitUpdate = {
   def: ResourceDef;
@@ -151,6 +159,11 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   registeredResources.push({ entity: def.entity, path: def.path });
   const preValidation = def.tenancy === 'organization' ? refuseForeignOrganization : undefined;
   const present = async (rows: Row[], db: DbOrTx, user?: CurrentUser) => (def.present ? def.present(rows, db, user) : plainPresent(rows));
+  answerers.set(def.entity, async (row, db, user) => {
+    const [shown] = await present([row], db, user);
+    const read = (def.schemas.read as z.ZodType).safeParse(shown);
+    return read.success ? read.data : shown;
+  });
   const columns = getTableColumns(def.table as PgTable) as Record<string, AnyColumn>;
   // Lists never read secrets or the search column.
   const listColumns = Object.fromEntries(Object.entries(columns).filter(([k]) => !INTERNAL.has(k)));

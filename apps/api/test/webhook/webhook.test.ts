@@ -115,6 +115,8 @@ describe('webhooks: signed deliveries to a real receiver', () => {
     const bodies = got.map((r) => JSON.parse(r.body));
     expect(bodies[0]).toMatchObject({ event: 'data_source.created', data: { id, name: 'Inventário legado' }, actor: { id: expect.any(Number), name: expect.any(String) } });
     expect(bodies[0].organization_id).toBe(t.platformOrganizationId);
+    // `data` is the record as the API answers it: the create's own answer, field for field.
+    expect(bodies[0].data).toEqual(created.json());
     expect(bodies[1]).toMatchObject({ event: 'data_source.updated', data: { id, name: 'Inventário renomeado' }, changes: { name: ['Inventário legado', 'Inventário renomeado'] } });
     expect(bodies[2]).toMatchObject({ event: 'data_source.deleted', data: { id } });
     expect(new Set(bodies.map((b) => b.id)).size).toBe(3);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_ACTIONS, WEBHOOK_STATUS_ENTITIES } from '@operacoes/contract';
 import type { AuditListener } from '../../core/audit';
+import { answerOf } from '../../core/resource';
 import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
 import { webhookDeliveries, webhooks } from './schema';
@@ -57,7 +58,10 @@ export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) =
       .where(eq(users.id, user.id));
     actor = { id: user.id, name: p ? personDisplayName(p.full_name, p.nickname, p.username) : (user.username ?? '') };
   }
-  const record = entry.action === 'delete' ? publicRecord(entry.before) : publicRecord(entry.after);
+  const stored = entry.action === 'delete' ? entry.before : entry.after;
+  // The record as the API answers it (the kit's read of it, in this transaction); else the stored row without credentials.
+  const answered = stored ? await answerOf(entry.entity)?.({ ...stored, id: entry.entityId }, tx, user).catch(() => undefined) : undefined;
+  const record = (answered as Record<string, unknown> | undefined) ?? publicRecord(stored);
   const occurred_at = new Date().toISOString();
   // One event id per event: every webhook subscribed to it receives the same id.
   const payloads = new Map(
