@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_ACTIONS, WEBHOOK_STATUS_ENTITIES } from '@operacoes/contract';
 import type { AuditListener } from '../../core/audit';
+import type { Tx } from '../../core/db';
 import { answerOf } from '../../core/resource';
 import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
@@ -60,7 +61,10 @@ export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) =
   }
   const stored = entry.action === 'delete' ? entry.before : entry.after;
   // The record as the API answers it (the kit's read of it, in this transaction); else the stored row without credentials.
-  const answered = stored ? await answerOf(entry.entity)?.({ ...stored, id: entry.entityId }, tx, user).catch(() => undefined) : undefined;
+  const answer = answerOf(entry.entity);
+  // In a savepoint: a read that failed must not abort the change's own transaction (PostgreSQL would refuse the rest).
+  const answered =
+    stored && answer ? await (tx as Tx).transaction((sp) => answer({ ...stored, id: entry.entityId }, sp, user)).catch(() => undefined) : undefined;
   const record = (answered as Record<string, unknown> | undefined) ?? publicRecord(stored);
   const occurred_at = new Date().toISOString();
   // One event id per event: every webhook subscribed to it receives the same id.
