@@ -19,7 +19,9 @@ const codes = await Promise.all(
       new Promise((resolve) => {
         const env = { ...process.env, ...run.env };
         delete env.E2E_DATA_DIR; // each run its own fresh database (playwright.config.ts makes one)
-        const child = spawn('npx', ['playwright', 'test', ...run.files, ...process.argv.slice(2)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        // Each run its own output folder: Playwright empties its folder when it starts, and the other's traces would go with it.
+        const args = ['playwright', 'test', ...run.files, '--output', `test-results/${run.name}`, ...process.argv.slice(2)];
+        const child = spawn('npx', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
         const prefix = (stream, out) => {
           let rest = '';
           stream.on('data', (chunk) => {

@@ -26,3 +26,9 @@ export const localToday = (zone = currentTimeZone()) => localDay(Date.now(), zon
 
 /** Local date-time text without offset ("2026-11-30T23:50", "2026-11-30") as the instant it names. */
 export const localInstant = (local: string, zone = currentTimeZone()) => zonedInstant(local, zone);
+
+/** The day (YYYY-MM-DD) `days` after `day`, across month and year ends. */
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** `h:m` on the local day `days` from today in the zone (the demo's "tomorrow at 09:00"), whatever the hour in UTC. */
+export const localAt = (days: number, h: number, m = 0, zone = currentTimeZone()) =>
+  zonedInstant(`${addDays(localToday(zone), days)}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`, zone);

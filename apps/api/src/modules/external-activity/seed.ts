@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { localAt } from '../../core/dates';
 import type { DemoContext } from '../../core/demo-context';
+import { organizationTimeZone } from '../../core/time-zone';
 import { sites } from '../network';
 import { assistanceTypes } from './schema';
 
@@ -48,11 +50,9 @@ export async function seedFieldServiceDemo(ctx: DemoContext): Promise<boolean> {
 
   const [pop] = await db.select({ id: sites.id }).from(sites).where(and(eq(sites.organization_id, ctx.organizationId), eq(sites.code, 'POP-CWB-01'))).limit(1);
   const tech = [ctx.userId.tecnico];
-  const today = (h: number) => {
-    const d = new Date();
-    d.setUTCHours(h + 3, 0, 0, 0); // h o'clock in São Paulo
-    return d.toISOString();
-  };
+  // h o'clock of the organization's own today (after 21:00 in São Paulo the UTC date is already tomorrow's).
+  const zone = await organizationTimeZone(db, ctx.organizationId);
+  const today = (h: number) => localAt(0, h, 0, zone).toISOString();
   const base = { technician_ids: tech, client_phone: '(41) 99876-5432' };
   // The repairs' 8-hour SLA counts from when the seed runs: seeded after midnight, today's 8 o'clock visit ends past it. The demo keeps them (as a dispatcher confirming would).
   const lateOk = { force: true };

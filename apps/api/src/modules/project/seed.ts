@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { addDays, localToday } from '../../core/dates';
 import type { DemoContext } from '../../core/demo-context';
 import { projects } from './schema';
 
 type Row = { id: number; code?: string; name?: string };
 type List<T = Row> = { items: T[] };
 
-/** `AAAA-MM-DD`, `days` from today. */
-const day = (days: number) => new Date(Date.now() - 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** `AAAA-MM-DD`: the local day `days` from today (the default zone's: the demo organization's). */
+const day = (days: number) => addDays(localToday(), days);
 
 /**
  * Projects of the demo organization, through the API: "Expansão FTTH Ponta Grossa"

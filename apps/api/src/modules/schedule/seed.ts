@@ -1,15 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { addDays, localAt, localToday } from '../../core/dates';
 import type { DemoContext } from '../../core/demo-context';
+import { organizationTimeZone } from '../../core/time-zone';
 import { patrimonies, products } from '../warehouse';
 import { scheduleEvents } from './schema';
 
-/** `h:m` in São Paulo, `days` from today. */
-function at(days: number, h: number, m = 0) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(h + 3, m, 0, 0);
-  return d.toISOString();
-}
-const day = (days: number) => at(days, 12).slice(0, 10);
 
 /**
  * The demo schedule: the weekly operations meeting, a splicing job holding the
@@ -17,6 +12,10 @@ const day = (days: number) => at(days, 12).slice(0, 10);
  * field-service seed scheduled. Written through the API.
  */
 export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
+  // `h:m` of the organization's own day `days` from today (after 21:00 in São Paulo the UTC date is already tomorrow's).
+  const zone = await organizationTimeZone(ctx.app.db, ctx.organizationId);
+  const at = (days: number, h: number, m = 0) => localAt(days, h, m, zone).toISOString();
+  const day = (days: number) => addDays(localToday(zone), days);
   const db = ctx.app.db;
   const [existing] = await db.select({ id: scheduleEvents.id }).from(scheduleEvents).where(eq(scheduleEvents.organization_id, ctx.organizationId)).limit(1);
   if (existing) return false;
@@ -31,7 +30,7 @@ export async function seedScheduleDemo(ctx: DemoContext): Promise<boolean> {
 
   // The weekly meeting is a series (on tomorrow's weekday, 26 weeks), with the usual exceptions of a
   // real one: the third meeting cancelled (a holiday), the fourth moved to the afternoon.
-  const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(at(1, 9)).getUTCDay()];
+  const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(`${day(1)}T12:00:00Z`).getUTCDay()];
   const meeting = {
     title: 'Reunião semanal de operações',
     starts_at: at(1, 9),
