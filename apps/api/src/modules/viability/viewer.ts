@@ -34,6 +34,7 @@ const dayBr = (d: string) => d.split('-').reverse().join('/');
 /** What the client reads when the box's last port went to someone else first. */
 export const REDOING_MESSAGE = 'A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada: estamos refazendo a proposta. O vendedor enviará a proposta atualizada.';
 /** What the client reads when the seller cancelled the viability before the client answered. */
+const ANSWERED_MESSAGE = 'Esta proposta já foi respondida.';
 export const CANCELLED_MESSAGE = 'Esta proposta foi cancelada e não pode mais ser respondida. Fale com o seu vendedor para receber uma proposta atualizada.';
 /** Thrown inside the accept's transaction to undo the answer when no port is left. */
 class PortLost extends Error {}
@@ -154,14 +155,18 @@ export async function viabilityViewerRoutes(fastify: FastifyInstance) {
           // The viability's row first (the seller's cancel locks it too): a proposal is not answered
           // once its viability is cancelled, so no port is reserved for a cancelled viability.
           const [locked] = await tx.select({ status: viabilities.status }).from(viabilities).where(eq(viabilities.id, found.viability.id)).for('update');
-          if (locked?.status === 'cancelada') throw conflict(CANCELLED_MESSAGE);
+          if (locked?.status === 'cancelada') {
+            // Cancelled by the answer that won the race (its last viable unit declined): this proposal was answered, not cancelled.
+            const [unit] = await tx.select({ decision: viabilityUnits.decision }).from(viabilityUnits).where(eq(viabilityUnits.public_hash, hash));
+            throw conflict(unit?.decision ? ANSWERED_MESSAGE : CANCELLED_MESSAGE);
+          }
           // The conditional update is the lock: of two answers at once, exactly one wins.
           const [won] = await tx
             .update(viabilityUnits)
             .set({ decision, decision_name: req.body.name, decision_comment: req.body.comment ?? null, decided_at: new Date(), updated_at: new Date() })
             .where(and(eq(viabilityUnits.public_hash, hash), isNull(viabilityUnits.decision), ne(viabilityUnits.verdict, 'inviavel')))
             .returning();
-          if (!won) throw conflict('Esta proposta já foi respondida.');
+          if (!won) throw conflict(ANSWERED_MESSAGE);
           // Fibre from a box: the accept takes the port (the box's row lock and the (box, port) unique
           // index make one of two accepts for the last port win); none left undoes this answer.
           const box = won.calculation.cto;
