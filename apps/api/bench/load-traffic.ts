@@ -119,8 +119,8 @@ export async function prepareTraffic(base: string, opts: { chains: number }) {
   for (const w of WIKI_WORDS) await call(undefined, base, '', 'GET', `/api/wiki/search?q=${encodeURIComponent(w)}&page=1&pageSize=10`, token('tecnico'));
   await call(undefined, base, '', 'GET', '/api/dashboard', token('gestor'));
 
-  // Items for the workflow chains: available, in a stock, and not reserved on the schedule (the
-  // chain's first round in setup proves it; an item that cannot go round is skipped).
+  // Items for the workflow chains: available, in a stock, not reserved on the schedule and not in a
+  // technician's van (the chain's first round in setup proves it; an item whose request is refused is skipped).
   const available = (await call(undefined, base, '', 'GET', '/api/patrimony?status=disponivel&page=1&pageSize=100&sort=id', token('almoxarife')))!.items as Json[];
   const chains: Chain[] = [];
   for (const it of available) {
@@ -131,7 +131,7 @@ export async function prepareTraffic(base: string, opts: { chains: number }) {
       for (let i = 0; i < 4; i++) await chainStep(undefined, base, sessions, c);
       chains.push(c);
     } catch (e) {
-      if (c.next !== 'approve') throw e; // only the ask may be refused (an item reserved on the schedule)
+      if (c.next !== 'ask') throw e; // only the ask may be refused (an item reserved on the schedule or in a van)
     }
   }
   if (chains.length < opts.chains) throw new Error(`only ${chains.length} items can go round the out-request workflow`);
