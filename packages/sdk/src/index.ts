@@ -7,12 +7,12 @@
  *   for await (const site of everyPage(api, '/api/site')) console.log(site.code);
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { paths } from './schema';
 
 export type { components, paths } from './schema';
 export type OperacoesClient = Client<paths>;
 /** The API's error answer: a pt-BR `message`, and every invalid field at once in `violations` on a 422. */
-export type ApiErrorBody = components['schemas'] extends { ApiError: infer E } ? E : { code: number; message: string; violations?: { propertyPath: string; message: string }[] };
+export type ApiErrorBody = { code?: number; message?: string; violations?: { propertyPath: string; message: string }[] };
 
 export function operacoes({ baseUrl, token, fetch }: { baseUrl: string; token: string; fetch?: typeof globalThis.fetch }): OperacoesClient {
   const client = createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), fetch });
@@ -30,7 +30,7 @@ export function operacoes({ baseUrl, token, fetch }: { baseUrl: string; token: s
 export class OperacoesError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { code?: number; message?: string; violations?: { propertyPath: string; message: string }[] } | undefined,
+    readonly body: ApiErrorBody | undefined,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'OperacoesError';
@@ -40,7 +40,7 @@ export class OperacoesError extends Error {
 /** The data of a call, or an OperacoesError carrying the status and the API's message. */
 export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (!response.ok) throw new OperacoesError(response.status, error as OperacoesError['body']);
+  if (!response.ok) throw new OperacoesError(response.status, error as ApiErrorBody | undefined);
   return data as T;
 }
 
