@@ -12,6 +12,7 @@ import { registerAccessControl } from './core/access';
 import { registerTimeZoneContext } from './core/time-zone';
 import type { Database, Db } from './core/db';
 import { frameworkErrors, registerErrorHandling } from './core/errors';
+import { answerTags } from './core/etag';
 import { registerHttpConventions } from './core/http-conventions';
 import { Mailer } from './core/mail';
 import { registerOpenApi } from './core/openapi';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   }
   registerErrorHandling(app, { spa });
   registerHttpConventions(app);
+  answerTags(app);
   registerTimeZoneContext(app);
   registerAccessControl(app);
 

@@ -4873,7 +4873,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -4884,7 +4887,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4920,6 +4923,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4962,7 +4974,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5525,7 +5537,10 @@ export interface operations {
     getUnitOrganizational: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -5536,7 +5551,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5557,6 +5572,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5595,7 +5619,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5897,7 +5921,10 @@ export interface operations {
     getReleaseNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -5908,7 +5935,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5922,6 +5949,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5954,7 +5990,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6174,7 +6210,10 @@ export interface operations {
     getOrganizationSettingsExternalActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6183,7 +6222,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6197,6 +6236,15 @@ export interface operations {
                         numbering_prefix: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6228,7 +6276,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6266,7 +6314,10 @@ export interface operations {
     getOrganizationSettingsViability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6275,7 +6326,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6305,6 +6356,15 @@ export interface operations {
                         geocoder_url: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6352,7 +6412,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6406,7 +6466,10 @@ export interface operations {
     getOrganizationSettingsWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6415,7 +6478,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6431,6 +6494,15 @@ export interface operations {
                         low_stock_alerts: boolean;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6464,7 +6536,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6504,7 +6576,10 @@ export interface operations {
     getOrganizationSettingsLogistic: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6513,7 +6588,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6533,6 +6608,15 @@ export interface operations {
                         receiving_link_validity_days: number;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6570,7 +6654,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6614,7 +6698,10 @@ export interface operations {
     getOrganizationSettingsMikrotik: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6623,7 +6710,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6671,6 +6758,15 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6736,7 +6832,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6808,7 +6904,10 @@ export interface operations {
     getOrganizationSettingsCircuit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6817,7 +6916,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -6827,6 +6926,15 @@ export interface operations {
                         contract_end_notice_days: number;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6854,7 +6962,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7015,7 +7123,10 @@ export interface operations {
     getOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -7026,7 +7137,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7056,6 +7167,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7096,7 +7216,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7301,7 +7421,10 @@ export interface operations {
     getCountry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -7312,7 +7435,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7324,6 +7447,15 @@ export interface operations {
                         created_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7355,7 +7487,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7513,7 +7645,10 @@ export interface operations {
     getState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -7524,7 +7659,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7538,6 +7673,15 @@ export interface operations {
                         created_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7571,7 +7715,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7731,7 +7875,10 @@ export interface operations {
     getCity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -7742,7 +7889,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -7756,6 +7903,15 @@ export interface operations {
                         created_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7788,7 +7944,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8060,7 +8216,10 @@ export interface operations {
     getOrganizationSettingsDataSource: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8071,7 +8230,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8103,6 +8262,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8152,7 +8320,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8510,7 +8678,10 @@ export interface operations {
     getOrganizationSettingsWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8521,7 +8692,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8545,6 +8716,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8578,7 +8758,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8925,7 +9105,10 @@ export interface operations {
     getStock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8936,7 +9119,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -8959,6 +9142,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -8994,7 +9186,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -9197,7 +9389,10 @@ export interface operations {
     getSection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9208,7 +9403,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -9236,6 +9431,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9271,7 +9475,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -9491,7 +9695,10 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -9502,7 +9709,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -9530,6 +9737,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9572,7 +9788,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -10003,7 +10219,10 @@ export interface operations {
     getPatrimony: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -10014,7 +10233,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -10064,6 +10283,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10109,7 +10337,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -11257,7 +11485,10 @@ export interface operations {
     getPatrimonySolicitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -11268,7 +11499,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -11369,6 +11600,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11404,7 +11644,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -13049,7 +13289,10 @@ export interface operations {
     getShipmentSolicitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13060,7 +13303,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -13146,6 +13389,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -13194,7 +13446,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -13455,7 +13707,10 @@ export interface operations {
     getShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13466,7 +13721,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -13551,6 +13806,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -13586,7 +13850,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -14552,7 +14816,10 @@ export interface operations {
     getSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14563,7 +14830,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -14599,6 +14866,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -14642,7 +14918,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -14974,7 +15250,10 @@ export interface operations {
     getAsset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14985,7 +15264,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -15034,6 +15313,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -15096,7 +15384,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -15480,7 +15768,10 @@ export interface operations {
     getCircuit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15491,7 +15782,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -15537,6 +15828,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -15587,7 +15887,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -15911,7 +16211,10 @@ export interface operations {
     getCircuitUnavailability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15922,7 +16225,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -15950,6 +16253,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -15988,7 +16300,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -16574,7 +16886,10 @@ export interface operations {
     getLmc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -16585,7 +16900,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -16683,6 +16998,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -16719,7 +17043,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -17055,7 +17379,10 @@ export interface operations {
     getLmx: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17066,7 +17393,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -17123,6 +17450,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -17163,7 +17499,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -17558,7 +17894,10 @@ export interface operations {
     getSvc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17569,7 +17908,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -17608,6 +17947,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -17655,7 +18003,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -17897,7 +18245,10 @@ export interface operations {
     getUnion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17908,7 +18259,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -17949,6 +18300,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -17986,7 +18346,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -18431,7 +18791,10 @@ export interface operations {
     getExternalActivityAssistanceType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -18442,7 +18805,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -18469,6 +18832,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -18512,7 +18884,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -18852,7 +19224,10 @@ export interface operations {
     getExternalActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -18863,7 +19238,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -18947,6 +19322,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -18997,7 +19381,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -20613,7 +20997,10 @@ export interface operations {
     getSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -20624,7 +21011,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -20691,6 +21078,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20745,7 +21141,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -21389,7 +21785,10 @@ export interface operations {
     getProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -21400,7 +21799,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -21432,6 +21831,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21474,7 +21882,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -21703,7 +22111,10 @@ export interface operations {
     getProjectTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -21714,7 +22125,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -21745,6 +22156,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -21785,7 +22205,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -22425,7 +22845,10 @@ export interface operations {
     getViabilityUnitTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -22436,7 +22859,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -22473,6 +22896,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22521,7 +22953,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -22725,7 +23157,10 @@ export interface operations {
     getViabilityPlan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -22736,7 +23171,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -22757,6 +23192,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -22795,7 +23239,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -23010,7 +23454,10 @@ export interface operations {
     getViability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -23021,7 +23468,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -23051,6 +23498,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -23096,7 +23552,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -23553,7 +24009,10 @@ export interface operations {
     getViabilityUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -23564,7 +24023,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -23713,6 +24172,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23756,7 +24224,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -26440,7 +26908,10 @@ export interface operations {
     getFaqCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -26451,7 +26922,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -26467,6 +26938,15 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem. */
+            304: {
+                headers: {
+                    /** @description A versão da resposta. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -26499,7 +26979,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -26749,7 +27229,7 @@ export interface operations {
             /** @description Sucesso. */
             200: {
                 headers: {
-                    /** @description A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar. */
+                    /** @description A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou). */
                     ETag?: string;
                     [name: string]: unknown;
                 };

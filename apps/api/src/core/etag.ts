@@ -7,9 +7,13 @@
  * `updated_at`: some tables have no `updated_at`, and workflows and custom routes change rows
  * without touching it. Any write that changes any column changes the version, whoever makes it.
  * (A write that leaves every column as it was is no change, and keeps the version.)
+ *
+ * The tag a client sees is `"<version>.<answer hash>"` (`answerTags`): the version is what
+ * `If-Match` compares, the answer's hash is what `If-None-Match` compares, because an answer may
+ * carry other rows (a site's unit name, an LMC's segments) that change while the row does not.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './db';
 import { HttpError } from './errors';
@@ -32,12 +36,51 @@ export function versionOf(stored: unknown): string {
 export function ifMatchPasses(header: string, etag: string): boolean {
   const value = header.trim();
   if (value === '*') return true;
+  const version = versionPart(etag);
   for (const part of value.split(',')) {
     const tag = part.trim();
     if (!tag || /^W\//i.test(tag)) continue;
-    if ((tag.startsWith('"') ? tag : `"${tag}"`) === etag) return true;
+    if (versionPart(tag) === version) return true;
   }
   return false;
+}
+
+/** The row version inside a tag, quoted or not, with or without its answer hash: `"v.h"` → `v`. */
+const versionPart = (tag: string) => tag.replace(/^"|"$/g, '').split('.')[0];
+
+/** An answer's full tag: its row version and a hash of the bytes answered. */
+export const answerTag = (version: string, body: string | Buffer) =>
+  `"${versionPart(version)}.${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+
+/**
+ * Whether `If-None-Match` names the answer's tag (RFC 9110 §13.1.2: the WEAK comparison, so
+ * `W/"…"` matches too; `*` matches any answer).
+ */
+export function ifNoneMatchHits(header: string, tag: string): boolean {
+  const value = header.trim();
+  if (value === '*') return true;
+  return value.split(',').some((part) => part.trim().replace(/^W\//i, '') === tag);
+}
+
+/**
+ * Every 200 that carries a row version gets its full tag (version + answer hash), and a GET whose
+ * `If-None-Match` names it answers 304 without a body. Registered once for the whole API.
+ */
+export function answerTags(app: FastifyInstance) {
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const version = reply.getHeader('etag');
+    if (reply.statusCode !== 200 || typeof version !== 'string' || version.includes('.')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const tag = answerTag(version, payload);
+    reply.header('etag', tag);
+    const asked = req.headers['if-none-match'];
+    if ((req.method === 'GET' || req.method === 'HEAD') && typeof asked === 'string' && ifNoneMatchHits(asked, tag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      return '';
+    }
+    return payload;
+  });
 }
 
 /** The request's `If-Match` (undefined without one: old clients keep writing unchecked). */

@@ -4,9 +4,7 @@
  * - a 201 whose answer has an `id` carries `Location` when the path has a `GET …/:id` (for a record
  *   created under its parent, its own address: `/api/circuit/7/unavailability` → `/api/circuit/unavailability/12`).
  * Routes are learned as they are registered (onRoute), so nothing is declared per route.
- * No 304 for `If-None-Match`: a record's `ETag` is the version of its own row (for `If-Match`),
- * while an answer may carry other rows (a union's members, an LMC's segments), so a matching tag
- * does not prove the answer is unchanged.
+ * (`If-None-Match` and its 304: core/etag `answerTags`.)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 

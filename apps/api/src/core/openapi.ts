@@ -227,7 +227,17 @@ const errorSchemas = () => {
 function documentVersion(method: string, op: Operation) {
   const responses = (op.responses ??= {});
   const ok = responses['200'];
-  if (ok) ok.headers = { ETag: { description: 'A versão do registro (hash forte da linha gravada); envie-a em `If-Match` ao salvar.', schema: { type: 'string' } } };
+  if (ok) ok.headers = { ETag: { description: 'A versão da resposta (`"<versão do registro>.<hash da resposta>"`): envie-a em `If-Match` ao salvar (só a versão do registro é comparada) e em `If-None-Match` ao ler de novo (304 se a resposta não mudou).', schema: { type: 'string' } } };
+  if (method === 'get') {
+    (op.parameters ??= []).push({
+      in: 'header',
+      name: 'If-None-Match',
+      required: false,
+      description: 'O `ETag` de uma leitura anterior: se a resposta é a mesma, 304 sem corpo.',
+      schema: { type: 'string' },
+    });
+    responses['304'] = { description: 'A resposta não mudou desde o `ETag` enviado em `If-None-Match`: use a que você já tem.', headers: { ETag: { description: 'A versão da resposta.', schema: { type: 'string' } } } };
+  }
   if (method !== 'put') return;
   (op.parameters ??= []).push({
     in: 'header',

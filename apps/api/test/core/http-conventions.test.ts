@@ -46,14 +46,37 @@ describe('HTTP conventions', () => {
     expect((await t.call('GET', String(outage.headers.location), admin)).json().cause).toBe('Rompimento');
   });
 
-  it('no 304 from a row version: a read with the ETag it got still answers 200 with the record', async () => {
-    const created = (await t.call('POST', '/api/faq/category', admin, { name: 'Redes' })).json();
-    const first = await t.call('GET', `/api/faq/category/${created.id}`, admin);
-    const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"/);
-    const again = await t.app.inject({ method: 'GET', url: `/api/faq/category/${created.id}`, headers: { authorization: `Bearer ${admin}`, 'if-none-match': etag } });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().name).toBe('Redes');
+  it('If-None-Match: the same answer is 304 without a body; a change of the row, or only of another row the answer shows, is 200 with a new tag', async () => {
+    const unit = (await t.call('POST', '/api/unit-organizational', admin, { name: 'Unidade Etag', code: 'UN-ETAG' })).json();
+    const site = (await t.call('POST', '/api/site', admin, { code: 'ETAG-1', name: 'POP Etag', type: 'pop', unit_organizational_id: unit.id })).json();
+    const read = (tag?: string) => t.app.inject({ method: 'GET', url: `/api/site/${site.id}`, headers: { authorization: `Bearer ${admin}`, ...(tag ? { 'if-none-match': tag } : {}) } });
+    const first = await read();
+    const tag = String(first.headers.etag);
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{16}"$/);
+    const same = await read(tag);
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers.etag).toBe(tag);
+    // Weak comparison (RFC 9110): a proxy's W/ prefix or a list still matches; another tag does not.
+    expect((await read(`W/${tag}`)).statusCode).toBe(304);
+    expect((await read(`"outra", ${tag}`)).statusCode).toBe(304);
+    expect((await read('"outra"')).statusCode).toBe(200);
+    // Only the unit's name changes: the site's row (its version) is the same, its answer is not.
+    expect((await t.call('PUT', `/api/unit-organizational/${unit.id}`, admin, { name: 'Unidade Renomeada' })).statusCode).toBe(200);
+    const renamed = await read(tag);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().unit_organizational.name).toBe('Unidade Renomeada');
+    const tag2 = String(renamed.headers.etag);
+    expect(tag2.split('.')[0]).toBe(tag.split('.')[0]);
+    expect(tag2).not.toBe(tag);
+    // If-Match compares the row version only: the first tag still saves (the row did not change) …
+    const save = await t.app.inject({ method: 'PUT', url: `/api/site/${site.id}`, payload: { name: 'POP Etag 2' }, headers: { authorization: `Bearer ${admin}`, 'if-match': tag } });
+    expect(save.statusCode, save.body).toBe(200);
+    // … and once the row changed, it is stale (412), and the old tag reads 200.
+    const stale = await t.app.inject({ method: 'PUT', url: `/api/site/${site.id}`, payload: { name: 'POP Etag 3' }, headers: { authorization: `Bearer ${admin}`, 'if-match': tag } });
+    expect(stale.statusCode).toBe(412);
+    expect((await read(tag2)).statusCode).toBe(200);
+    expect((await read(String(save.headers.etag))).statusCode).toBe(304);
   });
 
   it('pageSize over the maximum is a 422 naming it, on kit lists, resources with their own maximum and custom lists', async () => {
