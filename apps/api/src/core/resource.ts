@@ -159,7 +159,10 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   registeredResources.push({ entity: def.entity, path: def.path });
   const preValidation = def.tenancy === 'organization' ? refuseForeignOrganization : undefined;
   const present = async (rows: Row[], db: DbOrTx, user?: CurrentUser) => (def.present ? def.present(rows, db, user) : plainPresent(rows));
-  answerers.set(def.entity, async (row, db, user) => {
+  answerers.set(def.entity, async (given, db, user) => {
+    // An audit of a change without its rows (a derived state, a workflow step) names only the id: read the row.
+    const row = Object.keys(given).length > 1 ? given : (await byIds(db, def.table as never, [given.id as number])).get(given.id as number);
+    if (!row) return undefined;
     const [shown] = await present([row], db, user);
     const read = (def.schemas.read as z.ZodType).safeParse(shown);
     return read.success ? read.data : shown;

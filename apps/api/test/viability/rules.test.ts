@@ -6,6 +6,7 @@ import { notifications } from '../../src/modules/notification/schema';
 import { products } from '../../src/modules/warehouse';
 import { externalActivities } from '../../src/modules/external-activity';
 import { viabilities, viabilityUnits } from '../../src/modules/viability';
+import { webhookDeliveries, webhooks } from '../../src/modules/webhook/schema';
 import { calculate, haversine, nearestSite } from '../../src/modules/viability/calculate';
 import { createTestApp, type TestApp } from '../helpers';
 import { startSmtpServer } from '../smtp';
@@ -213,6 +214,11 @@ describe('viability: calculation, versions, public proposal, approval and access
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/logo`)).statusCode).toBe(404);
 
+    // An inactive webhook queues nothing; this one, subscribed to both answers, gets the winner's only.
+    const [hook] = await t.app.db
+      .insert(webhooks)
+      .values({ organization_id: f.organizationId, url: 'https://hooks.example.com/propostas', events: ['viability_unit.proposal_accepted', 'viability_unit.proposal_declined'], is_active: true, secret_encrypted: 'x' })
+      .returning();
     const [a, b] = await Promise.all([
       t.call('POST', `/api/viability/unit/viewer/${u.public_hash}/accept`, undefined, { name: 'Joana Lima' }),
       t.call('POST', `/api/viability/unit/viewer/${u.public_hash}/decline`, undefined, { name: 'Outra Pessoa' }),
@@ -224,6 +230,10 @@ describe('viability: calculation, versions, public proposal, approval and access
     expect(again.statusCode).toBe(409);
     expect((await unit(u.id)).decision).toMatchObject({ kind: winner });
     if (winner === 'aceita') expect(await viabilityStatus(v.id)).toBe('concluida');
+    const queued = await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhook_id, hook.id));
+    expect(queued.map((d) => d.event)).toEqual([`viability_unit.proposal_${winner === 'aceita' ? 'accepted' : 'declined'}`]);
+    expect(queued[0].payload).toMatchObject({ actor: null, data: { id: u.id, decision: { kind: winner } }, changes: { decision: [null, winner] } });
+    await t.app.db.update(webhooks).set({ is_active: false }).where(eq(webhooks.id, hook.id));
 
     const told = await t.app.db.select().from(notifications).where(eq(notifications.user_id, f.seller.id));
     expect(told.some((n) => n.title === `Proposta ${winner} · ${v.code}` && n.link === `/viability/${v.id}/unit/info/${u.id}`)).toBe(true);

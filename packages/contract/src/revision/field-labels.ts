@@ -17,6 +17,7 @@ export const ENTITY_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string
   lmx: { position: 'Posição no LMC' },
   patrimony: { mac: 'Endereço MAC' },
   section: { technician_id: 'Técnico (van)' },
+  network_union: { state: 'Estado', capacity_mbps: 'Capacidade ativa (Mbps)' },
   webhook: {
     events: 'Eventos',
     secret: 'Segredo de assinatura',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { WEBHOOK_ACTIONS, WEBHOOK_STATUS_ENTITIES } from '@operacoes/contract';
+import { WEBHOOK_ACTIONS, WEBHOOK_STATUS_ENTITIES, workflowEventsOf } from '@operacoes/contract';
 import type { AuditListener } from '../../core/audit';
 import type { Tx } from '../../core/db';
 import { answerOf } from '../../core/resource';
@@ -45,6 +45,7 @@ export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) =
   if (entry.organizationId === null || entry.entity === 'webhook') return;
   const events = [`${entry.entity}.${WEBHOOK_ACTIONS[entry.action]}`];
   if (entry.action === 'update' && 'status' in entry.changes && WEBHOOK_STATUS_ENTITIES.has(entry.entity)) events.push(`${entry.entity}.status_changed`);
+  events.push(...workflowEventsOf(entry));
   const targets = await tx
     .select({ id: webhooks.id, events: webhooks.events })
     .from(webhooks)
@@ -64,7 +65,7 @@ export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) =
   const answer = answerOf(entry.entity);
   // In a savepoint: a read that failed must not abort the change's own transaction (PostgreSQL would refuse the rest).
   const answered =
-    stored && answer ? await (tx as Tx).transaction((sp) => answer({ ...stored, id: entry.entityId }, sp, user)).catch(() => undefined) : undefined;
+    answer && (stored || entry.action !== 'delete') ? await (tx as Tx).transaction((sp) => answer({ ...(stored ?? {}), id: entry.entityId }, sp, user)).catch(() => undefined) : undefined;
   const record = (answered as Record<string, unknown> | undefined) ?? publicRecord(stored);
   const occurred_at = new Date().toISOString();
   // One event id per event: every webhook subscribed to it receives the same id.

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { AGGREGATING_MODES, type UnionInput, type UnionRead, unionResource } from '@operacoes/contract';
+import { onAudit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { conflict, unprocessable } from '../../../core/errors';
 import { searchText } from '../../../core/list';
@@ -15,6 +16,7 @@ import { circuitsDown, segmentsOf, unionCapacity } from '../lmc/present';
 import { lmcs, lmxSegments } from '../lmc/schema';
 import { sites } from '../site/schema';
 import { networkUnions, unionMembers } from './schema';
+import { followUnionStates, observeUnions, recordMissingStates } from './state';
 
 type UnionRow = typeof networkUnions.$inferSelect;
 type Member = NonNullable<UnionInput['members']>[number];
@@ -146,11 +148,18 @@ export async function unionRoutes(app: FastifyInstance) {
       if (members) await checkMembers(tx, members, (existing?.organization_id ?? values.organization_id ?? user.organizationId) as number, existing?.id as number | undefined);
       return values;
     },
-    async afterWrite(row, input, { tx }) {
+    async afterWrite(row, input, { tx, user }) {
       const members = (input as { members?: Member[] }).members;
-      if (!members) return;
-      await tx.delete(unionMembers).where(eq(unionMembers.union_id, row.id));
-      await tx.insert(unionMembers).values(members.map((m, i) => ({ union_id: row.id, position: i + 1, lmc_id: m.lmc_id ?? null, circuit_id: m.circuit_id ?? null })));
+      if (members) {
+        await tx.delete(unionMembers).where(eq(unionMembers.union_id, row.id));
+        await tx.insert(unionMembers).values(members.map((m, i) => ({ union_id: row.id, position: i + 1, lmc_id: m.lmc_id ?? null, circuit_id: m.circuit_id ?? null })));
+      }
+      // New members or another mode may move its state (a new union records its first).
+      await observeUnions(tx, user, [row.id as number], presentUnions);
     },
+  });
+  onAudit(followUnionStates(presentUnions));
+  app.addHook('onReady', async () => {
+    if (app.db) await recordMissingStates(app.db, presentUnions);
   });
 }

@@ -42,3 +42,17 @@ export const unionMembers = pgTable(
     check('network_union_member_one_check', sql`(${t.lmc_id} is null) <> (${t.circuit_id} is null)`),
   ],
 );
+
+/**
+ * A union's last observed state (derived from its members: an outage, an LMC's segments), kept so
+ * a change of it is noticed and named (the revision log, the `network_union.state_changed` webhook).
+ * Its own table: the union's row, and so its version for stale edits, stays the person's.
+ */
+export const unionStates = pgTable('network_union_state', {
+  union_id: integer()
+    .primaryKey()
+    .references((): AnyPgColumn => networkUnions.id, { onDelete: 'cascade' }),
+  state: text().$type<'normal' | 'degradada' | 'inoperante'>().notNull(),
+  capacity_mbps: integer().notNull(),
+});
+
