@@ -31,6 +31,8 @@ export type CurrentUser = {
   organizationId: number;
   superAdmin: boolean;
   permissions: string[];
+  /** Permissions that reach only some units (permission → unit ids); absent: organization-wide. */
+  scopes?: Record<string, number[]>;
   tokenVersion: number;
   /** Set when the call came with a personal API token (`opr_…`) instead of a session. */
   viaToken?: { id: number; name: string };
@@ -53,6 +55,15 @@ declare module 'fastify' {
 export function userOf(req: FastifyRequest): CurrentUser {
   if (!req.currentUser) throw new HttpError(401, 'Autenticação necessária.');
   return req.currentUser;
+}
+
+/**
+ * The units a permission reaches for this user, or undefined when it is organization-wide (a
+ * super admin's always is). `STOCK.INDEX` follows `STOCK`'s scope.
+ */
+export function unitScopeOf(user: CurrentUser, permission: string): number[] | undefined {
+  if (user.superAdmin || !user.scopes) return undefined;
+  return user.scopes[permission.replace(/\.(INDEX|READ)$/, '')];
 }
 
 export function allows(user: CurrentUser, access: Access): boolean {
@@ -116,7 +127,7 @@ export function registerAccessControl(app: FastifyInstance) {
   });
 
   // Every authenticated call loads its user (revocation and permissions are checked live): prepared once.
-  const loadUser = fastRead<{ id: number; username: string; organization_id: number; unit_organizational_id: number | null; super_admin: boolean; permissions: string[]; token_version: number; is_active: boolean }>(
+  const loadUser = fastRead<{ id: number; username: string; organization_id: number; unit_organizational_id: number | null; super_admin: boolean; permissions: string[]; permission_scopes: Record<string, number[]>; token_version: number; is_active: boolean }>(
     app.db
       .select({
         id: users.id,
@@ -125,6 +136,7 @@ export function registerAccessControl(app: FastifyInstance) {
         unit_organizational_id: users.unit_organizational_id,
         super_admin: users.super_admin,
         permissions: users.permissions,
+        permission_scopes: users.permission_scopes,
         token_version: users.token_version,
         is_active: users.is_active,
       })
@@ -145,6 +157,7 @@ export function registerAccessControl(app: FastifyInstance) {
     unit_organizational_id: number | null;
     super_admin: boolean;
     user_permissions: string[];
+    permission_scopes: Record<string, number[]>;
     token_version: number;
     is_active: boolean;
     org_active: boolean;
@@ -164,6 +177,7 @@ export function registerAccessControl(app: FastifyInstance) {
         unit_organizational_id: users.unit_organizational_id,
         super_admin: users.super_admin,
         user_permissions: users.permissions,
+        permission_scopes: users.permission_scopes,
         token_version: users.token_version,
         is_active: users.is_active,
       },
@@ -194,6 +208,8 @@ export function registerAccessControl(app: FastifyInstance) {
       organizationId: row.organization_id,
       superAdmin: false,
       permissions: tokenPermissions(row.permissions, row.user_permissions, row.super_admin),
+      // A token carries its user's scopes (a super admin's token is an ordinary, organization-wide caller).
+      scopes: row.super_admin ? undefined : row.permission_scopes,
       tokenVersion: row.token_version,
       viaToken: { id: row.id, name: row.name },
     };
@@ -225,6 +241,7 @@ export function registerAccessControl(app: FastifyInstance) {
       organizationId: row.organization_id,
       superAdmin: row.super_admin,
       permissions: row.permissions,
+      scopes: row.permission_scopes,
       tokenVersion: row.token_version,
     };
     if (!allows(req.currentUser, access)) throw forbidden();

@@ -43,7 +43,7 @@ export type Guard = [PgTable, AnyColumn | AnyColumn[], string, string];
 
 export type ResourceSlots<Q = never> = Pick<
   ResourceDef,
-  'table' | 'maxPageSize' | 'routes' | 'sortable' | 'defaultSort' | 'searchOf' | 'present' | 'onDelete' | 'afterWrite' | 'tenancyColumn'
+  'table' | 'maxPageSize' | 'routes' | 'sortable' | 'defaultSort' | 'searchOf' | 'present' | 'onDelete' | 'afterWrite' | 'tenancyColumn' | 'unitScope' | 'unitField'
 > & {
   filters?: (query: Q, user: CurrentUser) => (SQL | undefined)[];
   refs?: Record<string, RefSlot>;

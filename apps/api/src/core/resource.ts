@@ -4,7 +4,7 @@ import { type AnyColumn, type SQL, and, desc, eq, getTableColumns, getTableName,
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idParam, listOf, listQuery, pageSizeParam } from '@operacoes/contract';
-import { type Access, type CurrentUser, userOf } from './access';
+import { type Access, type CurrentUser, unitScopeOf, userOf } from './access';
 import { audit } from './audit';
 import { answeringStale, ifMatchOf, refuseStale, versionOf } from './etag';
 import type { DbOrTx, Tx } from './db';
@@ -40,6 +40,14 @@ export type ResourceDef<TQuery extends z.ZodObject = z.ZodObject, TCreate extend
   tenancy: 'organization' | 'global';
   /** The column holding the owning organization; default `organization_id` (`id` for organizations themselves). */
   tenancyColumn?: AnyColumn;
+  /**
+   * Where a record belongs among the organization's units: the condition "belongs to one of these
+   * units". A user whose permission is scoped to some units reaches only such rows (lists, reads,
+   * writes; 404 outside, as for another organization). Without it, a scoped permission reaches nothing.
+   */
+  unitScope?: (unitIds: number[]) => SQL;
+  /** The input field that places a record in a unit (the error's `propertyPath` when a write leaves the user's units). */
+  unitField?: string;
   schemas: { read: z.ZodType; create: TCreate; update: TUpdate; query?: TQuery };
   maxPageSize?: number;
   /** The kit's routes to register (default all); e.g. records born of a workflow have no plain create. */
@@ -93,13 +101,25 @@ export function plainPresent(rows: Row[]): unknown[] {
   });
 }
 
-export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn'>, user: CurrentUser): SQL | undefined {
+export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn'> & Partial<Pick<ResourceDef, 'access' | 'unitScope'>>, user: CurrentUser): SQL | undefined {
   if (def.tenancy !== 'organization' || user.superAdmin) return undefined;
-  return eq(def.tenancyColumn ?? def.table.organization_id!, user.organizationId);
+  return and(eq(def.tenancyColumn ?? def.table.organization_id!, user.organizationId), def.access ? unitCondition(def as ScopedDef, user) : undefined);
 }
 
-/** What `findVisible` needs of a resource: its table, tenancy and name. */
-export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn' | 'label' | 'gender'>;
+type ScopedDef = Pick<ResourceDef, 'access' | 'unitScope'>;
+/** The permission a resource's writes need ("STOCK"): its scope is the resource's. */
+const permissionOf = (def: ScopedDef) => (typeof def.access.write === 'object' && 'write' in def.access.write ? def.access.write.write : undefined);
+
+/** "Belongs to the user's units" when the resource's permission is scoped for this user, else undefined. */
+export function unitCondition(def: ScopedDef, user: CurrentUser): SQL | undefined {
+  const permission = permissionOf(def);
+  const units = permission ? unitScopeOf(user, permission) : undefined;
+  if (!units) return undefined;
+  return def.unitScope ? def.unitScope(units) : sql`false`;
+}
+
+/** What `findVisible` needs of a resource: its table, tenancy and name (and, for unit scopes, its access and `unitScope`). */
+export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn' | 'label' | 'gender'> & Partial<Pick<ResourceDef, 'access' | 'unitScope'>>;
 
 /** Loads one row the user may see (404 otherwise), optionally locking it for update. */
 export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<T> {
@@ -186,6 +206,14 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
 
   const wanted = new Set(def.routes ?? ['list', 'get', 'create', 'update', 'delete']);
 
+  /** A write by a user scoped to some units must leave the record in them (checked on the written row, in the write's transaction). */
+  async function refuseOutOfScope(tx: Tx, user: CurrentUser, id: number) {
+    const scope = unitCondition(d, user);
+    if (!scope) return;
+    const [inside] = await tx.select({ id: sql<number>`${def.table.id}` }).from(def.table as PgTable).where(and(eq(def.table.id, id), scope));
+    if (!inside) throw unprocessable([{ propertyPath: def.unitField ?? '', message: 'Fora das unidades em que você tem esta permissão.' }]);
+  }
+
   // The list and get statements are built once per shape and prepared (named statements): no SQL
   // building, parsing or planning per request. A list with a module filter set builds its own.
   const tenancyColumn = def.tenancy === 'organization' ? (def.tenancyColumn ?? def.table.organization_id!) : undefined;
@@ -227,6 +255,8 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
       const scoped = tenancyColumn !== undefined && !user.superAdmin;
       const patterns = searchColumn ? searchPatterns(q.search) : [];
       const filters = def.filters ? def.filters(q as never, user).filter((f) => f !== undefined) : [];
+      // A permission scoped to units narrows the list like a filter (tenancyCondition adds it).
+      if (unitCondition(d, user)) filters.push(sql`true`);
       let found: (Row & { [TOTAL]: number })[];
       if (filters.length === 0) {
         const values: Record<string, unknown> = { organization: user.organizationId, limit: pageSize, offset };
@@ -278,7 +308,8 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
     { config: { access: def.access.read, etag: true }, schema: { tags, params: idParam, response: { 200: def.schemas.read } } },
     async (req, reply) => {
       const user = userOf(req);
-      const [row] = await getStatement(tenancyColumn !== undefined && !user.superAdmin).execute({ id: (req.params as { id: number }).id, organization: user.organizationId });
+      const id = (req.params as { id: number }).id;
+      const [row] = unitCondition(d, user) ? [await findVisible(d, fastify.db, user, id)] : await getStatement(tenancyColumn !== undefined && !user.superAdmin).execute({ id, organization: user.organizationId });
       if (!row) throw notFound(def);
       reply.header('etag', versionOf(row));
       return (await present([row], fastify.db, user))[0];
@@ -299,6 +330,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         }
         values = withSearch(values);
         const [created] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
+        await refuseOutOfScope(tx, user, created.id as number);
         if (def.afterWrite) await def.afterWrite(created, input, ctx);
         await audit(tx, user, {
           entity: def.entity,
@@ -335,6 +367,7 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
         ? ((await tx.update(def.table).set(values as never).where(eq(def.table.id, id)).returning()) as Row[])
         : [existing];
       if (def.afterWrite) await def.afterWrite(updated, body, ctx, existing);
+      await refuseOutOfScope(tx, user, id);
       await audit(tx, user, {
         entity: def.entity,
         entityId: id,

@@ -22,6 +22,13 @@ const username = z
   .max(60, 'O usuário deve ter no máximo 60 caracteres')
   .regex(/^[a-zA-Z0-9._-]+$/, 'Use apenas letras, números, ponto, hífen e sublinhado');
 
+export const permissionScopes = z
+  .record(
+    z.string().refine(isKnownPermission, 'Permissão desconhecida'),
+    z.array(z.number().int().positive()).min(1, 'Escolha ao menos uma unidade ou deixe a permissão para toda a organização').max(100),
+  )
+  .refine((m) => Object.keys(m).length <= 100, 'Escopos demais');
+
 export const userCreate = z.object({
   username,
   email: z.email('E-mail inválido').max(180),
@@ -33,6 +40,11 @@ export const userCreate = z.object({
   /** Only super admins may place a user in another organization. */
   organization_id: z.number().int().positive().optional(),
   is_active: z.boolean().default(true),
+  /**
+   * Permissions reaching only some of the organization's units: permission → unit ids (`{"STOCK": [3]}`).
+   * A permission not named here is organization-wide. Also narrows its `.INDEX`.
+   */
+  permission_scopes: permissionScopes.optional(),
 });
 export type UserCreate = z.input<typeof userCreate>;
 
@@ -49,6 +61,7 @@ export const userRead = z.object({
   unit_organizational: z.object({ id: z.number(), name: z.string() }).nullable(),
   units: z.array(z.object({ id: z.number(), name: z.string() })),
   permissions: z.array(z.string()),
+  permission_scopes: z.record(z.string(), z.array(z.number())),
   super_admin: z.union([z.literal(0), z.literal(1)]),
   is_active: z.boolean(),
   is_confirmed: z.boolean(),
@@ -84,6 +97,7 @@ export const USER_LABELS: Record<string, string> = {
   'person.nickname': 'Apelido',
   'person.full_name': 'Nome completo',
   permissions: 'Permissões',
+  permission_scopes: 'Unidades das permissões',
   super_admin: 'Super administrador',
   unit_organizational_id: 'Unidade principal',
   is_active: 'Ativo',

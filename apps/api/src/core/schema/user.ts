@@ -30,6 +30,8 @@ export const users = pgTable(
     password_hash: text().notNull(),
     picture: text(),
     permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Permissions that reach only some units: permission → unit ids; a permission absent here is organization-wide. */
+    permission_scopes: jsonb().$type<Record<string, number[]>>().notNull().default({}),
     super_admin: boolean().notNull().default(false),
     is_active: boolean().notNull().default(true),
     is_confirmed: boolean().notNull().default(true),

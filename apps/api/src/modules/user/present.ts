@@ -38,6 +38,7 @@ export async function presentUsers(rows: UserRow[], db: DbOrTx): Promise<UserRea
       unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
       units: memberships.filter((m) => m.user_id === r.id).map((m) => ({ id: m.id, name: m.name })),
       permissions: r.permissions,
+      permission_scopes: r.permission_scopes ?? {},
       super_admin: r.super_admin ? 1 : 0,
       is_active: r.is_active,
       is_confirmed: r.is_confirmed,

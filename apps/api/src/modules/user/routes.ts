@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, meUpdate, userListQuery, userRead, userResource, type UserCreate, type UserUpdate } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../core/access';
+import { type CurrentUser, unitScopeOf, userOf } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { DbOrTx } from '../../core/db';
-import { HttpError, notFound } from '../../core/errors';
+import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { assertStrongPassword } from '../../core/password-strength';
 import { findVisible } from '../../core/resource';
@@ -57,6 +57,35 @@ async function checkUnit(db: DbOrTx, unitId: number | null | undefined, organiza
   if (!unit) throw new HttpError(422, 'Unidade organizacional não encontrada nesta organização.', [{ propertyPath: 'unit_organizational_id', message: 'Unidade não encontrada' }]);
 }
 
+/**
+ * Scopes: each names a permission the user holds (or gets in this write) and units of the user's
+ * organization; a manager whose user management is itself scoped grants only inside those units
+ * (every permission they grant is scoped, to their units at most).
+ */
+async function checkScopes(db: DbOrTx, user: CurrentUser, scopes: Record<string, number[]> | undefined, permissions: string[], organizationId: number) {
+  const managerUnits = unitScopeOf(user, 'USER');
+  const violations: { propertyPath: string; message: string }[] = [];
+  if (managerUnits) {
+    for (const p of permissions.map((x) => x.replace(/\.(INDEX|READ)$/, ''))) {
+      const units = scopes?.[p];
+      if (!units) violations.push({ propertyPath: `permission_scopes.${p}`, message: 'Você só pode conceder esta permissão nas suas unidades' });
+      else if (units.some((u) => !managerUnits.includes(u))) violations.push({ propertyPath: `permission_scopes.${p}`, message: 'Unidade fora das suas unidades' });
+    }
+  }
+  if (scopes) {
+    const held = new Set(permissions.map((x) => x.replace(/\.(INDEX|READ)$/, '')));
+    const ids = [...new Set(Object.values(scopes).flat())];
+    const found = ids.length
+      ? new Set((await db.select({ id: unitsOrganizational.id }).from(unitsOrganizational).where(and(inArray(unitsOrganizational.id, ids), eq(unitsOrganizational.organization_id, organizationId)))).map((u) => u.id))
+      : new Set<number>();
+    for (const [p, units] of Object.entries(scopes)) {
+      if (!held.has(p)) violations.push({ propertyPath: `permission_scopes.${p}`, message: 'O usuário não tem esta permissão' });
+      if (units.some((u) => !found.has(u))) violations.push({ propertyPath: `permission_scopes.${p}`, message: 'Unidade não encontrada nesta organização' });
+    }
+  }
+  if (violations.length) throw unprocessable(violations);
+}
+
 const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
   table: users,
   unique: { username: 'o nome de usuário', email: 'o e-mail' },
@@ -68,6 +97,9 @@ const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
     q.unitId ? sql`(${users.unit_organizational_id} = ${q.unitId} or ${users.id} in (select ${userUnits.user_id} from ${userUnits} where ${userUnits.unit_id} = ${q.unitId}))` : undefined,
   ],
   present: (rows, db) => presentUsers(rows as UserRow[], db),
+  // A user belongs to their main unit and to the units they are members of.
+  unitScope: (ids) => sql`(${inArray(users.unit_organizational_id, ids)} or ${users.id} in (select ${userUnits.user_id} from ${userUnits} where ${inArray(userUnits.unit_id, ids)}))`,
+  unitField: 'unit_organizational_id',
   async toValues(raw, { user, tx, app }, existing) {
     const input = raw as UserCreate & UserUpdate;
     const target = existing as UserRow | undefined;
@@ -84,8 +116,11 @@ const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
       throw new HttpError(422, 'A organização de um usuário não pode ser alterada.', [{ propertyPath: 'organization_id', message: 'Não pode ser alterada' }]);
     }
     await checkUnit(tx, input.unit_organizational_id, organizationId);
+    if (input.permission_scopes !== undefined || input.permissions !== undefined || unitScopeOf(user, 'USER')) {
+      await checkScopes(tx, user, input.permission_scopes ?? target?.permission_scopes, input.permissions ?? target?.permissions ?? [], organizationId);
+    }
     const values: Record<string, unknown> = {};
-    for (const k of ['username', 'email', 'permissions', 'super_admin', 'unit_organizational_id', 'is_active'] as const) {
+    for (const k of ['username', 'email', 'permissions', 'permission_scopes', 'super_admin', 'unit_organizational_id', 'is_active'] as const) {
       if (input[k] !== undefined) values[k] = input[k];
     }
     if (!target) values.organization_id = organizationId;

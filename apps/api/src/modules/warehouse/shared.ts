@@ -12,6 +12,9 @@ export const hasAny = (user: CurrentUser, perms: string[]) => user.superAdmin ||
  */
 export const notAVan = (column: AnyColumn) => sql`not exists (select 1 from section van where van.id = ${column} and van.technician_id is not null)`;
 
+/** The stocks of these units (a subquery): where sections, balances and items belong among units. */
+export const stocksOfUnits = (unitIds: number[]): SQL => sql`(select s.id from stock s where s.unit_organizational_id in (${sql.join(unitIds.map((u) => sql`${u}`), sql`, `)}))`;
+
 /** Holds `X` or `X.INDEX`. */
 export const canRead = (user: CurrentUser, name: string) => hasAny(user, [name, `${name}.INDEX`]);
 export const canWrite = (user: CurrentUser, name: string) => hasAny(user, [name]);

@@ -33,7 +33,7 @@ import { patrimonySearch } from './search';
 import { nextTags, tagTaken } from './tags';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { loadRefs } from '../shared';
+import { loadRefs, stocksOfUnits } from '../shared';
 
 type ProductRow = typeof products.$inferSelect;
 type SectionRow = typeof sections.$inferSelect;
@@ -133,6 +133,10 @@ async function activeHolder(tx: DbOrTx, id: number, organizationId: number) {
 
 const patrimonySlots: ResourceSlots<z.infer<typeof patrimonyListQuery>> = {
   table: patrimonies,
+  // An item is its stock's unit's; one held by a person, the units that person belongs to.
+  unitScope: (ids) =>
+    sql`(${patrimonies.stock_id} in ${stocksOfUnits(ids)} or ${patrimonies.holder_user_id} in (select u.id from "user" u where u.unit_organizational_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) union select uu.user_id from user_unit uu where uu.unit_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})))`,
+  unitField: 'section_id',
   sortable: {
     id: patrimonies.id,
     tag: patrimonies.tag,
@@ -312,7 +316,7 @@ const { search_text: _searchText, ...listColumns } = getTableColumns(patrimonies
 
 export async function patrimonyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const def = { ...patrimonyResource, table: patrimonies };
+  const def = { ...patrimonyResource, table: patrimonies, unitScope: patrimonySlots.unitScope };
 
   // Declared before the kit's `/patrimony/:id` routes.
   app.get(
@@ -441,4 +445,4 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
 
 /** Loads an item the user may see, locked for the rest of the transaction. */
 export const findPatrimony = (tx: DbOrTx, user: CurrentUser, id: number) =>
-  findVisible<PatrimonyRow>({ ...patrimonyResource, table: patrimonies }, tx, user, id, true);
+  findVisible<PatrimonyRow>({ ...patrimonyResource, table: patrimonies, unitScope: patrimonySlots.unitScope }, tx, user, id, true);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { sectionResource, stockEntity, userEntity } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
 import { conflict } from '../../../core/errors';
@@ -13,6 +13,7 @@ import { movements } from '../movement/schema';
 import { patrimonies } from '../patrimony/schema';
 import { stocks } from '../stock/schema';
 import { sections } from './schema';
+import { stocksOfUnits } from '../shared';
 
 /** What a section holds: it cannot move to another stock while it holds anything. */
 const contents: Guard[] = [
@@ -46,6 +47,9 @@ export async function sectionRoutes(app: FastifyInstance) {
     searchOf: (r) => searchText(r.name as string, r.code as string),
     refs: { stock_id: { table: stocks, noun: stockEntity, owner: true, show: ['id', 'code', 'name'] }, technician_id: { table: users, noun: userEntity } },
     present: (rows, db) => presentSections(rows as SectionRow[], db),
+    // A section is its stock's unit's.
+    unitScope: (ids) => sql`${sections.stock_id} in ${stocksOfUnits(ids)}`,
+    unitField: 'stock_id',
     unique: { code: 'o código' },
     guardDelete: [...contents, [movements, [movements.from_section_id, movements.to_section_id], 'movimentação', 'movimentações']],
     async toValues(values, { tx }, existing) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { stockResource, unitOrganizationalEntity } from '@operacoes/contract';
 import { searchText } from '../../../core/list';
 import { defineApiResource } from '../../../core/resource-kit';
@@ -14,6 +14,8 @@ export async function stockRoutes(app: FastifyInstance) {
     filters: (q) => [q.unit ? eq(stocks.unit_organizational_id, q.unit) : undefined, q.isActive ? eq(stocks.is_active, true) : undefined],
     searchOf: (r) => searchText(r.name as string, r.code as string, r.address as string),
     refs: { unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity, owner: true } },
+    unitScope: (ids) => inArray(stocks.unit_organizational_id, ids),
+    unitField: 'unit_organizational_id',
     unique: { code: 'o código' },
     counts: { section_count: sections.stock_id },
     guardDelete: [

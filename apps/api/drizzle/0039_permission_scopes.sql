@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "permission_scopes" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,144 @@
+/**
+ * Permissions scoped to units: a warehouse keeper of Ponta Grossa reaches Ponta Grossa's stocks,
+ * sections and items and nothing of Curitiba's (404, lists without them, writes refused), while an
+ * organization-wide user sees both. Scopes are granted through the user API, checked there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers';
+
+describe('permissions scoped to organizational units', () => {
+  let t: TestApp;
+  let boss: { id: number; token: string };
+  let pg: number;
+  let cwb: number;
+  let pgStock: { id: number };
+  let cwbStock: { id: number };
+  let cwbSection: { id: number };
+  const WAREHOUSE = ['STOCK', 'SECTION', 'PATRIMONY', 'PRODUCT'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    boss = await t.createUser({ permissions: [...WAREHOUSE, 'USER', 'ORG'] });
+    const unit = async (name: string, code: string) => {
+      const res = await t.call('POST', '/api/unit-organizational', boss.token, { name, code });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    pg = await unit('Ponta Grossa', 'PG');
+    cwb = await unit('Curitiba', 'CWB');
+    const stock = async (name: string, code: string, unitId: number) => (await t.call('POST', '/api/stock', boss.token, { name, code, unit_organizational_id: unitId })).json();
+    pgStock = await stock('Almoxarifado PG', 'ALM-PG', pg);
+    cwbStock = await stock('Almoxarifado CWB', 'ALM-CWB', cwb);
+    await t.call('POST', '/api/section', boss.token, { name: 'Prateleira PG', code: 'PG-A1', stock_id: pgStock.id });
+    cwbSection = (await t.call('POST', '/api/section', boss.token, { name: 'Prateleira CWB', code: 'CWB-A1', stock_id: cwbStock.id })).json();
+  });
+  afterAll(() => t?.close());
+
+  /** A user made by the manager through the API, with these scopes, logged in. */
+  async function scopedUser(permissions: string[], scopes: Record<string, number[]>) {
+    const username = `pg_${Math.random().toString(36).slice(2, 8)}`;
+    const res = await t.call('POST', '/api/user', boss.token, {
+      username,
+      email: `${username}@example.com`,
+      password: 'Senha-forte-2026!',
+      person: { nickname: username, full_name: `Pessoa ${username}` },
+      permissions,
+      permission_scopes: scopes,
+      unit_organizational_id: pg,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().permission_scopes).toEqual(scopes);
+    return { id: res.json().id as number, token: (await t.login(username, 'Senha-forte-2026!')).token };
+  }
+
+  it('a keeper scoped to Ponta Grossa: lists, counts and reads hold only its records; Curitiba is 404 and unchanged', async () => {
+    const keeper = await scopedUser(WAREHOUSE, { STOCK: [pg], SECTION: [pg], PATRIMONY: [pg] });
+    const stocks = (await t.call('GET', '/api/stock?pageSize=100', keeper.token)).json();
+    expect(stocks.items.map((s: { code: string }) => s.code)).toEqual(['ALM-PG']);
+    expect(stocks.total_items).toBe(1);
+    expect((await t.call('GET', `/api/stock?pageSize=100&search=CWB`, keeper.token)).json().total_items).toBe(0);
+    expect((await t.call('GET', `/api/stock/${pgStock.id}`, keeper.token)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/stock/${cwbStock.id}`, keeper.token)).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/stock/${cwbStock.id}`, keeper.token, { name: 'Tomado' })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/stock/${cwbStock.id}`, keeper.token)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/stock/${cwbStock.id}`, boss.token)).json().name).toBe('Almoxarifado CWB');
+    const sections = (await t.call('GET', '/api/section?pageSize=100', keeper.token)).json();
+    expect(sections.items.map((s: { code: string }) => s.code)).toEqual(['PG-A1']);
+    expect((await t.call('GET', `/api/section/${cwbSection.id}`, keeper.token)).statusCode).toBe(404);
+    // The organization-wide manager still sees both.
+    expect((await t.call('GET', '/api/stock?pageSize=100', boss.token)).json().total_items).toBe(2);
+  });
+
+  it('writes that would leave the scope are refused (422 naming the field) and change nothing', async () => {
+    const keeper = await scopedUser(WAREHOUSE, { STOCK: [pg], SECTION: [pg] });
+    const outside = await t.call('POST', '/api/stock', keeper.token, { name: 'Novo CWB', code: 'ALM-CWB-2', unit_organizational_id: cwb });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().violations).toEqual([{ propertyPath: 'unit_organizational_id', message: 'Fora das unidades em que você tem esta permissão.' }]);
+    expect((await t.call('GET', '/api/stock?search=ALM-CWB-2', boss.token)).json().total_items).toBe(0);
+    const inside = await t.call('POST', '/api/stock', keeper.token, { name: 'Depósito PG', code: 'DEP-PG', unit_organizational_id: pg });
+    expect(inside.statusCode, inside.body).toBe(201);
+    const moved = await t.call('PUT', `/api/stock/${inside.json().id}`, keeper.token, { unit_organizational_id: cwb });
+    expect(moved.statusCode).toBe(422);
+    expect((await t.call('GET', `/api/stock/${inside.json().id}`, boss.token)).json().unit_organizational_id).toBe(pg);
+    // A section placed in Curitiba's stock is outside too.
+    const section = await t.call('POST', '/api/section', keeper.token, { name: 'Prateleira X', code: 'X-1', stock_id: cwbStock.id });
+    expect(section.statusCode).toBe(422);
+    expect(section.json().violations[0].propertyPath).toBe('stock_id');
+  });
+
+  it('a read-only (.INDEX) permission follows its scope; a token carries its user’s scopes', async () => {
+    const viewer = await scopedUser(['STOCK.INDEX'], { STOCK: [pg] });
+    const seen = (await t.call('GET', '/api/stock?pageSize=100', viewer.token)).json();
+    expect(seen.items.map((s: { code: string }) => s.code)).toEqual(expect.arrayContaining(['ALM-PG']));
+    expect(seen.items.every((s: { unit_organizational_id: number }) => s.unit_organizational_id === pg)).toBe(true);
+    expect((await t.call('GET', `/api/stock/${cwbStock.id}`, viewer.token)).statusCode).toBe(404);
+    const token = await t.call('POST', '/api/me/token', viewer.token, { name: 'Leitura PG', permissions: ['STOCK.INDEX'] });
+    expect(token.statusCode, token.body).toBe(201);
+    const bearer = token.json().token as string;
+    expect((await t.call('GET', '/api/stock?pageSize=100', bearer)).json().total_items).toBe(seen.total_items);
+    expect((await t.call('GET', `/api/stock/${cwbStock.id}`, bearer)).statusCode).toBe(404);
+  });
+
+  it('grants are checked: units of the organization, permissions the user holds, a scoped manager only inside its units', async () => {
+    const bad = await t.call('POST', '/api/user', boss.token, {
+      username: 'escopo_ruim',
+      email: 'escopo_ruim@example.com',
+      password: 'Senha-forte-2026!',
+      person: { nickname: 'Ruim', full_name: 'Escopo Ruim' },
+      permissions: ['STOCK'],
+      permission_scopes: { STOCK: [999999], SECTION: [pg] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().violations).toEqual(
+      expect.arrayContaining([
+        { propertyPath: 'permission_scopes.STOCK', message: 'Unidade não encontrada nesta organização' },
+        { propertyPath: 'permission_scopes.SECTION', message: 'O usuário não tem esta permissão' },
+      ]),
+    );
+    const manager = await scopedUser(['USER', 'STOCK'], { USER: [pg], STOCK: [pg] });
+    const wide = await t.call('POST', '/api/user', manager.token, {
+      username: 'amplo_demais',
+      email: 'amplo_demais@example.com',
+      password: 'Senha-forte-2026!',
+      person: { nickname: 'Amplo', full_name: 'Amplo Demais' },
+      permissions: ['STOCK'],
+      unit_organizational_id: pg,
+    });
+    expect(wide.statusCode).toBe(422);
+    expect(wide.json().violations).toEqual([{ propertyPath: 'permission_scopes.STOCK', message: 'Você só pode conceder esta permissão nas suas unidades' }]);
+    const ok = await t.call('POST', '/api/user', manager.token, {
+      username: 'so_pg',
+      email: 'so_pg@example.com',
+      password: 'Senha-forte-2026!',
+      person: { nickname: 'Só PG', full_name: 'Só Ponta Grossa' },
+      permissions: ['STOCK'],
+      permission_scopes: { STOCK: [pg] },
+      unit_organizational_id: pg,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // The scoped manager's user list holds only users of its units.
+    const listed = (await t.call('GET', '/api/user?pageSize=100', manager.token)).json().items.map((u: { username: string }) => u.username);
+    expect(listed).toContain('so_pg');
+    expect(listed).not.toContain((await t.call('GET', `/api/user/${boss.id}`, boss.token)).json().username);
+  });
+});
