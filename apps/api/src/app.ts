@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_ROOT } from './core/api-root';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -121,7 +121,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await registerOpenApi(app, { title: 'Operações API', version: '0.1.0', description: 'API do Operações. Autenticação: Bearer JWT obtido em POST /api/login.' });
 
-  const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const webDist = config.webDist ?? path.resolve(API_ROOT, '../web/dist');
   const spa = existsSync(path.join(webDist, 'index.html'));
   // The built web app is served on the same port (hashed assets; index.html for client routes).
   // `wildcard`: files are looked up per request, so a rebuilt web app is served without a restart.

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { API_ROOT } from './api-root';
 /** The typed handle. Queries name their tables (the relational `db.query` API is not used), so no schema registry is needed. */
 export type Db = NodePgDatabase;
 /** A transaction handle; same query API as `Db`. */
@@ -27,7 +27,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(API_ROOT, 'drizzle');
 
 /**
  * One process at a time on an embedded database: two PGlite instances on one directory would

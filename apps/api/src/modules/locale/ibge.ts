@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
+import { API_ROOT } from '../../core/api-root';
 import { searchText } from '../../core/list';
 
 /**
@@ -9,7 +9,7 @@ import { searchText } from '../../core/list';
  * (`apps/api/reference/ibge/`, dataset kelvins/municipios-brasileiros, MIT: see LICENSE there).
  * Migration 0011 inserts it; this file parses the CSVs and writes that migration's SQL.
  */
-export const IBGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../reference/ibge');
+export const IBGE_DIR = path.join(API_ROOT, 'reference/ibge');
 
 export type IbgeState = { code: number; uf: string; name: string };
 export type IbgeCity = { code: number; name: string; stateCode: number; latitude: number; longitude: number };
