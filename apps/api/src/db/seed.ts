@@ -18,7 +18,7 @@ import { seedWarehouseDemo } from '../modules/warehouse/seed';
 import { seedWikiDemo } from '../modules/wiki/seed';
 import { seedFaqDemo } from '../modules/faq/seed';
 import { seedReportDemo } from '../modules/report/seed';
-import { seedApiTokenDemo } from '../modules/user';
+import { seedApiTokenDemo, seedUnitScopeDemo } from '../modules/user';
 import { seedWebhookDemo } from '../modules/webhook';
 import { demoContext } from '../core/demo-context';
 
@@ -104,8 +104,9 @@ export async function seedDemo(app: FastifyInstance) {
   const report = await seedReportDemo(ctx);
   const apiToken = await seedApiTokenDemo(ctx);
   const webhook = await seedWebhookDemo(ctx);
-  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability || wiki || faq || report || apiToken)
-    app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report, apiToken, webhook }, 'demo data seeded');
+  const unitScope = await seedUnitScopeDemo(ctx);
+  if (warehouse || logistics || network || circuits || paths || fieldService || project || schedule || viability || wiki || faq || report || apiToken || unitScope)
+    app.log.info({ ms: Math.round(performance.now() - started), warehouse, logistics: Boolean(logistics), network, circuits, paths, fieldService, project, schedule, viability, wiki, faq, report, apiToken, webhook, unitScope }, 'demo data seeded');
   if (logistics) app.log.info(`demo shipment in transit: receiving link ${logistics.receivingLink}`);
 }
 

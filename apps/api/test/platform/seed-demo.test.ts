@@ -32,13 +32,26 @@ describe('demo data', () => {
   afterAll(() => t.close());
 
   it('stocks with sections and a dozen telecom products, some consumables below their minimum', async () => {
-    expect(await total('/api/stock')).toBe(2);
+    // Curitiba's, São Paulo's and Ponta Grossa's (the branch with its own keeper).
+    expect(await total('/api/stock')).toBe(3);
     expect(await total('/api/section?pageSize=100')).toBeGreaterThanOrEqual(5);
     expect(await total('/api/product?pageSize=100')).toBeGreaterThanOrEqual(12);
     const low = (await get('/api/product?belowMinimum=true&pageSize=100')).items as { code: string; tracking: string; below_minimum: boolean }[];
     expect(low.map((p) => p.code)).toEqual(expect.arrayContaining(['DROP-1F', 'CON-SCAPC']));
     expect(low.every((p) => p.below_minimum)).toBe(true);
     expect(await total('/api/consumable/balances?positive=true')).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the Ponta Grossa keeper (almoxarife.pg) reaches only his unit’s stock and items; the manager sees all', async () => {
+    const pg = (await t.login('almoxarife.pg', DEMO_PASSWORD)).token;
+    const stocks = await t.call('GET', '/api/stock?pageSize=100', pg);
+    expect(stocks.json().items.map((s: { code: string }) => s.code)).toEqual(['EST-PGO']);
+    const items = (await t.call('GET', '/api/patrimony?pageSize=100', pg)).json();
+    expect(items.total_items).toBe(3);
+    expect(items.items.every((i: { serial: string }) => i.serial.startsWith('48575443PG'))).toBe(true);
+    expect(await total('/api/patrimony?pageSize=100')).toBeGreaterThan(items.total_items);
+    const me = (await t.call('GET', '/api/user?search=almoxarife.pg', gestor)).json().items[0];
+    expect(Object.keys(me.permission_scopes).sort()).toEqual(['PATRIMONY', 'SECTION', 'STOCK']);
   });
 
   it('about fifty patrimony items, some in every status; items in use have a holder', async () => {

@@ -2,4 +2,4 @@
 export { userRoutes } from './routes';
 export { loadUser, presentUsers } from './present';
 export { persons, users, userUnits } from './schema';
-export { seedApiTokenDemo } from './seed';
+export { seedApiTokenDemo, seedUnitScopeDemo } from './seed';

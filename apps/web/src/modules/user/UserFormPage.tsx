@@ -25,6 +25,7 @@ import { confirmAction, toast } from '../../core/toast';
 import { createUser, fetchOrganizations, fetchUnits, getUser, insertUnit, removeUnit, updateUser, userKeys, type Unit } from './api';
 import { ApiTokens } from './ApiTokens';
 import { FormPermissions } from './PermissionsEditor';
+import { FormPermissionScopes, type Scopes, scopesHeld } from './PermissionScopes';
 import { Section } from '../../core/Section';
 import { ReadOnlyNotice } from '../../core/readOnly';
 
@@ -127,6 +128,7 @@ function UserForm({ user }: { user: UserRead | null }) {
     password: '',
     person: { nickname: user?.person.nickname ?? '', full_name: user?.person.full_name ?? '' },
     permissions: user?.permissions ?? [],
+    permission_scopes: user?.permission_scopes ?? {},
     super_admin: user ? user.super_admin === 1 : false,
     unit_organizational_id: user?.unit_organizational?.id ?? null,
     is_active: user?.is_active ?? true,
@@ -150,6 +152,7 @@ function UserForm({ user }: { user: UserRead | null }) {
         if (!body.password) delete body.password;
         if (!isSuperAdmin) delete body.super_admin;
         if (!choosesOrganization) delete body.organization_id;
+        body.permission_scopes = scopesHeld(body.permission_scopes as Scopes | undefined, (body.permissions as string[] | undefined) ?? []);
         return user ? updateUser(user.id, body) : createUser(body);
       }}
       onSuccess={() => {
@@ -189,6 +192,12 @@ function UserForm({ user }: { user: UserRead | null }) {
           “Consultar” permite ver listas e detalhes do módulo; “Gerenciar” permite também criar, alterar e excluir.
         </Typography>
         <FormPermissions disabled={!canWrite} />
+      </Section>
+      <Section title="Onde as permissões valem">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Sem unidade escolhida, a permissão vale para toda a organização. Com unidades, só para os registros delas (estoques, seções, itens, usuários…).
+        </Typography>
+        <FormPermissionScopes units={units} disabled={!canWrite} />
       </Section>
       {current && (
         <Section title="Unidades">

@@ -5,13 +5,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Avatar, Box, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { UserRead } from '@operacoes/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../core/PageTitle';
 import { useCan } from '../../core/permissions';
 import { listKey, ResourceList } from '../../core/ResourceList';
 import { confirmAction, toast } from '../../core/toast';
-import { deleteUser, updateUser } from './api';
+import { deleteUser, fetchUnits, updateUser, userKeys } from './api';
+import { scopeSummary } from './PermissionScopes';
 import { formatDate } from '../../core/format';
 
 
@@ -41,6 +42,14 @@ const columns: GridColDef<UserRead>[] = [
     valueGetter: (_v, row) => row.unit_organizational?.name ?? '—',
   },
   {
+    field: 'scope',
+    headerName: 'Alcance',
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    renderCell: ({ row }) => <ScopeCell scopes={row.permission_scopes} />,
+  },
+  {
     field: 'is_active',
     headerName: 'Situação',
     width: 120,
@@ -58,6 +67,14 @@ const columns: GridColDef<UserRead>[] = [
     valueFormatter: (v: string) => (v ? formatDate(v) : ''),
   },
 ];
+
+/** How far the user's permissions reach: the organization, or the names of the units. */
+function ScopeCell({ scopes }: { scopes: UserRead['permission_scopes'] }) {
+  const scoped = Object.keys(scopes ?? {}).length > 0;
+  const unitsQ = useQuery({ queryKey: userKeys.units(null), queryFn: () => fetchUnits(), staleTime: 60_000, enabled: scoped });
+  if (!scoped) return <>Toda a organização</>;
+  return <Chip size="small" color="info" variant="outlined" label={scopeSummary(scopes, unitsQ.data ?? [])} />;
+}
 
 export default function UserListPage() {
   const { can, canSeeRoute, user: me } = useCan();
@@ -121,7 +138,7 @@ export default function UserListPage() {
         createPath="/user/create"
         createLabel="Novo usuário"
         canCreate={canWrite}
-        mobileHidden={['email', 'unit', 'created_at', 'full_name']}
+        mobileHidden={['email', 'unit', 'scope', 'created_at', 'full_name']}
         onRowOpen={(u) => navigate(`/user/edit/${u.id}`)}
         rowActions={[
           { label: 'Editar', icon: <EditIcon />, onClick: (u) => navigate(`/user/edit/${u.id}`) },
