@@ -34,5 +34,6 @@ test('the manager sees every stock and where each user’s permissions reach', a
   const scopes = page.getByRole('region', { name: 'Onde as permissões valem' });
   await expect(scopes.getByRole('combobox', { name: 'Estoques' })).toBeVisible();
   await expect(scopes.getByText('Regional Ponta Grossa').first()).toBeVisible();
-  await expect(scopes.getByRole('combobox', { name: 'Produtos' })).toHaveAttribute('placeholder', 'Toda a organização');
+  // The product catalogue is the organization's: not offered for a scope.
+  await expect(scopes.getByRole('combobox', { name: 'Produtos' })).toHaveCount(0);
 });

@@ -107,6 +107,9 @@ export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 't
 }
 
 type ScopedDef = Pick<ResourceDef, 'access' | 'unitScope'>;
+
+/** `3, 4, 7` for an SQL `in (…)` of a unit scope's subquery (`unitScope` declarations). */
+export const sqlList = (ids: number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 /** The permission a resource's writes need ("STOCK"): its scope is the resource's. */
 const permissionOf = (def: ScopedDef) => (typeof def.access.write === 'object' && 'write' in def.access.write ? def.access.write.write : undefined);
 

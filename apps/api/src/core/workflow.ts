@@ -39,7 +39,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AnyColumn, and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type StepColor, type WorkflowStep, idParam } from '@operacoes/contract';
@@ -107,6 +107,8 @@ export type WorkflowResource = Noun & {
   tenancyColumn?: AnyColumn;
   access: { write: Access };
   schemas: { read: z.ZodType };
+  /** Where a record belongs among units (core/resource `unitScope`): a scoped user's steps reach only those. */
+  unitScope?: (unitIds: number[]) => SQL;
 } & ({ apiPath: string } | { path: string });
 
 export type WorkflowDef<R extends Base, S extends string, P extends object = object, V extends string = string> = {
@@ -167,7 +169,7 @@ export function workflow<R extends Base, S extends string, P extends object = ob
   const accessOf = (step: Step<R, S>) => step.access ?? resource.access.write;
   const may = (step: Step<R, S>, row: R, user: CurrentUser) => allows(user, accessOf(step)) && (!step.allowed || step.allowed(row, user));
   const orgOf = (row: R) => (resource.tenancy === 'organization' ? (((row as unknown as Row)[resource.tenancyColumn?.name ?? 'organization_id'] as number | null) ?? null) : null);
-  const visible = { table: table as never, tenancy: resource.tenancy, tenancyColumn: resource.tenancyColumn };
+  const visible = { table: table as never, tenancy: resource.tenancy, tenancyColumn: resource.tenancyColumn, access: resource.access as never, unitScope: resource.unitScope };
   const hide = (row: R): Row => {
     if (!def.hidden) return row as unknown as Row;
     const copy: Record<string, unknown> = { ...row };

@@ -18,7 +18,7 @@ describe('permissions scoped to organizational units', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    boss = await t.createUser({ permissions: [...WAREHOUSE, 'USER', 'ORG'] });
+    boss = await t.createUser({ permissions: [...WAREHOUSE, 'USER', 'ORG', 'SITE', 'NETWORK_ASSET'] });
     const unit = async (name: string, code: string) => {
       const res = await t.call('POST', '/api/unit-organizational', boss.token, { name, code });
       expect(res.statusCode, res.body).toBe(201);
@@ -99,6 +99,25 @@ describe('permissions scoped to organizational units', () => {
     expect((await t.call('GET', `/api/stock/${cwbStock.id}`, bearer)).statusCode).toBe(404);
   });
 
+  it('the network follows the sites: a scoped engineer sees his unit’s sites and the assets on them', async () => {
+    const site = async (code: string, unitId: number) => (await t.call('POST', '/api/site', boss.token, { code, name: `POP ${code}`, type: 'pop', unit_organizational_id: unitId })).json();
+    const pgSite = await site('POP-PG', pg);
+    const cwbSite = await site('POP-CWB', cwb);
+    const asset = async (hostname: string, siteId: number) => (await t.call('POST', '/api/asset', boss.token, { hostname, role: 'roteador', vendor: 'mikrotik', site_id: siteId, status: 'ativo' })).json();
+    const pgAsset = await asset('rt-pg-01', pgSite.id);
+    const cwbAsset = await asset('rt-cwb-01', cwbSite.id);
+    expect(pgAsset.id && cwbAsset.id, JSON.stringify([pgAsset, cwbAsset])).toBeTruthy();
+    const engineer = await scopedUser(['SITE', 'NETWORK_ASSET'], { SITE: [pg], NETWORK_ASSET: [pg] });
+    expect((await t.call('GET', '/api/site?pageSize=100', engineer.token)).json().items.map((s: { code: string }) => s.code)).toEqual(['POP-PG']);
+    expect((await t.call('GET', `/api/site/${cwbSite.id}`, engineer.token)).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/asset?pageSize=100', engineer.token)).json().items.map((a: { hostname: string }) => a.hostname)).toEqual(['rt-pg-01']);
+    expect((await t.call('GET', `/api/asset/${cwbAsset.id}`, engineer.token)).statusCode).toBe(404);
+    const moved = await t.call('PUT', `/api/asset/${pgAsset.id}`, engineer.token, { site_id: cwbSite.id });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().violations[0].propertyPath).toBe('site_id');
+    expect((await t.call('GET', `/api/asset/${pgAsset.id}`, boss.token)).json().site_id).toBe(pgSite.id);
+  });
+
   it('grants are checked: units of the organization, permissions the user holds, a scoped manager only inside its units', async () => {
     const bad = await t.call('POST', '/api/user', boss.token, {
       username: 'escopo_ruim',
@@ -109,6 +128,9 @@ describe('permissions scoped to organizational units', () => {
       permission_scopes: { STOCK: [999999], SECTION: [pg] },
     });
     expect(bad.statusCode).toBe(422);
+    const catalogue = await t.call('PUT', `/api/user/${boss.id}`, boss.token, { permission_scopes: { PRODUCT: [pg] } });
+    expect(catalogue.statusCode).toBe(422);
+    expect(catalogue.json().violations[0].message).toBe('Esta permissão vale para toda a organização: não se restringe a unidades');
     expect(bad.json().violations).toEqual(
       expect.arrayContaining([
         { propertyPath: 'permission_scopes.STOCK', message: 'Unidade não encontrada nesta organização' },

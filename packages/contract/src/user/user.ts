@@ -22,12 +22,22 @@ const username = z
   .max(60, 'O usuário deve ter no máximo 60 caracteres')
   .regex(/^[a-zA-Z0-9._-]+$/, 'Use apenas letras, números, ponto, hífen e sublinhado');
 
+/**
+ * The permissions that may be scoped to units: those whose records belong to a unit (a stock, a
+ * site, a project…). Catalogues (products, cities) and settings are organization-wide.
+ */
+export const SCOPABLE_PERMISSIONS: readonly string[] = ['STOCK', 'SECTION', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'SITE', 'NETWORK_ASSET', 'PROJECT', 'SCHEDULE', 'USER'];
+
 export const permissionScopes = z
-  .record(
-    z.string().refine(isKnownPermission, 'Permissão desconhecida'),
-    z.array(z.number().int().positive()).min(1, 'Escolha ao menos uma unidade ou deixe a permissão para toda a organização').max(100),
-  )
-  .refine((m) => Object.keys(m).length <= 100, 'Escopos demais');
+  .record(z.string().max(60), z.array(z.number().int().positive()).min(1, 'Escolha ao menos uma unidade ou deixe a permissão para toda a organização').max(100))
+  .superRefine((scopes, ctx) => {
+    const keys = Object.keys(scopes);
+    if (keys.length > 100) ctx.addIssue({ code: 'custom', message: 'Escopos demais' });
+    for (const key of keys) {
+      if (!isKnownPermission(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Permissão desconhecida' });
+      else if (!SCOPABLE_PERMISSIONS.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Esta permissão vale para toda a organização: não se restringe a unidades' });
+    }
+  });
 
 export const userCreate = z.object({
   username,

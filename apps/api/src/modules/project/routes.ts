@@ -35,7 +35,7 @@ import { HttpError, notFound, unprocessable } from '../../core/errors';
 import { equalsGiven, searchPatterns, searchText } from '../../core/list';
 import { notify } from '../../core/notify';
 import { registerPeopleRoute } from '../../core/people';
-import { findVisible } from '../../core/resource';
+import { findVisible, sqlList } from '../../core/resource';
 import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs, refOf } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
@@ -144,6 +144,8 @@ export async function projectRoutes(fastify: FastifyInstance) {
       manager_id: { table: users, noun: userEntity },
     },
     unique: { code: 'o código' },
+    unitScope: (ids) => sql`${projects.unit_organizational_id} in (${sqlList(ids)})`,
+    unitField: 'unit_organizational_id',
     present: (rows, db) => presentProjects(rows as never, db),
     guardDelete: [
       [movements, movements.project_id, 'movimentação de almoxarifado', 'movimentações de almoxarifado'],
@@ -163,6 +165,9 @@ export async function projectRoutes(fastify: FastifyInstance) {
       q.milestone !== undefined ? eq(projectTasks.milestone, q.milestone) : undefined,
     ],
     searchOf: (r) => searchText(r.title as string),
+    // A task is its project's unit's.
+    unitScope: (ids) => sql`${projectTasks.project_id} in (select p.id from project p where p.unit_organizational_id in (${sqlList(ids)}))`,
+    unitField: 'project_id',
     present: (rows, db) => presentTasks(rows as never, db),
     refs: {
       project_id: { table: projects, noun: projectEntity, owner: true, show: ['id', 'code', 'name'] },

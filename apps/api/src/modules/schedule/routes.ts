@@ -30,7 +30,7 @@ import { HttpError, forbidden, notFound, unprocessable } from '../../core/errors
 import { searchText } from '../../core/list';
 import { notify } from '../../core/notify';
 import { activePeople, registerPeopleRoute } from '../../core/people';
-import { tenancyCondition } from '../../core/resource';
+import { sqlList, tenancyCondition } from '../../core/resource';
 import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
@@ -43,6 +43,7 @@ import { organizationTimeZone, withTimeZone } from '../../core/time-zone';
 import { allOccurrences, boundedOccurrences, eventTimeZone, eventTimeZones, occurrencesIn, ruleText } from './recurrence';
 import { type EventRow, allDayEnd, participantsOf, presentEvents, spDay } from './present';
 import { patrimonyReservations, scheduleEventParticipants, scheduleEvents, scheduleFeedTokens } from './schema';
+import { usersOfUnits } from '../user';
 
 const tags = ['schedule'];
 const eventLink = (id: number) => `/schedule/${id}`;
@@ -109,6 +110,9 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
     ],
     searchOf: (r) => searchText(r.title as string, r.location as string | null, r.description as string | null),
     refs: { unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity } },
+    // An event is its unit's and its participants' units'.
+    unitScope: (ids) => sql`(${e.unit_organizational_id} in (${sqlList(ids)}) or exists (select 1 from ${scheduleEventParticipants} p where p.event_id = ${e.id} and p.user_id in ${usersOfUnits(ids)}))`,
+    unitField: 'unit_organizational_id',
     present: (rows, db) => presentEvents(rows as EventRow[], db),
     async onDelete(row, { tx, user, app }) {
       const event = row as unknown as EventRow;

@@ -18,6 +18,7 @@ import { apiTokenRoutes } from './api-tokens';
 import { loadUser, presentUsers } from './present';
 import { zoneOf } from '../../core/time-zone';
 import { persons, userUnits, users } from './schema';
+import { usersOfUnits } from './scope';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -98,7 +99,7 @@ const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
   ],
   present: (rows, db) => presentUsers(rows as UserRow[], db),
   // A user belongs to their main unit and to the units they are members of.
-  unitScope: (ids) => sql`(${inArray(users.unit_organizational_id, ids)} or ${users.id} in (select ${userUnits.user_id} from ${userUnits} where ${inArray(userUnits.unit_id, ids)}))`,
+  unitScope: (ids) => sql`${users.id} in ${usersOfUnits(ids)}`,
   unitField: 'unit_organizational_id',
   async toValues(raw, { user, tx, app }, existing) {
     const input = raw as UserCreate & UserUpdate;

@@ -1,6 +1,7 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
+import { sqlList } from '../../core/resource';
 import { type PersonRef, num } from '../../core/rows';
 
 /** Warehouse helpers: permission shortcuts and the names of the warehouse rows a list refers to. */
@@ -13,7 +14,7 @@ export const hasAny = (user: CurrentUser, perms: string[]) => user.superAdmin ||
 export const notAVan = (column: AnyColumn) => sql`not exists (select 1 from section van where van.id = ${column} and van.technician_id is not null)`;
 
 /** The stocks of these units (a subquery): where sections, balances and items belong among units. */
-export const stocksOfUnits = (unitIds: number[]): SQL => sql`(select s.id from stock s where s.unit_organizational_id in (${sql.join(unitIds.map((u) => sql`${u}`), sql`, `)}))`;
+export const stocksOfUnits = (unitIds: number[]): SQL => sql`(select s.id from stock s where s.unit_organizational_id in (${sqlList(unitIds)}))`;
 
 /** Holds `X` or `X.INDEX`. */
 export const canRead = (user: CurrentUser, name: string) => hasAny(user, [name, `${name}.INDEX`]);

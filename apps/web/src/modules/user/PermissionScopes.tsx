@@ -4,6 +4,7 @@
  * permissions the user holds are listed, and a permission taken away loses its units on save.
  */
 import { Autocomplete, Box, Chip, TextField, Typography } from '@mui/material';
+import { SCOPABLE_PERMISSIONS } from '@operacoes/contract';
 import { Controller, useWatch } from 'react-hook-form';
 import { PERMISSION_LABEL } from './permission-groups';
 
@@ -28,13 +29,13 @@ export function scopeSummary(scopes: Scopes | undefined, units: readonly Unit[])
 
 export function FormPermissionScopes({ units, disabled }: { units: readonly Unit[]; disabled?: boolean }) {
   const permissions = (useWatch({ name: 'permissions' }) as string[] | undefined) ?? [];
-  const modules = [...new Set(permissions.map(moduleOf))].filter((m) => m !== 'ORG' && m !== 'LOG');
+  const modules = [...new Set(permissions.map(moduleOf))].filter((m) => SCOPABLE_PERMISSIONS.includes(m));
   return (
     <Controller
       name="permission_scopes"
       render={({ field, fieldState }) => {
         const value = (field.value as Scopes | undefined) ?? {};
-        if (modules.length === 0) return <Typography color="text.secondary">Marque permissões acima para escolher onde valem.</Typography>;
+        if (modules.length === 0) return <Typography color="text.secondary">Nenhuma permissão marcada se restringe a unidades: todas valem para toda a organização.</Typography>;
         return (
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {fieldState.error?.message && <Typography color="error">{fieldState.error.message}</Typography>}

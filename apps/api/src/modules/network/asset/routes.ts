@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { sqlList } from '../../../core/resource';
 import { type InterfaceInput, ROUTEROS_ONLY_MIKROTIK, managementInterfaceProblem, networkAssetResource, patrimonyEntity, siteEntity } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
 import { unprocessable } from '../../../core/errors';
@@ -44,6 +45,9 @@ export async function assetRoutes(app: FastifyInstance) {
       patrimony_id: { table: patrimonies as never, noun: patrimonyEntity },
     },
     unique: { hostname: 'o hostname', management_ip: 'o IP de gerência', patrimony_id: 'este patrimônio vinculado' },
+    // An asset is its site's unit's.
+    unitScope: (ids) => sql`${networkAssets.site_id} in (select s.id from site s where s.unit_organizational_id in (${sqlList(ids)}))`,
+    unitField: 'site_id',
     present: (rows, db) => presentAssets(rows as AssetRow[], db),
     async toValues(values, { tx }, existing) {
       const list = values.interfaces as InterfaceInput[] | undefined;

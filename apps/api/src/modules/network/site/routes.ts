@@ -93,6 +93,8 @@ export async function siteRoutes(fastify: FastifyInstance) {
       unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity },
       city_id: { table: cities, noun: cityEntity },
     },
+    unitScope: (ids) => inArray(sites.unit_organizational_id, ids),
+    unitField: 'unit_organizational_id',
     unique: { code: 'o código' },
     guardDelete: siteReferences,
     present: (rows, db) => presentSites(rows as SiteRow[], db),

@@ -34,7 +34,8 @@ import { getOrganizationSettings } from '../../organization-settings';
 import { withLowStockAlert } from '../consumable/alerts';
 import { patrimonySolicitations } from './schema';
 import { type SolicitationRow, consumableProductsOf, deliverLines, forbiddenUnless, presentSolicitations, releaseReserved, reserveLines, returnLines, solicitationLink } from './service';
-import { canWrite } from '../shared';
+import { canWrite, stocksOfUnits } from '../shared';
+import { usersOfUnits } from '../../user';
 import { stocks } from '../stock/schema';
 
 type CreateInput = {
@@ -105,6 +106,9 @@ async function searchOf(tx: DbOrTx, requesterId: number, reason: string, note: s
   return searchText(reason, note, person?.username, person?.name);
 }
 
+/** A request is its requester's units' and its stock's unit's. */
+const requestUnits = (ids: number[]) => sql`(${patrimonySolicitations.requester_id} in ${usersOfUnits(ids)} or ${patrimonySolicitations.stock_id} in ${stocksOfUnits(ids)})`;
+
 export const solicitationResource: ResourceDef<typeof solicitationListQuery, typeof solicitationCreate, typeof solicitationUpdate> = {
   entity: 'patrimony_solicitation',
   label: 'Solicitação',
@@ -125,6 +129,8 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
     q.from ? gte(patrimonySolicitations.created_at, startOfDay(q.from)) : undefined,
     q.to ? lte(patrimonySolicitations.created_at, endOfDay(q.to)) : undefined,
   ],
+  unitScope: requestUnits,
+  unitField: 'stock_id',
   present: (rows, db, user) => solicitationWorkflow.present(rows, db, user),
 
   async toValues(input: CreateInput & UpdateInput, { user, tx }, existingRow) {
@@ -189,7 +195,7 @@ type Reason = { reason?: string | null };
 const canComeBack = (shape: Pick<SolicitationRead, 'items'>) => shape.items.some((l) => l.patrimony !== null && l.returned_at === null);
 
 export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus, Omit<SolicitationRead, 'steps'>, SolicitationStep> = workflow({
-  resource: patrimonySolicitationResource,
+  resource: { ...patrimonySolicitationResource, unitScope: requestUnits },
   table: patrimonySolicitations,
   statusLabels: SOLICITATION_STATUS_LABELS,
   // `actions`: the steps legal now, whoever asks (the current web reads it).

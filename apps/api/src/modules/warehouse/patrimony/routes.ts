@@ -34,6 +34,7 @@ import { nextTags, tagTaken } from './tags';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
 import { loadRefs, stocksOfUnits } from '../shared';
+import { usersOfUnits } from '../../user';
 
 type ProductRow = typeof products.$inferSelect;
 type SectionRow = typeof sections.$inferSelect;
@@ -135,7 +136,7 @@ const patrimonySlots: ResourceSlots<z.infer<typeof patrimonyListQuery>> = {
   table: patrimonies,
   // An item is its stock's unit's; one held by a person, the units that person belongs to.
   unitScope: (ids) =>
-    sql`(${patrimonies.stock_id} in ${stocksOfUnits(ids)} or ${patrimonies.holder_user_id} in (select u.id from "user" u where u.unit_organizational_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) union select uu.user_id from user_unit uu where uu.unit_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})))`,
+    sql`(${patrimonies.stock_id} in ${stocksOfUnits(ids)} or ${patrimonies.holder_user_id} in ${usersOfUnits(ids)})`,
   unitField: 'section_id',
   sortable: {
     id: patrimonies.id,
