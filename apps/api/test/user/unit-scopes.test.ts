@@ -69,6 +69,29 @@ describe('permissions scoped to organizational units', () => {
     expect((await t.call('GET', '/api/stock?pageSize=100', boss.token)).json().total_items).toBe(2);
   });
 
+  it('reports: the inventory holds only the keeper’s unit; a report that cannot narrow to units is not offered', async () => {
+    const keeper = await scopedUser(WAREHOUSE, { STOCK: [pg], SECTION: [pg], PATRIMONY: [pg] });
+    const names = (await t.call('GET', '/api/report', keeper.token)).json().items.map((r: { name: string }) => r.name);
+    expect(names).toContain('inventory');
+    // Items by holder reads PATRIMONY, scoped here, and does not narrow to units.
+    expect(names).not.toContain('patrimony-holder');
+    expect((await t.call('GET', '/api/report/patrimony-holder', keeper.token)).statusCode).toBe(403);
+    const wide = (await t.call('GET', '/api/report', boss.token)).json().items.map((r: { name: string }) => r.name);
+    expect(wide).toEqual(expect.arrayContaining(['inventory', 'patrimony-holder']));
+    // Both stocks hold a consumable: the keeper's inventory has Ponta Grossa's line only.
+    const product = (await t.call('POST', '/api/product', boss.token, { code: `CAB-${Date.now()}`, name: 'Cabo drop', category: 'Cabos', tracking: 'consumivel', unit_of_measure: 'm', price: '0.62' })).json();
+    const sections = (await t.call('GET', '/api/section?pageSize=100', boss.token)).json().items as { id: number; code: string }[];
+    for (const code of ['PG-A1', 'CWB-A1']) {
+      const entry = await t.call('POST', '/api/consumable/entry', boss.token, { product_id: product.id, section_id: sections.find((x) => x.code === code)!.id, quantity: 100 });
+      expect(entry.statusCode, entry.body).toBeLessThan(300);
+    }
+    const mine = (await t.call('GET', '/api/report/inventory', keeper.token)).json();
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(mine.rows)).toContain('Almoxarifado PG');
+    expect(JSON.stringify(mine.rows)).not.toContain('Almoxarifado CWB');
+    expect(JSON.stringify((await t.call('GET', '/api/report/inventory', boss.token)).json().rows)).toContain('Almoxarifado CWB');
+  });
+
   it('writes that would leave the scope are refused (422 naming the field) and change nothing', async () => {
     const keeper = await scopedUser(WAREHOUSE, { STOCK: [pg], SECTION: [pg] });
     const outside = await t.call('POST', '/api/stock', keeper.token, { name: 'Novo CWB', code: 'ALM-CWB-2', unit_organizational_id: cwb });

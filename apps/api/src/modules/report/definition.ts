@@ -1,5 +1,5 @@
 import type { ModulePermission, ReportChart, ReportColumn, ReportFilterName, ReportQuery } from '@operacoes/contract';
-import type { CurrentUser } from '../../core/access';
+import { type CurrentUser, unitScopeOf } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import type { Cell } from '../../core/spreadsheet';
 
@@ -20,7 +20,31 @@ export type ReportScope = {
   asOf?: Date;
   /** The organization's zone: day filters, weeks and months of charts, dates in cells. */
   timeZone: string;
+  /** The units the user's permission reaches when it is scoped (core/access `unitScopeOf`); absent: the whole organization. */
+  units?: number[];
 };
+
+/**
+ * The units a report reaches for this user: absent when one of the report's permissions they hold
+ * is organization-wide; else every unit their scoped ones reach.
+ */
+export function reportUnits(user: CurrentUser, def: Pick<ReportDefinition, 'read'>): number[] | undefined {
+  if (user.superAdmin) return undefined;
+  const held = def.read.filter((p) => user.permissions.includes(p) || user.permissions.includes(`${p}.INDEX`));
+  const scopes = held.map((p) => unitScopeOf(user, p));
+  if (scopes.length === 0 || scopes.some((s) => s === undefined)) return undefined;
+  return [...new Set(scopes.flat() as number[])];
+}
+
+/** A report's scope for a user: their organization (all for a super admin), their units when scoped. */
+export const scopeFor = (db: DbOrTx, user: CurrentUser, def: Pick<ReportDefinition, 'read'>, timeZone: string): ReportScope => ({
+  db,
+  user,
+  organizationId: user.superAdmin ? null : user.organizationId,
+  asOf: new Date(),
+  timeZone,
+  units: reportUnits(user, def),
+});
 
 /**
  * Columns printed together on paper: their texts in one cell, joined by `join` (" / " by default),
@@ -37,6 +61,11 @@ export type ReportDefinition = {
   module: string;
   /** The user needs one of these modules' permissions, or its `.INDEX` (core/access `{read: […]}`). */
   read: ModulePermission[];
+  /**
+   * It narrows its rows to `scope.units` for a user whose permission is scoped to units. A report
+   * without it is not offered to such a user (its figures would be the whole organization's).
+   */
+  unitScoped?: boolean;
   /** Which common filters it honours, in the order the page shows them; `options` for closed lists; `label` replaces the common label ("Tipo" for `status`). */
   filters: { name: ReportFilterName; label?: string; options?: { value: string; label: string }[] }[];
   /**

@@ -8,7 +8,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { type ExportFormat, REPORT_EXPORT_JOB_TTL_MS, type ReportExportJob, type ReportQuery } from '@operacoes/contract';
 import type { CurrentUser } from '../../core/access';
 import { periodicJob } from '../../core/jobs';
-import type { ReportDefinition } from './definition';
+import { type ReportDefinition, scopeFor } from './definition';
 import { exportFileName, exportStream } from './exports';
 import { reportExportJobs } from './schema';
 import { currentTimeZone, withTimeZone } from '../../core/time-zone';
@@ -138,7 +138,7 @@ async function runJob(app: FastifyInstance, signal: AbortSignal, user: CurrentUs
   const timer = setInterval(() => void saveProgress().catch(() => undefined), PROGRESS_EVERY_MS);
   try {
     await mkdir(dir, { recursive: true });
-    const scope = { db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date(), timeZone };
+    const scope = scopeFor(app.db, user, def, timeZone);
     await pipeline(exportStream(def, scope, q, job.format, job.rows_total, (n) => (written = n)), createWriteStream(file), { signal });
     clearInterval(timer);
     const finished = new Date();

@@ -25,7 +25,7 @@ import { type CurrentUser, allows, userOf } from '../../core/access';
 import { HttpError, forbidden, unprocessable } from '../../core/errors';
 import { registerPeopleRoute } from '../../core/people';
 import type { Cell } from '../../core/spreadsheet';
-import type { ReportDefinition, ReportScope } from './definition';
+import { type ReportDefinition, type ReportScope, reportUnits, scopeFor } from './definition';
 import { CONTENT_TYPES, contentDisposition, exportFileName, exportStream } from './exports';
 import { exportsDir, presentJob, registerExportJobs, startExportJob } from './jobs';
 import { REPORTS } from './reports';
@@ -43,12 +43,11 @@ import { currentTimeZone } from '../../core/time-zone';
 /** A user may run at most this many background exports at once. */
 const MAX_RUNNING_JOBS = 3;
 
-const canRead = (user: CurrentUser, def: ReportDefinition) => allows(user, { read: def.read });
+const canRead = (user: CurrentUser, def: ReportDefinition) => allows(user, { read: def.read }) && (def.unitScoped || reportUnits(user, def) === undefined);
 
 /** The permissions of the reports that filter by a person: who may list the organization's people for those filters. */
 const PEOPLE_FILTERS: string[] = ['user', 'technician', 'seller'];
 const PEOPLE_REPORT_READERS = [...new Set(REPORTS.filter((r) => r.filters.some((f) => PEOPLE_FILTERS.includes(f.name))).flatMap((r) => r.read))];
-const scopeOf = (app: FastifyInstance, user: CurrentUser): ReportScope => ({ db: app.db, user, organizationId: user.superAdmin ? null : user.organizationId, asOf: new Date(), timeZone: currentTimeZone() });
 const titleOf = (name: string) => REPORTS.find((r) => r.name === name)?.title ?? name;
 
 export function infoOf(def: ReportDefinition): ReportInfo {
@@ -143,7 +142,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const def = reportFor(user, req.params.name);
       const q = filtersFor(def, req.query);
-      const scope = scopeOf(fastify, user);
+      const scope = scopeFor(fastify.db, user, def, currentTimeZone());
       const [total, rows, chart] = await Promise.all([def.count(scope, q), firstRows(def, scope, q, REPORT_PREVIEW_ROWS), def.chart ? def.chart(scope, q) : null]);
       return { columns: def.columns, rows: rows.map((r) => r.map(jsonCell)), total_rows: total, chart };
     },
@@ -180,7 +179,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const def = reportFor(user, req.params.name);
       const { format } = req.query;
       const q = filtersFor(def, req.query);
-      const scope = scopeOf(fastify, user);
+      const scope = scopeFor(fastify.db, user, def, currentTimeZone());
       const total = await def.count(scope, q);
       tooManyForXlsx(format, total);
       if (format !== 'pdf' && total > REPORT_EXPORT_JOB_THRESHOLD) return reply.code(202).send(await startJob(user, def, q, format, total));
@@ -204,7 +203,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const user = userOf(req);
       const def = reportFor(user, req.params.name);
       const q = filtersFor(def, req.body);
-      const total = await def.count(scopeOf(fastify, user), q);
+      const total = await def.count(scopeFor(fastify.db, user, def, currentTimeZone()), q);
       tooManyForXlsx(req.body.format, total);
       return reply.code(202).send(await startJob(user, def, q, req.body.format, total));
     },

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ReportQuery } from '@operacoes/contract';
 import { consumableBalances, patrimonies, products, sections, stocks } from '../../warehouse';
+import { sqlList } from '../../../core/resource';
 import type { Cell } from '../../../core/spreadsheet';
 import type { ReportDefinition, ReportScope } from '../definition';
 import { after, all, columnsOf, keyColumns, type KeyPart, keysetBatches, lastKey, numOrNull, orderOf, rebatch, rowsOf, tenant } from './shared';
@@ -9,7 +10,12 @@ const KIND_LABELS = { consumivel: 'Consumível', patrimonio: 'Patrimônio' } as 
 
 /** The stocks the filters keep (`st` is the stock). */
 const stockWhere = (scope: ReportScope, q: ReportQuery): SQL =>
-  all([tenant(sql`st.organization_id`, scope), q.unit ? sql`st.unit_organizational_id = ${q.unit}` : undefined, q.stock ? sql`st.id = ${q.stock}` : undefined]);
+  all([
+    tenant(sql`st.organization_id`, scope),
+    scope.units ? sql`st.unit_organizational_id in (${sqlList(scope.units)})` : undefined,
+    q.unit ? sql`st.unit_organizational_id = ${q.unit}` : undefined,
+    q.stock ? sql`st.id = ${q.stock}` : undefined,
+  ]);
 
 /** Sections in stock name, section name order: the keyset walks sections, then each chunk's rows are read together. */
 const SECTION_KEYS: KeyPart[] = [
@@ -51,6 +57,7 @@ export const inventoryReport: ReportDefinition = {
     'Saldo de cada produto em cada seção: quantidade dos consumíveis e número de itens de patrimônio presentes na seção (itens com responsável, em trânsito ou baixados não contam), com o valor pelo preço do catálogo quando o produto tem preço.',
   module: 'warehouse',
   read: ['STOCK'],
+  unitScoped: true,
   filters: [{ name: 'unit' }, { name: 'stock' }],
   columns: columnsOf({
     stock: ['Estoque', 'text', 24],
