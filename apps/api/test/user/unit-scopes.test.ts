@@ -18,7 +18,7 @@ describe('permissions scoped to organizational units', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    boss = await t.createUser({ permissions: [...WAREHOUSE, 'USER', 'ORG', 'SITE', 'NETWORK_ASSET'] });
+    boss = await t.createUser({ permissions: [...WAREHOUSE, 'USER', 'ORG', 'SITE', 'NETWORK_ASSET', 'PATRIMONY_OUT_REQUEST'] });
     const unit = async (name: string, code: string) => {
       const res = await t.call('POST', '/api/unit-organizational', boss.token, { name, code });
       expect(res.statusCode, res.body).toBe(201);
@@ -90,6 +90,14 @@ describe('permissions scoped to organizational units', () => {
     expect(JSON.stringify(mine.rows)).toContain('Almoxarifado PG');
     expect(JSON.stringify(mine.rows)).not.toContain('Almoxarifado CWB');
     expect(JSON.stringify((await t.call('GET', '/api/report/inventory', boss.token)).json().rows)).toContain('Almoxarifado CWB');
+  });
+
+  it('the dashboard shows no card that counts the whole organization for a scoped permission', async () => {
+    const requester = await scopedUser(['PATRIMONY_OUT_REQUEST', 'PATRIMONY'], { PATRIMONY_OUT_REQUEST: [pg], PATRIMONY: [pg] });
+    const wide = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST', 'PATRIMONY'] });
+    const keys = async (token: string) => ((await t.call('GET', '/api/dashboard', token)).json().cards as { key: string }[]).map((c) => c.key);
+    expect(await keys(wide.token)).toContain('patrimony_requests');
+    expect(await keys(requester.token)).not.toContain('patrimony_requests');
   });
 
   it('writes that would leave the scope are refused (422 naming the field) and change nothing', async () => {

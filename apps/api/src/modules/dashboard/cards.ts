@@ -15,7 +15,7 @@
  */
 import { type SQL, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, DASHBOARD_TOP_ITEMS, type DashboardCard, type DashboardCardKey, type DashboardItem, UNIT_OF_MEASURE_LABELS, type UnitOfMeasure } from '@operacoes/contract';
-import { type CurrentUser, allows } from '../../core/access';
+import { type CurrentUser, allows, unitScopeOf } from '../../core/access';
 import { localDay, nextDay, startOfDay } from '../../core/dates';
 import { currentTimeZone } from '../../core/time-zone';
 import type { DbOrTx } from '../../core/db';
@@ -160,8 +160,10 @@ const statement = (db: DbOrTx) =>
       .where(eq(organizations.id, sql.placeholder('org'))),
   );
 
-const canRead = (user: CurrentUser, ...names: string[]) => names.some((n) => allows(user, { read: n as never }));
-const canWrite = (user: CurrentUser, name: string) => allows(user, { write: name as never });
+// A card counts the whole organization's rows: a permission scoped to some units does not show it.
+const wide = (user: CurrentUser, name: string) => unitScopeOf(user, name) === undefined;
+const canRead = (user: CurrentUser, ...names: string[]) => names.some((n) => allows(user, { read: n as never }) && wide(user, n));
+const canWrite = (user: CurrentUser, name: string) => allows(user, { write: name as never }) && wide(user, name);
 
 // Formatters built once: `toLocaleString` with options builds one per call (most of a request's CPU here).
 // One pair per zone (the request's: the organization's, or the user's unit's).
