@@ -117,6 +117,26 @@ describe('permissions scoped to organizational units', () => {
     expect(section.json().violations[0].propertyPath).toBe('stock_id');
   });
 
+  it('hand-written warehouse writes (consumable entries and transfers, items in bulk) stay in the scope too', async () => {
+    const keeper = await scopedUser(WAREHOUSE, { STOCK: [pg], SECTION: [pg], PATRIMONY: [pg] });
+    const sections = (await t.call('GET', '/api/section?pageSize=100', boss.token)).json().items as { id: number; code: string }[];
+    const pgShelf = sections.find((x) => x.code === 'PG-A1')!.id;
+    const cwbShelf = sections.find((x) => x.code === 'CWB-A1')!.id;
+    const cable = (await t.call('POST', '/api/product', boss.token, { code: `FIO-${Date.now()}`, name: 'Fio de espinar', category: 'Cabos', tracking: 'consumivel', unit_of_measure: 'm', price: '0.30' })).json();
+    const onu = (await t.call('POST', '/api/product', boss.token, { code: `ONU-${Date.now()}`, name: 'ONU', category: 'CPE', tracking: 'patrimonio', price: '200.00' })).json();
+    expect((await t.call('POST', '/api/consumable/entry', keeper.token, { product_id: cable.id, section_id: pgShelf, quantity: 50 })).statusCode).toBe(201);
+    const entry = await t.call('POST', '/api/consumable/entry', keeper.token, { product_id: cable.id, section_id: cwbShelf, quantity: 50 });
+    expect(entry.statusCode).toBe(422);
+    expect(entry.json().violations).toEqual([{ propertyPath: 'section_id', message: 'Seção fora das unidades em que você tem esta permissão.' }]);
+    const transfer = await t.call('POST', '/api/consumable/transfer', keeper.token, { product_id: cable.id, from_section_id: pgShelf, to_section_id: cwbShelf, quantity: 10, reason: 'Teste' });
+    expect(transfer.statusCode).toBe(422);
+    expect(transfer.json().violations[0].propertyPath).toBe('to_section_id');
+    const bulk = await t.call('POST', '/api/patrimony/bulk', keeper.token, { product_id: onu.id, section_id: cwbShelf, serials: ['SCOPE-CWB-1'] });
+    expect(bulk.statusCode).toBe(422);
+    expect((await t.call('GET', '/api/patrimony?search=SCOPE-CWB-1', boss.token)).json().total_items).toBe(0);
+    expect((await t.call('POST', '/api/patrimony/bulk', keeper.token, { product_id: onu.id, section_id: pgShelf, serials: ['SCOPE-PG-1'] })).statusCode).toBe(201);
+  });
+
   it('a read-only (.INDEX) permission follows its scope; a token carries its user’s scopes', async () => {
     const viewer = await scopedUser(['STOCK.INDEX'], { STOCK: [pg] });
     const seen = (await t.call('GET', '/api/stock?pageSize=100', viewer.token)).json();

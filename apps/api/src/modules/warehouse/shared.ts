@@ -1,5 +1,7 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../core/access';
+import { type AnyColumn, type SQL, eq, sql } from 'drizzle-orm';
+import { type CurrentUser, unitScopeOf } from '../../core/access';
+import { unprocessable } from '../../core/errors';
+import { stocks } from './stock/schema';
 import type { DbOrTx } from '../../core/db';
 import { sqlList } from '../../core/resource';
 import { type PersonRef, num } from '../../core/rows';
@@ -15,6 +17,17 @@ export const notAVan = (column: AnyColumn) => sql`not exists (select 1 from sect
 
 /** The stocks of these units (a subquery): where sections, balances and items belong among units. */
 export const stocksOfUnits = (unitIds: number[]): SQL => sql`(select s.id from stock s where s.unit_organizational_id in (${sqlList(unitIds)}))`;
+
+/**
+ * A write by a user whose `permission` is scoped to units may place things only in a section of a
+ * stock of those units (hand-written routes: the kit checks its own writes). 422 on `field`.
+ */
+export async function refuseSectionOutOfScope(db: DbOrTx, user: CurrentUser, permission: string, section: { stock_id: number | null }, field: string) {
+  const units = unitScopeOf(user, permission);
+  if (!units) return;
+  const [stock] = section.stock_id ? await db.select({ unit: stocks.unit_organizational_id }).from(stocks).where(eq(stocks.id, section.stock_id)) : [];
+  if (!stock || !units.includes(stock.unit)) throw unprocessable([{ propertyPath: field, message: 'Seção fora das unidades em que você tem esta permissão.' }]);
+}
 
 /** Holds `X` or `X.INDEX`. */
 export const canRead = (user: CurrentUser, name: string) => hasAny(user, [name, `${name}.INDEX`]);

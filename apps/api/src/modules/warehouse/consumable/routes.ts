@@ -29,7 +29,7 @@ import { presentMovements } from '../movement/present';
 import { type MovementRow, addToBalance, invoiceDocument, recordQuantityMovement, takeFromBalance } from '../movement/service';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { loadRefs } from '../shared';
+import { loadRefs, refuseSectionOutOfScope } from '../shared';
 import { stocks } from '../stock/schema';
 
 type BalanceRow = typeof consumableBalances.$inferSelect;
@@ -59,7 +59,12 @@ async function consumableProduct(tx: DbOrTx, user: CurrentUser, id: number): Pro
   return product;
 }
 
-const sectionOf = (tx: DbOrTx, id: number, organizationId: number, field: string) => referenced<SectionRow>(tx, sections, id, organizationId, field, { label: 'Seção', gender: 'f' });
+/** A section of the product's organization, and of the user's units when their STOCK permission is scoped. */
+async function sectionOf(tx: DbOrTx, user: CurrentUser, id: number, organizationId: number, field: string) {
+  const section = await referenced<SectionRow>(tx, sections, id, organizationId, field, { label: 'Seção', gender: 'f' });
+  await refuseSectionOutOfScope(tx, user, 'STOCK', section, field);
+  return section;
+}
 const keyOf = (product: ProductRow, section: SectionRow) => ({ organizationId: product.organization_id, productId: product.id, sectionId: section.id, stockId: section.stock_id });
 const place = (section: SectionRow) => ({ stockId: section.stock_id, sectionId: section.id });
 
@@ -126,7 +131,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
 
   operation('entry', consumableEntry, 'Entrada (recebimento com nota fiscal): soma ao saldo da seção.', async (tx, user, b) => {
       const product = await consumableProduct(tx, user, b.product_id);
-      const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      const section = await sectionOf(tx, user, b.section_id, product.organization_id, 'section_id');
       await addToBalance(tx, keyOf(product, section), b.quantity);
       const reason = [b.reason, b.supplier ? `Fornecedor: ${b.supplier}` : null, b.unit_price ? `Preço unitário: ${brl(b.unit_price)}` : null].filter(Boolean).join(' · ') || null;
       const m = await recordQuantityMovement(tx, user, {
@@ -143,8 +148,8 @@ export async function consumableRoutes(fastify: FastifyInstance) {
 
   operation('transfer', consumableTransfer, 'Transferência entre seções (do mesmo ou de outro estoque). 409 se o saldo de origem não bastar.', async (tx, user, b) => {
       const product = await consumableProduct(tx, user, b.product_id);
-      const from = await sectionOf(tx, b.from_section_id, product.organization_id, 'from_section_id');
-      const to = await sectionOf(tx, b.to_section_id, product.organization_id, 'to_section_id');
+      const from = await sectionOf(tx, user, b.from_section_id, product.organization_id, 'from_section_id');
+      const to = await sectionOf(tx, user, b.to_section_id, product.organization_id, 'to_section_id');
       await takeFromBalance(tx, keyOf(product, from), b.quantity, { product: product.name, section: from.name });
       await addToBalance(tx, keyOf(product, to), b.quantity);
       const m = await recordQuantityMovement(tx, user, {
@@ -161,7 +166,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
 
   operation('adjustment', consumableAdjustment, 'Ajuste de inventário: o saldo passa a ser a quantidade contada; o motivo é obrigatório.', async (tx, user, b) => {
       const product = await consumableProduct(tx, user, b.product_id);
-      const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      const section = await sectionOf(tx, user, b.section_id, product.organization_id, 'section_id');
       // Lock the balance (creating it at zero) so the count and the change see the same value.
       await addToBalance(tx, keyOf(product, section), 0);
       const [current] = await tx
@@ -188,7 +193,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
 
   operation('write-off', consumableWriteOff, 'Baixa (perda, avaria, consumo): subtrai do saldo; o motivo é obrigatório; 409 se o saldo não bastar.', async (tx, user, b) => {
       const product = await consumableProduct(tx, user, b.product_id);
-      const section = await sectionOf(tx, b.section_id, product.organization_id, 'section_id');
+      const section = await sectionOf(tx, user, b.section_id, product.organization_id, 'section_id');
       if (b.project_id) {
         // The project module owns the table (it builds on the warehouse, not the reverse): read by SQL, no import.
         const [project] = (await tx.execute(sql`select id from project where id = ${b.project_id} and organization_id = ${product.organization_id}`)).rows;
