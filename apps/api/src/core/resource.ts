@@ -101,12 +101,14 @@ export function plainPresent(rows: Row[]): unknown[] {
   });
 }
 
-export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn'> & Partial<Pick<ResourceDef, 'access' | 'unitScope'>>, user: CurrentUser): SQL | undefined {
+export function tenancyCondition(def: Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn'> & Partial<Pick<ResourceDef, 'access' | 'unitScope' | 'entity'>>, user: CurrentUser): SQL | undefined {
   if (def.tenancy !== 'organization' || user.superAdmin) return undefined;
   return and(eq(def.tenancyColumn ?? def.table.organization_id!, user.organizationId), def.access ? unitCondition(def as ScopedDef, user) : undefined);
 }
 
-type ScopedDef = Pick<ResourceDef, 'access' | 'unitScope'>;
+type ScopedDef = Pick<ResourceDef, 'access' | 'unitScope'> & { entity?: string };
+/** Each kit entity's `unitScope`, so a hand-written route reading the entity (`{ ...stockResource, table }`) applies it too. */
+const unitScopes = new Map<string, (unitIds: number[]) => SQL>();
 
 /** `3, 4, 7` for an SQL `in (…)` of a unit scope's subquery (`unitScope` declarations). */
 export const sqlList = (ids: number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
@@ -118,11 +120,12 @@ export function unitCondition(def: ScopedDef, user: CurrentUser): SQL | undefine
   const permission = permissionOf(def);
   const units = permission ? unitScopeOf(user, permission) : undefined;
   if (!units) return undefined;
-  return def.unitScope ? def.unitScope(units) : sql`false`;
+  const scope = def.unitScope ?? (def.entity ? unitScopes.get(def.entity) : undefined);
+  return scope ? scope(units) : sql`false`;
 }
 
 /** What `findVisible` needs of a resource: its table, tenancy and name (and, for unit scopes, its access and `unitScope`). */
-export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn' | 'label' | 'gender'> & Partial<Pick<ResourceDef, 'access' | 'unitScope'>>;
+export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn' | 'label' | 'gender'> & Partial<Pick<ResourceDef, 'access' | 'unitScope' | 'entity'>>;
 
 /** Loads one row the user may see (404 otherwise), optionally locking it for update. */
 export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<T> {
@@ -139,6 +142,8 @@ export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: Cu
 
 /** Every resource registered through the kit (entity and path), e.g. for the test that each one has a generic suite. */
 export const registeredResources: { entity: string; path: string }[] = [];
+/** The kit resources whose records belong to units (`unitScope`), with the permission their scope is read from, e.g. for the unit-scope matrix test. */
+export const scopedResources: { entity: string; path: string; permission: string; unitField?: string; routes: readonly string[] }[] = [];
 
 /**
  * How each kit entity is answered (its read schema over its `present`), by entity, for records written
@@ -180,6 +185,8 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const d = def as unknown as ResourceDef;
   registeredResources.push({ entity: def.entity, path: def.path });
+  if (def.unitScope) unitScopes.set(def.entity, def.unitScope);
+  if (def.unitScope) scopedResources.push({ entity: def.entity, path: def.path, permission: permissionOf(d) ?? '', unitField: def.unitField, routes: def.routes ?? ['list', 'get', 'create', 'update', 'delete'] });
   const preValidation = def.tenancy === 'organization' ? refuseForeignOrganization : undefined;
   const present = async (rows: Row[], db: DbOrTx, user?: CurrentUser) => (def.present ? def.present(rows, db, user) : plainPresent(rows));
   answerers.set(def.entity, async (given, db, user) => {

@@ -169,7 +169,7 @@ export function workflow<R extends Base, S extends string, P extends object = ob
   const accessOf = (step: Step<R, S>) => step.access ?? resource.access.write;
   const may = (step: Step<R, S>, row: R, user: CurrentUser) => allows(user, accessOf(step)) && (!step.allowed || step.allowed(row, user));
   const orgOf = (row: R) => (resource.tenancy === 'organization' ? (((row as unknown as Row)[resource.tenancyColumn?.name ?? 'organization_id'] as number | null) ?? null) : null);
-  const visible = { table: table as never, tenancy: resource.tenancy, tenancyColumn: resource.tenancyColumn, access: resource.access as never, unitScope: resource.unitScope };
+  const visible = { table: table as never, entity: resource.entity, tenancy: resource.tenancy, tenancyColumn: resource.tenancyColumn, access: resource.access as never, unitScope: resource.unitScope };
   const hide = (row: R): Row => {
     if (!def.hidden) return row as unknown as Row;
     const copy: Record<string, unknown> = { ...row };

@@ -135,6 +135,13 @@ describe('permissions scoped to organizational units', () => {
     expect(bulk.statusCode).toBe(422);
     expect((await t.call('GET', '/api/patrimony?search=SCOPE-CWB-1', boss.token)).json().total_items).toBe(0);
     expect((await t.call('POST', '/api/patrimony/bulk', keeper.token, { product_id: onu.id, section_id: pgShelf, serials: ['SCOPE-PG-1'] })).statusCode).toBe(201);
+    // Balances: the keeper's list and his stock's page hold his unit's only; Curitiba's stock page is 404.
+    await t.call('POST', '/api/consumable/entry', boss.token, { product_id: cable.id, section_id: cwbShelf, quantity: 70 });
+    const balances = (await t.call('GET', `/api/consumable/balances?product=${cable.id}`, keeper.token)).json();
+    expect(balances.items.map((b: { quantity: unknown }) => Number(b.quantity))).toEqual([50]);
+    expect((await t.call('GET', `/api/consumable/balances?product=${cable.id}`, boss.token)).json().total_items).toBe(2);
+    expect((await t.call('GET', `/api/stock/${pgStock.id}/balances`, keeper.token)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/stock/${cwbStock.id}/balances`, keeper.token)).statusCode).toBe(404);
   });
 
   it('a read-only (.INDEX) permission follows its scope; a token carries its user’s scopes', async () => {

@@ -15,7 +15,7 @@ import {
   listOf,
   stockResource,
 } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../../core/access';
+import { type CurrentUser, unitScopeOf, userOf } from '../../../core/access';
 import { afterCommit } from '../../../core/after-commit';
 import type { DbOrTx, Tx } from '../../../core/db';
 import { searchCondition } from '../../../core/list';
@@ -29,7 +29,7 @@ import { presentMovements } from '../movement/present';
 import { type MovementRow, addToBalance, invoiceDocument, recordQuantityMovement, takeFromBalance } from '../movement/service';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { loadRefs, refuseSectionOutOfScope } from '../shared';
+import { loadRefs, refuseSectionOutOfScope, stocksOfUnits } from '../shared';
 import { stocks } from '../stock/schema';
 
 type BalanceRow = typeof consumableBalances.$inferSelect;
@@ -76,6 +76,12 @@ async function balancesAt(db: DbOrTx, productId: number, sectionIds: number[]) {
   return presentBalances(rows, db);
 }
 
+/** A STOCK permission scoped to units: the balances of their stocks only. */
+function scopedStock(user: CurrentUser): SQL | undefined {
+  const units = unitScopeOf(user, 'STOCK');
+  return units ? sql`${consumableBalances.stock_id} in ${stocksOfUnits(units)}` : undefined;
+}
+
 /** Balances of consumables per section, and the operations that change them (each one a movement). */
 export async function consumableRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -89,6 +95,7 @@ export async function consumableRoutes(fastify: FastifyInstance) {
       q.section ? eq(consumableBalances.section_id, q.section) : undefined,
       q.product ? eq(consumableBalances.product_id, q.product) : undefined,
       q.positive ? gt(consumableBalances.quantity, '0') : undefined,
+      scopedStock(user),
       q.search ? inArray(consumableBalances.product_id, app.db.select({ id: products.id }).from(products).where(searchOnProducts(q.search))) : undefined,
       extra,
     );

@@ -33,7 +33,7 @@ import { patrimonySearch } from './search';
 import { nextTags, tagTaken } from './tags';
 import { products } from '../product/schema';
 import { sections } from '../section/schema';
-import { loadRefs, stocksOfUnits } from '../shared';
+import { loadRefs, refuseSectionOutOfScope, stocksOfUnits } from '../shared';
 import { usersOfUnits } from '../../user';
 
 type ProductRow = typeof products.$inferSelect;
@@ -132,11 +132,18 @@ async function activeHolder(tx: DbOrTx, id: number, organizationId: number) {
   if (!u || !u.is_active) throw violation('holder_user_id', 'Usuário não encontrado ou inativo nesta organização.');
 }
 
+/**
+ * An item is its stock's unit's; one held by a person, the units that person belongs to. `= any(array(…))`
+ * rather than `in (…)`: an OR of two IN subqueries can only be a per-row filter (the list's count then
+ * scans every item), while each array is computed once and the OR becomes a BitmapOr of the stock and
+ * holder indexes. Exported for bench/unit-scope.ts, which explains it.
+ */
+export const patrimonyUnitScope = (ids: number[]): SQL =>
+  sql`(${patrimonies.stock_id} = any(array${stocksOfUnits(ids)}) or ${patrimonies.holder_user_id} = any(array${usersOfUnits(ids)}))`;
+
 const patrimonySlots: ResourceSlots<z.infer<typeof patrimonyListQuery>> = {
   table: patrimonies,
-  // An item is its stock's unit's; one held by a person, the units that person belongs to.
-  unitScope: (ids) =>
-    sql`(${patrimonies.stock_id} in ${stocksOfUnits(ids)} or ${patrimonies.holder_user_id} in ${usersOfUnits(ids)})`,
+  unitScope: (ids) => patrimonyUnitScope(ids),
   unitField: 'section_id',
   sortable: {
     id: patrimonies.id,
@@ -361,6 +368,7 @@ export async function patrimonyRoutes(fastify: FastifyInstance) {
       const rows = await app.db.transaction(async (tx) => {
         const product = await patrimonyProduct(tx, input.product_id, user.superAdmin ? null : user.organizationId);
         const section = await referenced<SectionRow>(tx, sections, input.section_id, product.organization_id, 'section_id', { label: 'Seção', gender: 'f' });
+        await refuseSectionOutOfScope(tx, user, 'PATRIMONY', section, 'section_id');
         const serials: (string | null)[] = input.serials?.length ? input.serials : Array.from({ length: input.quantity! }, () => null);
         const tags = await nextTags(tx, product.organization_id, serials.length);
         const created = (await tx
