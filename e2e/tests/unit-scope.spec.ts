@@ -15,6 +15,9 @@ test('the Ponta Grossa keeper sees only his unit’s stock and items', async ({ 
   await page.goto('/patrimony');
   await expect(page.getByRole('row', { name: /48575443PG01/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /48575443A1001/ })).toHaveCount(0);
+  // The demo's out-requests are Curitiba's and São Paulo's: none is his to see.
+  await page.goto('/patrimony-solicitation');
+  await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
 });
 
 test('the manager sees every stock and where each user’s permissions reach', async ({ page }) => {

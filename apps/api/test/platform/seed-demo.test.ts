@@ -51,7 +51,10 @@ describe('demo data', () => {
     expect(items.items.every((i: { serial: string }) => i.serial.startsWith('48575443PG'))).toBe(true);
     expect(await total('/api/patrimony?pageSize=100')).toBeGreaterThan(items.total_items);
     const me = (await t.call('GET', '/api/user?search=almoxarife.pg', gestor)).json().items[0];
-    expect(Object.keys(me.permission_scopes).sort()).toEqual(['PATRIMONY', 'SECTION', 'STOCK']);
+    expect(Object.keys(me.permission_scopes).sort()).toEqual(['PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'SECTION', 'STOCK']);
+    // The demo's requests are Curitiba's and São Paulo's people's: none is his.
+    expect((await t.call('GET', '/api/patrimony-solicitation', pg)).json().total_items).toBe(0);
+    expect(await total('/api/patrimony-solicitation')).toBeGreaterThan(0);
   });
 
   it('about fifty patrimony items, some in every status; items in use have a holder', async () => {

@@ -39,8 +39,8 @@ export async function seedUnitScopeDemo(ctx: DemoContext): Promise<boolean> {
     // The API refuses the demo's weak password; the demo users' one is set below, as theirs is.
     password: `Pg-${randomBytes(12).toString('base64url')}`,
     person: { nickname: 'Rafael', full_name: 'Rafael Kowalski' },
-    permissions: ['STOCK', 'SECTION', 'PATRIMONY', 'PRODUCT.INDEX'],
-    permission_scopes: { STOCK: scope, SECTION: scope, PATRIMONY: scope },
+    permissions: ['STOCK', 'SECTION', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'PRODUCT.INDEX'],
+    permission_scopes: { STOCK: scope, SECTION: scope, PATRIMONY: scope, PATRIMONY_OUT_REQUEST: scope },
     unit_organizational_id: unit.id,
   });
   await ctx.app.db.update(users).set({ password_hash: await ctx.app.passwords.hash(DEMO_USER_PASSWORD) }).where(eq(users.id, keeper.id));
