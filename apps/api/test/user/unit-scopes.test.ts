@@ -195,6 +195,11 @@ describe('permissions scoped to organizational units', () => {
         { propertyPath: 'permission_scopes.SECTION', message: 'O usuário não tem esta permissão' },
       ]),
     );
+    // A permission taken away takes its scope with it (no stale scope to trip the next save).
+    const dropped = await scopedUser(['STOCK', 'SECTION'], { STOCK: [pg], SECTION: [pg] });
+    const narrowed = await t.call('PUT', `/api/user/${dropped.id}`, boss.token, { permissions: ['SECTION'] });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect(narrowed.json().permission_scopes).toEqual({ SECTION: [pg] });
     const manager = await scopedUser(['USER', 'STOCK'], { USER: [pg], STOCK: [pg] });
     const wide = await t.call('POST', '/api/user', manager.token, {
       username: 'amplo_demais',

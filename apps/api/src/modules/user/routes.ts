@@ -67,14 +67,14 @@ async function checkScopes(db: DbOrTx, user: CurrentUser, scopes: Record<string,
   const managerUnits = unitScopeOf(user, 'USER');
   const violations: { propertyPath: string; message: string }[] = [];
   if (managerUnits) {
-    for (const p of permissions.map((x) => x.replace(/\.(INDEX|READ)$/, ''))) {
+    for (const p of permissions.map(baseOf)) {
       const units = scopes?.[p];
       if (!units) violations.push({ propertyPath: `permission_scopes.${p}`, message: 'Você só pode conceder esta permissão nas suas unidades' });
       else if (units.some((u) => !managerUnits.includes(u))) violations.push({ propertyPath: `permission_scopes.${p}`, message: 'Unidade fora das suas unidades' });
     }
   }
   if (scopes) {
-    const held = new Set(permissions.map((x) => x.replace(/\.(INDEX|READ)$/, '')));
+    const held = new Set(permissions.map(baseOf));
     const ids = [...new Set(Object.values(scopes).flat())];
     const found = ids.length
       ? new Set((await db.select({ id: unitsOrganizational.id }).from(unitsOrganizational).where(and(inArray(unitsOrganizational.id, ids), eq(unitsOrganizational.organization_id, organizationId)))).map((u) => u.id))
@@ -86,6 +86,10 @@ async function checkScopes(db: DbOrTx, user: CurrentUser, scopes: Record<string,
   }
   if (violations.length) throw unprocessable(violations);
 }
+
+const baseOf = (permission: string) => permission.replace(/\.(INDEX|READ)$/, '');
+/** The scopes of the permissions still held. */
+const scopesOf = (scopes: Record<string, number[]>, permissions: string[]) => Object.fromEntries(Object.entries(scopes).filter(([p]) => permissions.some((x) => baseOf(x) === p)));
 
 const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
   table: users,
@@ -117,8 +121,12 @@ const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
       throw new HttpError(422, 'A organização de um usuário não pode ser alterada.', [{ propertyPath: 'organization_id', message: 'Não pode ser alterada' }]);
     }
     await checkUnit(tx, input.unit_organizational_id, organizationId);
+    // Permissions taken away without new scopes: their scopes go with them.
+    const granted = input.permissions ?? target?.permissions ?? [];
+    const scopes = input.permission_scopes ?? (target && input.permissions ? scopesOf(target.permission_scopes, granted) : target?.permission_scopes);
+    if (input.permission_scopes === undefined && input.permissions !== undefined && target) input.permission_scopes = scopes;
     if (input.permission_scopes !== undefined || input.permissions !== undefined || unitScopeOf(user, 'USER')) {
-      await checkScopes(tx, user, input.permission_scopes ?? target?.permission_scopes, input.permissions ?? target?.permissions ?? [], organizationId);
+      await checkScopes(tx, user, scopes, granted, organizationId);
     }
     const values: Record<string, unknown> = {};
     for (const k of ['username', 'email', 'permissions', 'permission_scopes', 'super_admin', 'unit_organizational_id', 'is_active'] as const) {
