@@ -4606,6 +4606,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -4681,6 +4684,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -4780,6 +4786,9 @@ export interface operations {
                                 name: string;
                             }[];
                             permissions: string[];
+                            permission_scopes: {
+                                [key: string]: number[];
+                            };
                             super_admin: 0 | 1;
                             is_active: boolean;
                             is_confirmed: boolean;
@@ -4822,6 +4831,9 @@ export interface operations {
                     organization_id?: number;
                     /** @default true */
                     is_active?: boolean;
+                    permission_scopes?: {
+                        [key: string]: number[];
+                    };
                 };
             };
         };
@@ -4856,6 +4868,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -4916,6 +4931,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -4967,6 +4985,9 @@ export interface operations {
                     unit_organizational_id?: number | null;
                     organization_id?: number;
                     is_active?: boolean;
+                    permission_scopes?: {
+                        [key: string]: number[];
+                    };
                 };
             };
         };
@@ -5003,6 +5024,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -5295,6 +5319,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -5352,6 +5379,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
@@ -5409,6 +5439,9 @@ export interface operations {
                             name: string;
                         }[];
                         permissions: string[];
+                        permission_scopes: {
+                            [key: string]: number[];
+                        };
                         super_admin: 0 | 1;
                         is_active: boolean;
                         is_confirmed: boolean;
