@@ -133,6 +133,9 @@ async function presentUnions(rows: UnionRow[], db: DbOrTx): Promise<UnionRead[]>
   });
 }
 
+/** One listener for every app of the process (onAudit keeps a function once). */
+const unionStatesListener = followUnionStates(presentUnions);
+
 /** Unions (`/api/union`). */
 export async function unionRoutes(app: FastifyInstance) {
   defineApiResource(app, unionResource, {
@@ -158,7 +161,7 @@ export async function unionRoutes(app: FastifyInstance) {
       await observeUnions(tx, user, [row.id as number], presentUnions);
     },
   });
-  onAudit(followUnionStates(presentUnions));
+  onAudit(unionStatesListener);
   app.addHook('onReady', async () => {
     if (app.db) await recordMissingStates(app.db, presentUnions);
   });
