@@ -25,6 +25,9 @@ import { scopedResources } from '../../src/core/resource';
 const userInUnit = (userColumn: SQL, unit: number) =>
   sql`exists (select 1 from "user" m where m.id = ${userColumn} and (m.unit_organizational_id = ${unit} or exists (select 1 from user_unit uu where uu.user_id = m.id and uu.unit_id = ${unit})))`;
 
+const shipmentIn = (u: number) =>
+  sql`(exists (select 1 from stock s where s.id = r.origin_stock_id and s.unit_organizational_id = ${u}) or r.destination_unit_id = ${u} or exists (select 1 from section sec join stock s on s.id = sec.stock_id where sec.id = r.destination_section_id and s.unit_organizational_id = ${u}))`;
+
 /**
  * Per entity: its table and the condition "row `r` belongs to unit `unit`" (the documented rule of
  * each module, written independently of its `unitScope`).
@@ -41,6 +44,9 @@ const MEMBERS: Record<string, { table: string; inUnit: (unit: number) => SQL }> 
   network_asset: { table: 'network_asset', inUnit: (u) => sql`exists (select 1 from site s where s.id = r.site_id and s.unit_organizational_id = ${u})` },
   project: { table: 'project', inUnit: (u) => sql`r.unit_organizational_id = ${u}` },
   project_task: { table: 'project_task', inUnit: (u) => sql`exists (select 1 from project p where p.id = r.project_id and p.unit_organizational_id = ${u})` },
+  // Its origin stock's unit, its destination unit, or its destination section's stock's unit.
+  shipment_solicitation: { table: 'shipment_solicitation', inUnit: (u) => shipmentIn(u) },
+  shipment: { table: 'shipment', inUnit: (u) => shipmentIn(u) },
   // Its unit, or a participant's units.
   schedule_event: { table: 'schedule_event', inUnit: (u) => sql`(r.unit_organizational_id = ${u} or exists (select 1 from schedule_event_participant p where p.event_id = r.id and ${userInUnit(sql`p.user_id`, u)}))` },
 };
@@ -117,6 +123,29 @@ const inPgo = async (entity: string): Promise<number> => {
       return post('/project', { code: 'PRJ-PGO-MTZ', name: 'Expansão Ponta Grossa', manager_id: managerId, unit_organizational_id: pgo, starts_on: '2026-01-05', ends_on: '2026-12-18' });
     case 'project_task':
       return post('/project/task', { project_id: await inPgo('project'), title: 'Vistoria da regional', starts_on: '2026-02-02', due_on: '2026-02-27' });
+    case 'shipment_solicitation': {
+      // The demo ships from Curitiba to São Paulo only: one Ponta Grossa item moved inside its own unit.
+      const [place] = await rows<{ stock: number; section: number; item: number }>(
+        sql`select st.id as stock, sec.id as section, (select p.id from patrimony p where p.section_id = sec.id and p.status = 'disponivel' order by p.id limit 1) as item
+            from stock st join section sec on sec.stock_id = st.id where st.unit_organizational_id = ${pgo} order by sec.id limit 1`,
+      );
+      return post('/shipment-solicitation', {
+        origin_stock_id: place.stock,
+        destination_type: 'unidade',
+        destination_unit_id: pgo,
+        destination_section_id: place.section,
+        recipient_name: 'Rafael Kowalski',
+        recipient_email: 'almoxarife.pg@demotelecom.com.br',
+        justification: 'Remanejamento na regional (matriz de escopos)',
+        items: [{ patrimony_id: place.item }],
+      });
+    }
+    case 'shipment': {
+      const request = await inPgo('shipment_solicitation');
+      const res = await t.call('POST', `/api/shipment-solicitation/${request}/approve`, manager);
+      if (res.statusCode !== 200) throw new Error(`approve ${request}: ${res.statusCode} ${res.body}`);
+      return res.json().shipment_id as number;
+    }
     default:
       return 0; // no recipe: another pair of units is used
   }

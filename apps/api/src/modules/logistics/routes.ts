@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   SHIPMENT_SOLICITATION_STATUS_LABELS,
@@ -26,10 +26,10 @@ import { HttpError } from '../../core/errors';
 import { searchText } from '../../core/list';
 import { mailLayout } from '../../core/mail';
 import { notify, usersWithPermission } from '../../core/notify';
-import { findVisible, type ResourceDef, registerResource } from '../../core/resource';
+import { findVisible, type ResourceDef, registerResource, sqlList } from '../../core/resource';
 import { registerWorkflow, workflow } from '../../core/workflow';
 import { getOrganizationSettings } from '../organization-settings';
-import { stocks } from '../warehouse';
+import { stocks, stocksOfUnits } from '../warehouse';
 import { packingListPdf } from './pdf';
 import { currentTimeZone } from '../../core/time-zone';
 import { shipmentItems, shipmentSolicitations, shipments } from './schema';
@@ -55,6 +55,10 @@ const PERMISSION = 'ASSET_SHIPMENT';
 /** Lines validated in `toValues`, written in `afterWrite` (the kit hands both the same input object). */
 const pendingLines = new WeakMap<object, Awaited<ReturnType<typeof validateSolicitation>>>();
 
+/** A shipment or its request is its origin stock's unit's and its destination's (a unit, or a section's stock's unit). */
+const shipmentUnits = (t: typeof shipments | typeof shipmentSolicitations) => (ids: number[]) =>
+  sql`(${t.origin_stock_id} in ${stocksOfUnits(ids)} or ${t.destination_unit_id} in (${sqlList(ids)}) or ${t.destination_section_id} in (select sec.id from section sec where sec.stock_id in ${stocksOfUnits(ids)}))`;
+
 const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, typeof shipmentSolicitationInput, typeof shipmentSolicitationUpdate> = {
   entity: 'shipment_solicitation',
   label: 'Solicitação de envio',
@@ -67,6 +71,8 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
   schemas: { read: shipmentSolicitationRead, create: shipmentSolicitationInput, update: shipmentSolicitationUpdate, query: shipmentSolicitationListQuery },
   sortable: { id: shipmentSolicitations.id, created_at: shipmentSolicitations.created_at, status: shipmentSolicitations.status, wanted_date: shipmentSolicitations.wanted_date },
   filters: (q) => [q.status ? eq(shipmentSolicitations.status, q.status) : undefined],
+  unitScope: shipmentUnits(shipmentSolicitations),
+  unitField: 'origin_stock_id',
   present: (rows, db, user) => requestWorkflow.present(rows, db, user),
   async toValues(input: z.infer<typeof shipmentSolicitationUpdate>, { user, tx }, existing) {
     if (existing) requestWorkflow.assertStatus(existing as SolicitationRow, ['pendente'], 'alterar');
@@ -133,6 +139,7 @@ const shipmentResource: ResourceDef<typeof shipmentListQuery, typeof shipmentUpd
   schemas: { read: shipmentRead, create: shipmentUpdate, update: shipmentUpdate, query: shipmentListQuery },
   sortable: { id: shipments.id, created_at: shipments.created_at, status: shipments.status, dispatched_at: shipments.dispatched_at },
   filters: (q) => [q.status ? eq(shipments.status, q.status) : undefined],
+  unitScope: shipmentUnits(shipments),
   searchOf: (r) => searchText(r.recipient_name as string, r.recipient_email as string, r.tracking_code as string, r.invoice_number as string, r.carrier as string),
   present: (rows, db, user) => shipmentWorkflow.present(rows, db, user),
   async toValues(input: z.infer<typeof shipmentUpdate>, { tx }, existing) {

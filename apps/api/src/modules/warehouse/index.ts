@@ -41,7 +41,7 @@ export { patrimonySolicitationItems } from './patrimony-solicitation/schema';
 
 /** The stock movements other modules record (logistics dispatches and receives items) and the names of warehouse rows. */
 export { type PatrimonyRow, addToBalance, movePatrimony, recordQuantityMovement, takeFromBalance } from './movement/service';
-export { type Refs, loadRefs } from './shared';
+export { type Refs, loadRefs, stocksOfUnits } from './shared';
 export { patrimonySearchText } from './patrimony/routes';
 /** Technicians' vans: which one is a user's, and the condition of the sections that are nobody's van. */
 export { presentVans, visibleVans } from './van/routes';
