@@ -73,7 +73,7 @@ function ScopeCell({ scopes }: { scopes: UserRead['permission_scopes'] }) {
   const scoped = Object.keys(scopes ?? {}).length > 0;
   const unitsQ = useQuery({ queryKey: userKeys.units(null), queryFn: () => fetchUnits(), staleTime: 60_000, enabled: scoped });
   if (!scoped) return <>Toda a organização</>;
-  return <Chip size="small" color="info" variant="outlined" label={scopeSummary(scopes, unitsQ.data ?? [])} />;
+  return <Chip size="small" variant="outlined" label={scopeSummary(scopes, unitsQ.data ?? [])} />;
 }
 
 export default function UserListPage() {
