@@ -66,14 +66,19 @@ describe(`movements export of ${ROWS.toLocaleString('en')} rows`, () => {
     return process.memoryUsage();
   }
 
+  /**
+   * `live` is the second highest of the collected samples (of four or more): one sample may catch a burst of chunks
+   * in flight between the stream's stages (more of them when a busy machine slows the consumer),
+   * while a file held whole is held across every sample after it grew, so it still shows.
+   */
   function sampler() {
     let rss = 0;
-    let live = 0;
+    const lives: number[] = [];
     const raw = () => (rss = Math.max(rss, process.memoryUsage().rss));
     const collected = () => {
       gc();
       const m = process.memoryUsage();
-      live = Math.max(live, m.heapUsed + m.external);
+      lives.push(m.heapUsed + m.external);
       rss = Math.max(rss, m.rss);
     };
     collected();
@@ -83,7 +88,9 @@ describe(`movements export of ${ROWS.toLocaleString('en')} rows`, () => {
       clearInterval(rawTimer);
       clearInterval(gcTimer);
       collected();
-      return { rss, live };
+      const sorted = [...lives].sort((a, b) => b - a);
+      // A short run (a fast download) has too few samples to leave one out: its highest counts.
+      return { rss, live: sorted.length >= 4 ? sorted[1] : sorted[0] };
     };
   }
 
