@@ -265,10 +265,10 @@ export function registerResource<TQuery extends z.ZodObject, TCreate extends z.Z
       const scoped = tenancyColumn !== undefined && !user.superAdmin;
       const patterns = searchColumn ? searchPatterns(q.search) : [];
       const filters = def.filters ? def.filters(q as never, user).filter((f) => f !== undefined) : [];
-      // A permission scoped to units narrows the list like a filter (tenancyCondition adds it).
-      if (unitCondition(d, user)) filters.push(sql`true`);
       let found: (Row & { [TOTAL]: number })[];
-      if (filters.length === 0) {
+      // The prepared statement knows the organization only: a filter, or a permission scoped to units
+      // (tenancyCondition adds it), builds its own.
+      if (filters.length === 0 && !unitCondition(d, user)) {
         const values: Record<string, unknown> = { organization: user.organizationId, limit: pageSize, offset };
         patterns.forEach((p, i) => (values[`w${i}`] = p));
         found = await listStatement(scoped, patterns.length, q.sort).execute(values);

@@ -34,21 +34,23 @@ describe('permissions scoped to organizational units', () => {
   });
   afterAll(() => t?.close());
 
+  const PASSWORD = 'Senha-forte-2026!';
+  /** A new user's body for the user API. */
+  const userBody = (username: string, fields: Record<string, unknown>) => ({
+    username,
+    email: `${username}@example.com`,
+    password: PASSWORD,
+    person: { nickname: username, full_name: `Pessoa ${username}` },
+    ...fields,
+  });
+
   /** A user made by the manager through the API, with these scopes, logged in. */
   async function scopedUser(permissions: string[], scopes: Record<string, number[]>) {
     const username = `pg_${Math.random().toString(36).slice(2, 8)}`;
-    const res = await t.call('POST', '/api/user', boss.token, {
-      username,
-      email: `${username}@example.com`,
-      password: 'Senha-forte-2026!',
-      person: { nickname: username, full_name: `Pessoa ${username}` },
-      permissions,
-      permission_scopes: scopes,
-      unit_organizational_id: pg,
-    });
+    const res = await t.call('POST', '/api/user', boss.token, userBody(username, { permissions, permission_scopes: scopes, unit_organizational_id: pg }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().permission_scopes).toEqual(scopes);
-    return { id: res.json().id as number, token: (await t.login(username, 'Senha-forte-2026!')).token };
+    return { id: res.json().id as number, token: (await t.login(username, PASSWORD)).token };
   }
 
   it('a keeper scoped to Ponta Grossa: lists, counts and reads hold only its records; Curitiba is 404 and unchanged', async () => {
@@ -177,14 +179,10 @@ describe('permissions scoped to organizational units', () => {
   });
 
   it('grants are checked: units of the organization, permissions the user holds, a scoped manager only inside its units', async () => {
-    const bad = await t.call('POST', '/api/user', boss.token, {
-      username: 'escopo_ruim',
-      email: 'escopo_ruim@example.com',
-      password: 'Senha-forte-2026!',
-      person: { nickname: 'Ruim', full_name: 'Escopo Ruim' },
+    const bad = await t.call('POST', '/api/user', boss.token, userBody('escopo_ruim', {
       permissions: ['STOCK'],
       permission_scopes: { STOCK: [999999], SECTION: [pg] },
-    });
+    }));
     expect(bad.statusCode).toBe(422);
     const catalogue = await t.call('PUT', `/api/user/${boss.id}`, boss.token, { permission_scopes: { PRODUCT: [pg] } });
     expect(catalogue.statusCode).toBe(422);
@@ -201,25 +199,17 @@ describe('permissions scoped to organizational units', () => {
     expect(narrowed.statusCode, narrowed.body).toBe(200);
     expect(narrowed.json().permission_scopes).toEqual({ SECTION: [pg] });
     const manager = await scopedUser(['USER', 'STOCK'], { USER: [pg], STOCK: [pg] });
-    const wide = await t.call('POST', '/api/user', manager.token, {
-      username: 'amplo_demais',
-      email: 'amplo_demais@example.com',
-      password: 'Senha-forte-2026!',
-      person: { nickname: 'Amplo', full_name: 'Amplo Demais' },
+    const wide = await t.call('POST', '/api/user', manager.token, userBody('amplo_demais', {
       permissions: ['STOCK'],
       unit_organizational_id: pg,
-    });
+    }));
     expect(wide.statusCode).toBe(422);
     expect(wide.json().violations).toEqual([{ propertyPath: 'permission_scopes.STOCK', message: 'Você só pode conceder esta permissão nas suas unidades' }]);
-    const ok = await t.call('POST', '/api/user', manager.token, {
-      username: 'so_pg',
-      email: 'so_pg@example.com',
-      password: 'Senha-forte-2026!',
-      person: { nickname: 'Só PG', full_name: 'Só Ponta Grossa' },
+    const ok = await t.call('POST', '/api/user', manager.token, userBody('so_pg', {
       permissions: ['STOCK'],
       permission_scopes: { STOCK: [pg] },
       unit_organizational_id: pg,
-    });
+    }));
     expect(ok.statusCode, ok.body).toBe(201);
     // The scoped manager's user list holds only users of its units.
     const listed = (await t.call('GET', '/api/user?pageSize=100', manager.token)).json().items.map((u: { username: string }) => u.username);
