@@ -40,3 +40,20 @@ test('the manager sees every stock and where each user’s permissions reach', a
   // The product catalogue is the organization's: not offered for a scope.
   await expect(scopes.getByRole('combobox', { name: 'Produtos' })).toHaveCount(0);
 });
+
+test('the Ponta Grossa technician sees only his unit’s work orders', async ({ page }) => {
+  await uiLogin(page, 'tecnico.pg');
+  await page.goto('/external-activity');
+  await expect(page.getByText('Cooperativa Agrícola Campos Gerais').first()).toBeVisible();
+  await expect(page.getByText('Padaria Pão Dourado')).toHaveCount(0);
+  await expect(page.getByText('Clínica Vida Plena')).toHaveCount(0);
+});
+
+test('the manager sees every unit’s work orders and picks a new order’s unit', async ({ page }) => {
+  await uiLogin(page, 'gestor');
+  await page.goto('/external-activity');
+  await expect(page.getByText('Padaria Pão Dourado').first()).toBeVisible();
+  await page.goto('/external-activity/create');
+  await page.getByRole('combobox', { name: 'Unidade organizacional' }).click();
+  await expect(page.getByRole('option', { name: /Regional Ponta Grossa/ })).toBeVisible();
+});

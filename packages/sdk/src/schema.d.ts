@@ -19015,6 +19015,7 @@ export interface operations {
                 status?: "aberta" | "agendada" | "em_deslocamento" | "em_execucao" | "concluida" | "cancelada";
                 assistance_type?: number;
                 technician?: number;
+                unit?: number;
                 priority?: "baixa" | "media" | "alta" | "urgente";
                 from?: string;
                 to?: string;
@@ -19075,6 +19076,11 @@ export interface operations {
                             } | null;
                             circuit_id: number | null;
                             circuit: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            unit_organizational_id: number | null;
+                            unit_organizational: {
                                 id: number;
                                 name: string;
                             } | null;
@@ -19153,6 +19159,7 @@ export interface operations {
                     site_id?: number | null;
                     svc_id?: number | null;
                     circuit_id?: number | null;
+                    unit_organizational_id?: number | null;
                     scheduled_start?: (string) | null;
                     scheduled_end?: (string) | null;
                     /** @default [] */
@@ -19210,6 +19217,11 @@ export interface operations {
                         } | null;
                         circuit_id: number | null;
                         circuit: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
                             id: number;
                             name: string;
                         } | null;
@@ -19320,6 +19332,11 @@ export interface operations {
                             id: number;
                             name: string;
                         } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         scheduled_start: string | null;
                         scheduled_end: string | null;
                         technician_ids: number[];
@@ -19402,6 +19419,7 @@ export interface operations {
                     site_id?: number | null;
                     svc_id?: number | null;
                     circuit_id?: number | null;
+                    unit_organizational_id?: number | null;
                     scheduled_start?: (string) | null;
                     scheduled_end?: (string) | null;
                     technician_ids?: number[];
@@ -19460,6 +19478,11 @@ export interface operations {
                         } | null;
                         circuit_id: number | null;
                         circuit: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
                             id: number;
                             name: string;
                         } | null;
@@ -19632,6 +19655,11 @@ export interface operations {
                             id: number;
                             name: string;
                         } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         scheduled_start: string | null;
                         scheduled_end: string | null;
                         technician_ids: number[];
@@ -19742,6 +19770,11 @@ export interface operations {
                         } | null;
                         circuit_id: number | null;
                         circuit: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
                             id: number;
                             name: string;
                         } | null;
@@ -19858,6 +19891,11 @@ export interface operations {
                             id: number;
                             name: string;
                         } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         scheduled_start: string | null;
                         scheduled_end: string | null;
                         technician_ids: number[];
@@ -19968,6 +20006,11 @@ export interface operations {
                         } | null;
                         circuit_id: number | null;
                         circuit: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
                             id: number;
                             name: string;
                         } | null;
@@ -20085,6 +20128,11 @@ export interface operations {
                             id: number;
                             name: string;
                         } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         scheduled_start: string | null;
                         scheduled_end: string | null;
                         technician_ids: number[];
@@ -20199,6 +20247,11 @@ export interface operations {
                         } | null;
                         circuit_id: number | null;
                         circuit: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
                             id: number;
                             name: string;
                         } | null;
@@ -20541,6 +20594,7 @@ export interface operations {
                 status?: "aberta" | "agendada" | "em_deslocamento" | "em_execucao" | "concluida" | "cancelada";
                 assistance_type?: number;
                 technician?: number;
+                unit?: number;
                 priority?: "baixa" | "media" | "alta" | "urgente";
                 from?: string;
                 to?: string;
@@ -23363,6 +23417,7 @@ export interface operations {
                 sort?: string;
                 status?: "aberta" | "em_analise" | "concluida" | "cancelada";
                 seller?: number;
+                unit?: number;
             };
             header?: never;
             path?: never;
@@ -23397,6 +23452,11 @@ export interface operations {
                             /** @enum {string} */
                             status: "aberta" | "em_analise" | "concluida" | "cancelada";
                             notes: string | null;
+                            unit_organizational_id: number | null;
+                            unit_organizational: {
+                                id: number;
+                                name: string;
+                            } | null;
                             unit_count: number;
                             created_at: string;
                             updated_at: string;
@@ -23442,6 +23502,7 @@ export interface operations {
                      */
                     status?: "aberta" | "em_analise" | "concluida" | "cancelada";
                     notes?: string | null;
+                    unit_organizational_id?: number | null;
                 };
             };
         };
@@ -23472,6 +23533,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "aberta" | "em_analise" | "concluida" | "cancelada";
                         notes: string | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         unit_count: number;
                         created_at: string;
                         updated_at: string;
@@ -23526,6 +23592,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "aberta" | "em_analise" | "concluida" | "cancelada";
                         notes: string | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         unit_count: number;
                         created_at: string;
                         updated_at: string;
@@ -23578,6 +23649,7 @@ export interface operations {
                     /** @enum {string} */
                     status?: "aberta" | "em_analise" | "concluida" | "cancelada";
                     notes?: string | null;
+                    unit_organizational_id?: number | null;
                 };
             };
         };
@@ -23610,6 +23682,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "aberta" | "em_analise" | "concluida" | "cancelada";
                         notes: string | null;
+                        unit_organizational_id: number | null;
+                        unit_organizational: {
+                            id: number;
+                            name: string;
+                        } | null;
                         unit_count: number;
                         created_at: string;
                         updated_at: string;

@@ -2,15 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from './access';
 import type { DbOrTx } from './db';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { type ResourceDef, unitCondition } from './resource';
 import { users } from './schema';
 
-/** Active users of the organization holding a permission (approvers: WAREHOUSE; warehouse staff: PATRIMONY). */
-export async function usersWithPermission(db: DbOrTx, organizationId: number, permission: string, except?: number): Promise<number[]> {
+/** The record a notice is about: a recipient whose permission on it is scoped to units must reach it. */
+export type NoticeRecord = { resource: Pick<ResourceDef, 'table' | 'access'> & Partial<Pick<ResourceDef, 'unitScope' | 'entity'>>; id: number };
+
+/**
+ * Active users of the organization holding a permission (approvers: WAREHOUSE; warehouse staff:
+ * PATRIMONY). With `about`, only those who can see that record: a user whose permission on the
+ * record's resource is scoped to units outside the record's is not told of it.
+ */
+export async function usersWithPermission(db: DbOrTx, organizationId: number, permission: string, except?: number, about?: NoticeRecord): Promise<number[]> {
   const rows = await db
-    .select({ id: users.id })
+    .select({ id: users.id, scopes: users.permission_scopes })
     .from(users)
     .where(and(eq(users.organization_id, organizationId), eq(users.is_active, true), sql`${users.permissions} @> ARRAY[${permission}]::text[]`));
-  return rows.map((r) => r.id).filter((id) => id !== except);
+  const holders = rows.filter((r) => r.id !== except);
+  if (!about) return holders.map((r) => r.id);
+  // One question per distinct scope (most holders share none, or the same one).
+  const reaches = new Map<string, Promise<boolean>>();
+  const reach = (scopes: Record<string, number[]>) => {
+    const condition = unitCondition(about.resource, { superAdmin: false, scopes } as CurrentUser);
+    if (!condition) return Promise.resolve(true);
+    const key = JSON.stringify(scopes);
+    if (!reaches.has(key)) reaches.set(key, db.select({ id: sql<number>`${about.resource.table.id}` }).from(about.resource.table as PgTable).where(and(eq(about.resource.table.id, about.id), condition)).then((found) => found.length > 0));
+    return reaches.get(key)!;
+  };
+  const seen = await Promise.all(holders.map((r) => reach(r.scopes ?? {})));
+  return holders.filter((_, i) => seen[i]).map((r) => r.id);
 }
 
 /** Notifies after the transaction commits (the returned function pushes and mails). */

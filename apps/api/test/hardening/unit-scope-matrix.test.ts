@@ -48,6 +48,10 @@ const MEMBERS: Record<string, { table: string; inUnit: (unit: number) => SQL }> 
   shipment_solicitation: { table: 'shipment_solicitation', inUnit: (u) => shipmentIn(u) },
   shipment: { table: 'shipment', inUnit: (u) => shipmentIn(u) },
   // Its unit, or a participant's units.
+  external_activity: { table: 'external_activity', inUnit: (u) => sql`r.unit_organizational_id = ${u}` },
+  viability: { table: 'viability', inUnit: (u) => sql`r.unit_organizational_id = ${u}` },
+  // An address of a study: the study's unit.
+  viability_unit: { table: 'viability_unit', inUnit: (u) => sql`exists (select 1 from viability v where v.id = r.viability_id and v.unit_organizational_id = ${u})` },
   schedule_event: { table: 'schedule_event', inUnit: (u) => sql`(r.unit_organizational_id = ${u} or exists (select 1 from schedule_event_participant p where p.event_id = r.id and ${userInUnit(sql`p.user_id`, u)}))` },
 };
 

@@ -216,4 +216,69 @@ describe('permissions scoped to organizational units', () => {
     expect(listed).toContain('so_pg');
     expect(listed).not.toContain((await t.call('GET', `/api/user/${boss.id}`, boss.token)).json().username);
   });
+  it('work orders and viability studies belong to their unit: lists, calendar, board and reads follow the scope', async () => {
+    const lead = await t.createUser({ permissions: ['USER', 'EXTERNAL_ACTIVITY', 'ASSISTANCE_TYPE', 'SCHEDULE', 'VIABILITY'] });
+    const type = await t.call('POST', '/api/external-activity/assistance-type', lead.token, { name: 'Reparo', color: '#c62828', default_duration_minutes: 120, sla_hours: 48 });
+    expect(type.statusCode, type.body).toBe(201);
+    const day = '2027-03-10';
+    const order = async (client: string, unit: number | null, token = lead.token) =>
+      t.call('POST', '/api/external-activity', token, { assistance_type_id: type.json().id, client_name: client, unit_organizational_id: unit, scheduled_start: `${day}T13:00:00Z`, scheduled_end: `${day}T15:00:00Z`, force: true });
+    const pgRes = await order("Cliente PG", pg);
+    expect(pgRes.statusCode, pgRes.body).toBe(201);
+    const pgOrder = pgRes.json();
+    const cwbOrder = (await order('Cliente CWB', cwb)).json();
+    expect(pgOrder.unit_organizational).toEqual({ id: pg, name: 'Ponta Grossa' });
+    const made = await t.call('POST', '/api/user', lead.token, userBody('tecnico_pg', { permissions: ['EXTERNAL_ACTIVITY', 'SCHEDULE', 'VIABILITY'], permission_scopes: { EXTERNAL_ACTIVITY: [pg], VIABILITY: [pg] }, unit_organizational_id: pg }));
+    expect(made.statusCode, made.body).toBe(201);
+    const tech = (await t.login('tecnico_pg', PASSWORD)).token;
+    const listed = (await t.call('GET', '/api/external-activity?pageSize=100', tech)).json();
+    expect(listed.items.map((a: { id: number }) => a.id)).toEqual([pgOrder.id]);
+    expect(listed.total_items).toBe(1);
+    expect((await t.call('GET', `/api/external-activity/${cwbOrder.id}`, tech)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/external-activity/${cwbOrder.id}/timeline`, tech)).statusCode).toBe(404);
+    const calendar = (await t.call('GET', `/api/schedule/calendar?from=${day}&to=${day}`, tech)).json() as { id: number; code: string | null }[];
+    expect(calendar.filter((i) => i.code).map((i) => i.id)).toEqual([pgOrder.id]);
+    const board = (await t.call('GET', `/api/schedule/board?from=${day}&to=${day}`, tech)).json();
+    expect(JSON.stringify(board)).not.toContain('Cliente CWB');
+    expect((await t.call('GET', `/api/schedule/calendar?from=${day}&to=${day}`, lead.token)).json().filter((i: { code: string | null }) => i.code)).toHaveLength(2);
+    // Opened by the scoped technician with no unit: his only unit; another unit's: refused, nothing written.
+    const own = await order('Cliente novo', null, tech);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().unit_organizational_id).toBe(pg);
+    const before = (await t.call('GET', '/api/external-activity?pageSize=1', lead.token)).json().total_items;
+    const outside = await order('Cliente de fora', cwb, tech);
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().violations).toEqual([{ propertyPath: 'unit_organizational_id', message: 'Fora das unidades em que você tem esta permissão.' }]);
+    expect((await t.call('GET', '/api/external-activity?pageSize=1', lead.token)).json().total_items).toBe(before);
+    // Viabilities: the same rule.
+    const study = (client: string, unit: number, token = lead.token) =>
+      t.call('POST', '/api/viability', token, { client_name: client, client_document: '11.222.333/0001-81', service_type: 'internet_dedicada', bandwidth_mbps: 100, seller_id: lead.id, unit_organizational_id: unit });
+    const pgStudy = (await study('Hotel PG', pg)).json();
+    const cwbStudy = (await study('Hotel CWB', cwb)).json();
+    expect((await t.call('GET', '/api/viability?pageSize=100', tech)).json().items.map((v: { id: number }) => v.id)).toEqual([pgStudy.id]);
+    expect((await t.call('GET', `/api/viability/${cwbStudy.id}`, tech)).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/viability/${pgStudy.id}`, tech, { unit_organizational_id: cwb })).statusCode).toBe(422);
+    expect((await t.call('GET', `/api/viability/${pgStudy.id}`, lead.token)).json().unit_organizational_id).toBe(pg);
+  });
+
+  it('notices go only to those who reach the record: an approver scoped to Ponta Grossa is not told of a Curitiba request', async () => {
+    const product = (await t.call('POST', '/api/product', boss.token, { code: 'ONU-AV', name: 'ONU de aviso', tracking: 'patrimonio' })).json();
+    const item = await t.call('POST', '/api/patrimony', boss.token, { product_id: product.id, section_id: cwbSection.id, serial: 'AVISO-01' });
+    expect(item.statusCode, item.body).toBe(201);
+    const approvers = await t.createUser({ permissions: ['USER', 'WAREHOUSE', 'PATRIMONY_OUT_REQUEST'] });
+    const make = async (username: string, scopes: Record<string, number[]>) => {
+      const res = await t.call('POST', '/api/user', approvers.token, userBody(username, { permissions: ['WAREHOUSE', 'PATRIMONY_OUT_REQUEST'], permission_scopes: scopes }));
+      expect(res.statusCode, res.body).toBe(201);
+      return (await t.login(username, PASSWORD)).token;
+    };
+    const pgApprover = await make('aprovador_pg', { PATRIMONY_OUT_REQUEST: [pg] });
+    const cwbApprover = await make('aprovador_cwb', { PATRIMONY_OUT_REQUEST: [cwb] });
+    const requester = await t.createUser({ permissions: ['PATRIMONY_OUT_REQUEST'] });
+    const asked = await t.call('POST', '/api/patrimony-solicitation', requester.token, { reason: 'Instalação em Curitiba', stock_id: cwbStock.id, items: [{ patrimony_id: item.json().id }] });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const told = async (token: string) => ((await t.call('GET', '/api/user/notification?pageSize=100', token)).json().items as { title: string }[]).some((n) => n.title === `Solicitação de patrimônio #${asked.json().id}`);
+    expect(await told(cwbApprover)).toBe(true);
+    expect(await told(approvers.token)).toBe(true);
+    expect(await told(pgApprover)).toBe(false);
+  });
 });

@@ -10,7 +10,7 @@ describe('viability demo data', () => {
   });
   afterAll(() => t?.close());
 
-  it('seeds three templates, five plans and four studies: one accepted, one with extra cost and a carrier circuit, one by radio (in and out of reach), one new; seeding again adds nothing', async () => {
+  it('seeds three templates, five plans and five studies: one accepted, one with extra cost and a carrier circuit, one by radio (in and out of reach), one new, one of the Ponta Grossa branch; seeding again adds nothing', async () => {
     const gestor = (await t.login('gestor', DEMO_PASSWORD)).token;
     expect((await t.call('GET', '/api/viability/unit/template', gestor)).json().total_items).toBe(3);
     const list = (await t.call('GET', '/api/viability?sort=code', gestor)).json() as { items: { id: number; client_name: string; status: string; unit_count: number }[] };
@@ -19,6 +19,8 @@ describe('viability demo data', () => {
       ['Clínica São Lucas', 'em_analise', 2],
       ['Cooperativa Agrícola Campos Gerais', 'em_analise', 2],
       ['Condomínio Jardim Botânico', 'aberta', 0],
+      // The Ponta Grossa branch's own study (its unit's scoped users see only this one).
+      ['Hotel Vila Velha', 'em_analise', 1],
     ]);
     expect((await t.call('GET', '/api/viability/plan', gestor)).json().total_items).toBe(5);
     const units = (await t.call('GET', `/api/viability/${list.items[1].id}/unit`, gestor)).json() as { name: string; verdict: string }[];
@@ -35,6 +37,6 @@ describe('viability demo data', () => {
     const [shop] = (await t.call('GET', `/api/viability/${list.items[0].id}/unit`, gestor)).json();
     expect(shop).toMatchObject({ verdict: 'viavel', decision: { kind: 'aceita', name: 'Joana Lima' }, calculation: { monthly_fee: '1890.00', installation_fee: '990.00', contract_months: 24, contract_total: '46350.00' } });
     await seedDemo(t.app);
-    expect((await t.call('GET', '/api/viability', gestor)).json().total_items).toBe(4);
+    expect((await t.call('GET', '/api/viability', gestor)).json().total_items).toBe(5);
   });
 });

@@ -57,6 +57,8 @@ export const externalActivityInput = z.object({
   site_id: id.nullable().optional(),
   svc_id: id.nullable().optional(),
   circuit_id: id.nullable().optional(),
+  /** The unit the order belongs to; empty: its site's unit (else the unit of a creator scoped to one unit). */
+  unit_organizational_id: id.nullable().optional(),
   scheduled_start: dateOrDateTime.nullable().optional(),
   scheduled_end: dateOrDateTime.nullable().optional(),
   /** Empty: an order waiting for the dispatch to assign it (see rights.ts). */
@@ -102,6 +104,8 @@ export const externalActivityRead = tenantRecord({
   svc: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   circuit_id: z.number().nullable(),
   circuit: ref.nullable(),
+  unit_organizational_id: z.number().nullable(),
+  unit_organizational: ref.nullable(),
   scheduled_start: z.string().nullable(),
   scheduled_end: z.string().nullable(),
   technician_ids: z.array(z.number()),
@@ -125,6 +129,7 @@ export const externalActivityListQuery = listQuery.extend({
   status: z.enum(ACTIVITY_STATUSES).optional(),
   assistance_type: queryId,
   technician: queryId,
+  unit: queryId,
   priority: z.enum(ACTIVITY_PRIORITIES).optional(),
   /** The due time between `from` and `to`. */
   from: dateOrDateTime.optional(),

@@ -26,7 +26,7 @@ const username = z
  * The permissions that may be scoped to units: those whose records belong to a unit (a stock, a
  * site, a project…). Catalogues (products, cities) and settings are organization-wide.
  */
-export const SCOPABLE_PERMISSIONS: readonly string[] = ['STOCK', 'SECTION', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'ASSET_SHIPMENT', 'SITE', 'NETWORK_ASSET', 'PROJECT', 'SCHEDULE', 'USER'];
+export const SCOPABLE_PERMISSIONS: readonly string[] = ['STOCK', 'SECTION', 'PATRIMONY', 'PATRIMONY_OUT_REQUEST', 'ASSET_SHIPMENT', 'SITE', 'NETWORK_ASSET', 'PROJECT', 'SCHEDULE', 'USER', 'EXTERNAL_ACTIVITY', 'VIABILITY'];
 
 export const permissionScopes = z
   .record(z.string().max(60), z.array(z.number().int().positive()).min(1, 'Escolha ao menos uma unidade ou deixe a permissão para toda a organização').max(100))

@@ -28,6 +28,8 @@ export const viabilityInput = z.object({
   seller_id: id,
   status: z.enum(VIABILITY_STATUSES, { message: 'Situação inválida' }).default('aberta'),
   notes: optionalText(4000),
+  /** The branch that studies it (unit-scoped permissions reach the study through it). */
+  unit_organizational_id: id.nullable().optional(),
 });
 export const viabilityUpdate = updateOf(viabilityInput);
 export type ViabilityInput = z.input<typeof viabilityInput>;
@@ -45,11 +47,13 @@ export const viabilityRead = tenantRecord({
   seller: ref.nullable(),
   status: z.enum(VIABILITY_STATUSES),
   notes: z.string().nullable(),
+  unit_organizational_id: z.number().nullable(),
+  unit_organizational: ref.nullable(),
   unit_count: z.number(),
 });
 export type ViabilityRead = z.infer<typeof viabilityRead>;
 
-export const viabilityListQuery = listQuery.extend({ status: z.enum(VIABILITY_STATUSES).optional(), seller: queryId });
+export const viabilityListQuery = listQuery.extend({ status: z.enum(VIABILITY_STATUSES).optional(), seller: queryId, unit: queryId });
 
 export const viabilityResource = defineResource({
   ...viabilityEntity,

@@ -8,3 +8,5 @@ export { MOVABLE_ACTIVITY_STATUSES, moveActivityWindow } from './activity/move';
 export { assertDispatch as assertActivityDispatch } from './activity/rights';
 /** The day check (technicians busy, SLA deadline) of every way an order is put in a day, the calendar's drag included. */
 export { checkTechniciansDay } from './activity/dispatch';
+/** A user's unit scope for work orders, for the other places that list them (calendar, board, pickers). */
+export { activityUnitCondition } from './activity/scope';

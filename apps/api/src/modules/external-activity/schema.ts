@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActivityEventKind, ActivityPriority, ActivityStatus, ChecklistItem, ChecklistKind } from '@operacoes/contract';
-import { cities, organizations, searchIndex, tenantColumns, users } from '../../core/schema';
+import { cities, organizations, searchIndex, tenantColumns, unitsOrganizational, users } from '../../core/schema';
 import { circuits, sites, svcs } from '../network';
 import { movements, patrimonies, products, sections } from '../warehouse';
 
@@ -49,6 +49,8 @@ export const externalActivities = pgTable(
     site_id: integer().references((): AnyPgColumn => sites.id),
     svc_id: integer().references((): AnyPgColumn => svcs.id),
     circuit_id: integer().references((): AnyPgColumn => circuits.id),
+    /** The unit the order belongs to (its site's unless chosen): unit-scoped permissions reach it through this. */
+    unit_organizational_id: integer().references((): AnyPgColumn => unitsOrganizational.id),
     scheduled_start: timestamp({ withTimezone: true, mode: 'string' }),
     scheduled_end: timestamp({ withTimezone: true, mode: 'string' }),
     description: text(),
@@ -66,6 +68,7 @@ export const externalActivities = pgTable(
     index('external_activity_org_idx').on(t.organization_id, t.id),
     index('external_activity_due_idx').on(t.organization_id, t.status, t.due_at),
     index('external_activity_type_idx').on(t.assistance_type_id),
+    index('external_activity_unit_idx').on(t.organization_id, t.unit_organizational_id, t.id),
     /** The schedule's calendar: the activities of a window. */
     index('external_activity_scheduled_idx').on(t.organization_id, t.scheduled_start),
     searchIndex('external_activity', t),

@@ -89,7 +89,7 @@ const solicitationResource: ResourceDef<typeof shipmentSolicitationListQuery, ty
     await tx.delete(shipmentItems).where(eq(shipmentItems.solicitation_id, row.id));
     await tx.insert(shipmentItems).values(lines.map((l) => ({ ...l, quantity: String(l.quantity), solicitation_id: row.id })));
     if (!existing) {
-      const approvers = await usersWithPermission(tx, row.organization_id as number, PERMISSION, user.id);
+      const approvers = await usersWithPermission(tx, row.organization_id as number, PERMISSION, user.id, { resource: solicitationResource, id: row.id as number });
       const deliver = await notify(app, tx, approvers, `Solicitação de envio #${row.id}`, `${user.username} pediu um envio para ${row.recipient_name}.`, solicitationLink(row.id), user);
       afterCommit(user, deliver);
     }

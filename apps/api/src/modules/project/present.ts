@@ -4,7 +4,7 @@ import type { ProjectRead, ProjectTaskRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { byIds, plainPresent } from '../../core/resource';
 import { personRefs, refOf } from '../../core/rows';
-import { unitsOrganizational } from '../../core/schema';
+import { unitRefs } from '../../core/unit-refs';
 import { projectTasks, projects } from './schema';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -14,14 +14,13 @@ const person = (p: { id: number; name: string } | null) => (p ? { id: p.id, name
 
 export async function presentProjects(rows: ProjectRow[], db: DbOrTx): Promise<ProjectRead[]> {
   const people = await personRefs(db, rows.map((r) => r.manager_id));
-  const units = await byIds(db, unitsOrganizational, rows.map((r) => r.unit_organizational_id));
+  const units = await unitRefs(db, rows.map((r) => r.unit_organizational_id));
   const ids = rows.map((r) => r.id);
   const counted = ids.length ? await db.select({ id: projectTasks.project_id, n: count() }).from(projectTasks).where(inArray(projectTasks.project_id, ids)).groupBy(projectTasks.project_id) : [];
   const tasks = new Map(counted.map((c) => [c.id, c.n]));
   return (plainPresent(rows as never) as Record<string, unknown>[]).map((r, i) => {
     const row = rows[i];
-    const unit = units.get(row.unit_organizational_id);
-    return { ...r, manager: person(refOf(people, row.manager_id)), unit_organizational: unit ? { id: unit.id, name: unit.name as string } : null, task_count: tasks.get(row.id) ?? 0 } as ProjectRead;
+    return { ...r, manager: person(refOf(people, row.manager_id)), unit_organizational: units.of(row.unit_organizational_id), task_count: tasks.get(row.id) ?? 0 } as ProjectRead;
   });
 }
 

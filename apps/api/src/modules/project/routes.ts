@@ -39,7 +39,7 @@ import { findVisible, sqlList } from '../../core/resource';
 import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs, refOf } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
-import { externalActivities } from '../external-activity';
+import { activityUnitCondition, externalActivities } from '../external-activity';
 import { movements, patrimonySolicitations } from '../warehouse';
 import { activityCosts, projectCost, projectProgress } from './cost';
 import { presentProjects, presentTasks } from './present';
@@ -261,7 +261,8 @@ export async function projectRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, userOf(req), req.params.id);
+      const user = userOf(req);
+      const project = await findVisible<typeof projects.$inferSelect>(projectDef, app.db, user, req.params.id);
       const linked = app.db.select({ id: projectActivities.activity_id }).from(projectActivities).where(eq(projectActivities.project_id, project.id));
       return app.db
         .select({ id: externalActivities.id, code: externalActivities.code, client_name: externalActivities.client_name, status: externalActivities.status })
@@ -271,6 +272,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
             eq(externalActivities.organization_id, project.organization_id),
             sql`${externalActivities.status} <> 'cancelada'`,
             notInArray(externalActivities.id, linked),
+            activityUnitCondition(user),
             ...searchPatterns(req.query.search).map((w) => like(externalActivities.search_text, w)),
           ),
         )
@@ -292,7 +294,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
         const [activity] = await tx
           .select({ id: externalActivities.id, code: externalActivities.code })
           .from(externalActivities)
-          .where(and(eq(externalActivities.id, req.body.activity_id), eq(externalActivities.organization_id, project.organization_id)));
+          .where(and(eq(externalActivities.id, req.body.activity_id), eq(externalActivities.organization_id, project.organization_id), activityUnitCondition(user)));
         if (!activity) throw unprocessable([{ propertyPath: 'activity_id', message: 'Atividade externa não encontrada nesta organização.' }]);
         const added = await tx.insert(projectActivities).values({ project_id: project.id, activity_id: activity.id }).onConflictDoNothing().returning();
         if (added.length) await audit(tx, user, { entity: 'project', entityId: project.id, organizationId: project.organization_id, action: 'update', before: { activity_linked: null }, after: { activity_linked: activity.code } });

@@ -26,7 +26,7 @@ import { unprocessable } from '../../core/errors';
 import { personDisplayName } from '../../core/people';
 import { persons, users } from '../../core/schema';
 import { getOrganizationSettings } from '../organization-settings';
-import { activityTechnicians, assistanceTypes, externalActivities } from '../external-activity';
+import { activityTechnicians, activityUnitCondition, assistanceTypes, externalActivities } from '../external-activity';
 import { activityEndSql, movedOccurrences, technicianVisits, touchesWindow } from './busy';
 import { eventTimeZones, occurrencesIn } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
@@ -86,7 +86,7 @@ export function boardRoutes(fastify: FastifyInstance) {
           .innerJoin(e, eq(e.id, p.event_id))
           .where(and(inArray(p.user_id, ids), eq(e.organization_id, organizationId), touchesWindow(from, to)))
           .orderBy(asc(e.starts_at)),
-        technicianVisits(db, end, ids, { start: from, end: to }, eq(a.organization_id, organizationId), ne(a.status, 'cancelada')),
+        technicianVisits(db, end, ids, { start: from, end: to }, eq(a.organization_id, organizationId), ne(a.status, 'cancelada'), activityUnitCondition(user)),
         db
           .select({ a, type: { id: assistanceTypes.id, name: assistanceTypes.name, color: assistanceTypes.color, minutes: assistanceTypes.default_duration_minutes } })
           .from(a)
@@ -95,6 +95,7 @@ export function boardRoutes(fastify: FastifyInstance) {
             and(
               eq(a.organization_id, organizationId),
               inArray(a.status, [...ACTIVITY_OPEN_STATUSES]),
+              activityUnitCondition(user),
               notExists(db.select({ x: sql`1` }).from(t).where(eq(t.activity_id, a.id))),
               // The period's orders: not scheduled yet, or scheduled within it.
               or(isNull(a.scheduled_start), sql`${a.scheduled_start} >= ${from.toISOString()}::timestamptz and ${a.scheduled_start} < ${to.toISOString()}::timestamptz`),

@@ -34,7 +34,7 @@ import { sqlList, tenancyCondition } from '../../core/resource';
 import { defineApiResource, ownRoutes } from '../../core/resource-kit';
 import { personRefs } from '../../core/rows';
 import { unitsOrganizational, users } from '../../core/schema';
-import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, assertActivityDispatch, assistanceTypes, checkTechniciansDay, externalActivities, moveActivityWindow } from '../external-activity';
+import { type ActivityRow, MOVABLE_ACTIVITY_STATUSES, activityTechnicians, activityUnitCondition, assertActivityDispatch, assistanceTypes, checkTechniciansDay, externalActivities, moveActivityWindow } from '../external-activity';
 import { type Window, activityEndSql, checkReservable, clashOutcome, clashesOf, lockPeople, movedOccurrences, reservationsOf, touchesWindow, visitTouches, windowText } from './busy';
 import { boardRoutes } from './board';
 import { eventIcs, feedIcs } from './ics';
@@ -329,6 +329,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
             isNotNull(a.scheduled_start),
             ne(a.status, 'cancelada'),
             visitTouches(end, from, to),
+            activityUnitCondition(user),
             q.mine ? assigned(user.id) : undefined,
             q.technician ? assigned(q.technician) : undefined,
             q.unit ? sql`exists (select 1 from ${t} join ${users} u on u.id = ${t.user_id} where ${t.activity_id} = ${a.id} and u.unit_organizational_id = ${q.unit})` : undefined,
@@ -397,7 +398,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
         const [row] = (await tx
           .select()
           .from(externalActivities)
-          .where(and(eq(externalActivities.id, req.params.id), user.superAdmin ? undefined : eq(externalActivities.organization_id, user.organizationId)))
+          .where(and(eq(externalActivities.id, req.params.id), user.superAdmin ? undefined : eq(externalActivities.organization_id, user.organizationId), activityUnitCondition(user)))
           .for('update')) as ActivityRow[];
         if (!row) throw notFound({ label: 'Atividade externa', gender: 'f' });
         await assertActivityDispatch(tx, user, row.id, 'reagendar');

@@ -15,9 +15,10 @@ export async function seedApiTokenDemo(ctx: DemoContext): Promise<boolean> {
 }
 
 /**
- * A branch with its own warehouse keeper: "Regional Ponta Grossa" with its stock and a few items,
- * and `almoxarife.pg`, whose warehouse permissions reach only that unit (the rest of the
- * organization's stocks and items are not his to see).
+ * A branch with its own warehouse keeper and technician: "Regional Ponta Grossa" with its stock, a
+ * few items, a work order and a viability study; `almoxarife.pg`, whose warehouse permissions reach
+ * only that unit, and `tecnico.pg`, whose work orders and calendar do (the rest of the organization's
+ * records are not theirs to see).
  */
 /** The demo users' password (README). */
 const DEMO_USER_PASSWORD = 'demo12345';
@@ -43,6 +44,43 @@ export async function seedUnitScopeDemo(ctx: DemoContext): Promise<boolean> {
     permission_scopes: { STOCK: scope, SECTION: scope, PATRIMONY: scope, PATRIMONY_OUT_REQUEST: scope },
     unit_organizational_id: unit.id,
   });
-  await ctx.app.db.update(users).set({ password_hash: await ctx.app.passwords.hash(DEMO_USER_PASSWORD) }).where(eq(users.id, keeper.id));
+  // The branch's field technician: its work orders only (the head office's stay out of his list and calendar).
+  const technician = await gestor<Row>('POST', '/user', {
+    username: 'tecnico.pg',
+    email: 'tecnico.pg@demotelecom.com.br',
+    password: `Pg-${randomBytes(12).toString('base64url')}`,
+    person: { nickname: 'Marcos', full_name: 'Marcos Wiśniewski' },
+    permissions: ['EXTERNAL_ACTIVITY', 'SCHEDULE', 'PATRIMONY_OUT_REQUEST'],
+    permission_scopes: { EXTERNAL_ACTIVITY: scope, SCHEDULE: scope, PATRIMONY_OUT_REQUEST: scope },
+    unit_organizational_id: unit.id,
+  });
+  for (const id of [keeper.id, technician.id]) await ctx.app.db.update(users).set({ password_hash: await ctx.app.passwords.hash(DEMO_USER_PASSWORD) }).where(eq(users.id, id));
+  const [repair] = (await gestor<{ items: Row[] }>('GET', '/external-activity/assistance-type?search=Reparo')).items;
+  if (repair) {
+    await gestor('POST', '/external-activity', {
+      assistance_type_id: repair.id,
+      priority: 'alta',
+      client_name: 'Cooperativa Agrícola Campos Gerais',
+      client_document: '33.000.167/0001-01',
+      address: 'Rua Balduíno Taques, 445 — Centro, Ponta Grossa/PR',
+      latitude: -25.0945,
+      longitude: -50.1633,
+      unit_organizational_id: unit.id,
+      technician_ids: [technician.id],
+      description: 'Link intermitente desde a chuva de ontem; verificar o conector da ONU.',
+    });
+  }
+  const hotel = await gestor<Row>('POST', '/viability', {
+    client_name: 'Hotel Vila Velha',
+    client_document: '11.222.333/0001-81',
+    contact_name: 'Beatriz Schmidt',
+    contact_phone: '(42) 3224-5500',
+    service_type: 'internet_dedicada',
+    bandwidth_mbps: 200,
+    seller_id: ctx.userId.gestor,
+    unit_organizational_id: unit.id,
+    notes: 'Estudo da regional de Ponta Grossa.',
+  });
+  await gestor('POST', `/viability/${hotel.id}/unit`, { name: 'Recepção', address: 'Rua Engenheiro Schamber, 1000 — Centro, Ponta Grossa/PR', latitude: -25.0916, longitude: -50.1668 });
   return true;
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  unitOrganizationalEntity,
   type UnitCalculation,
   VIABILITY_MEDIUM_LABELS,
   idList,
@@ -31,10 +32,11 @@ import type { DbOrTx } from '../../core/db';
 import { HttpError, conflict, unprocessable } from '../../core/errors';
 import { searchPatterns, searchText } from '../../core/list';
 import { registerPeopleRoute } from '../../core/people';
-import { findVisible, type ResourceDef } from '../../core/resource';
+import { findVisible, type ResourceDef, sqlList } from '../../core/resource';
 import { defineApiResource, ownRoutes } from '../../core/resource-kit';
+import { unitRefs } from '../../core/unit-refs';
 import { personRefs, refOf } from '../../core/rows';
-import { users } from '../../core/schema';
+import { unitsOrganizational, users } from '../../core/schema';
 import { cities, presentCities } from '../locale';
 import { getOrganizationSettings } from '../organization-settings';
 import { products } from '../warehouse';
@@ -126,13 +128,13 @@ async function presentTemplates(rows: TemplateRow[], db: DbOrTx) {
 }
 
 async function presentViabilities(rows: ViabilityRow[], db: DbOrTx) {
-  const people = await personRefs(db, rows.map((r) => r.seller_id));
+  const [people, units] = await Promise.all([personRefs(db, rows.map((r) => r.seller_id)), unitRefs(db, rows.map((r) => r.unit_organizational_id))]);
   const ids = rows.map((r) => r.id);
   const counted = ids.length ? await db.select({ id: viabilityUnits.viability_id, n: sql<number>`count(*)::int` }).from(viabilityUnits).where(inArray(viabilityUnits.viability_id, ids)).groupBy(viabilityUnits.viability_id) : [];
   const counts = new Map(counted.map((c) => [c.id, c.n]));
   return rows.map(({ search_text: _s, ...r }) => {
     const seller = refOf(people, r.seller_id);
-    return { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(), seller: seller ? { id: seller.id, name: seller.name } : null, unit_count: counts.get(r.id) ?? 0 };
+    return { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(), seller: seller ? { id: seller.id, name: seller.name } : null, unit_organizational: units.of(r.unit_organizational_id), unit_count: counts.get(r.id) ?? 0 };
   });
 }
 
@@ -220,11 +222,13 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
   const viabilityDef = defineApiResource(fastify, viabilityResource, {
     table: viabilities,
     defaultSort: [desc(viabilities.id)],
-    filters: (q) => [q.status ? eq(viabilities.status, q.status) : undefined, q.seller ? eq(viabilities.seller_id, q.seller) : undefined],
+    filters: (q) => [q.status ? eq(viabilities.status, q.status) : undefined, q.seller ? eq(viabilities.seller_id, q.seller) : undefined, q.unit ? eq(viabilities.unit_organizational_id, q.unit) : undefined],
     searchOf: (r) => searchText(r.code as string, r.client_name as string, r.client_document as string, r.contact_name as string | null, r.contact_email as string | null),
     unique: { code: 'o código' },
     sortable: { code: viabilities.code, client_name: viabilities.client_name, status: viabilities.status, created_at: viabilities.created_at, bandwidth_mbps: viabilities.bandwidth_mbps },
-    refs: { seller_id: { table: users, noun: userEntity } },
+    refs: { seller_id: { table: users, noun: userEntity }, unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity } },
+    unitScope: (ids) => inArray(viabilities.unit_organizational_id, ids),
+    unitField: 'unit_organizational_id',
     present: (rows, db) => presentViabilities(rows as never, db),
     async toValues(values, { tx, user }, existing) {
       if (!values.code) {
@@ -273,6 +277,9 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
       city_id: { table: cities, noun: { label: 'Cidade', gender: 'f' } },
       plan_id: { table: viabilityPlans, noun: { label: 'Plano', gender: 'm' } },
     },
+    // An address of a study is the study's unit's.
+    unitScope: (ids) => sql`${viabilityUnits.viability_id} in (select v.id from viability v where v.unit_organizational_id in (${sqlList(ids)}))`,
+    unitField: 'viability_id',
     present: (rows, db) => presentUnits(rows as never, db),
     async toValues(values, { tx, user }, existing) {
       const unit = existing as UnitRow | undefined;
@@ -512,6 +519,8 @@ export async function viabilityRoutes(fastify: FastifyInstance) {
           latitude: unit.latitude,
           longitude: unit.longitude,
           site_id: unit.calculation.site?.id ?? null,
+          // The study's branch is the order's (none: the kit's default, the site's unit).
+          ...(viability.unit_organizational_id ? { unit_organizational_id: viability.unit_organizational_id } : {}),
           description: `Instalação da viabilidade ${viability.code} · unidade "${unit.name}" · ${unit.calculation.template.name}${viability.contact_name ? ` · contato: ${viability.contact_name}` : ''}.`,
         },
       });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ClientDecision, UnitCalculation, ViabilityMedium, ViabilityStatus, ViabilityVerdict } from '@operacoes/contract';
-import { cities, organizations, recordColumns, searchIndex, tenantColumns, users } from '../../core/schema';
+import { cities, organizations, recordColumns, searchIndex, tenantColumns, unitsOrganizational, users } from '../../core/schema';
 import { externalActivities } from '../external-activity';
 import { sites, svcs } from '../network';
 
@@ -89,11 +89,14 @@ export const viabilities = pgTable(
       .references((): AnyPgColumn => users.id),
     status: text().$type<ViabilityStatus>().notNull().default('aberta'),
     notes: text(),
+    /** The organizational unit (branch) that studies it: unit-scoped permissions reach it through this. */
+    unit_organizational_id: integer().references((): AnyPgColumn => unitsOrganizational.id),
   },
   (t) => [
     uniqueIndex('viability_code_unique').on(t.organization_id, sql`lower(${t.code})`),
     index('viability_org_idx').on(t.organization_id, t.id),
     index('viability_seller_idx').on(t.seller_id),
+    index('viability_org_unit_idx').on(t.organization_id, t.unit_organizational_id, t.id),
     searchIndex('viability', t),
     check('viability_status_check', sql`${t.status} in ('aberta', 'em_analise', 'concluida', 'cancelada')`),
   ],

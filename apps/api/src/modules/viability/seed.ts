@@ -69,6 +69,7 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     service_type: 'internet_dedicada',
     bandwidth_mbps: 300,
     seller_id: ctx.userId.gestor,
+    unit_organizational_id: ctx.unitId.CWB,
     notes: 'Cliente pediu IP fixo e instalação antes do Natal.',
   });
   const shop = await gestor<Row>('POST', `/viability/${bakery.id}/unit`, { name: 'Loja Centro', address: 'Rua Marechal Deodoro, 235 — Centro, Curitiba/PR', latitude: -25.4302, longitude: -49.2690, plan_id: dedicated300.id });
@@ -84,6 +85,7 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     service_type: 'l2l',
     bandwidth_mbps: 500,
     seller_id: ctx.userId.gestor,
+    unit_organizational_id: ctx.unitId.CWB,
   });
   await gestor('POST', `/viability/${clinic.id}/unit`, { name: 'Matriz Rebouças', address: 'Av. Getúlio Vargas, 2100 — Rebouças, Curitiba/PR', latitude: -25.4525, longitude: -49.2638, plan_id: dedicated500.id });
   await gestor('POST', `/viability/${clinic.id}/unit`, {
@@ -109,6 +111,7 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     service_type: 'internet_dedicada',
     bandwidth_mbps: 100,
     seller_id: ctx.userId.gestor,
+    unit_organizational_id: ctx.unitId.CWB,
   });
   await gestor('POST', `/viability/${cooperative.id}/unit`, { name: 'Sede Uvaranas', address: 'Rodovia PR-151, km 2 — Uvaranas, Ponta Grossa/PR', latitude: -25.0718, longitude: -50.1066, template_id: radio.id, plan_id: radio100.id });
   await gestor('POST', `/viability/${cooperative.id}/unit`, { name: 'Armazém Carambeí', address: 'Av. do Ouro, 300 — Carambeí/PR', latitude: -24.9178, longitude: -50.0969, template_id: radio.id, plan_id: radio100.id });
@@ -121,6 +124,7 @@ export async function seedViabilityDemo(ctx: DemoContext): Promise<boolean> {
     service_type: 'internet_dedicada',
     bandwidth_mbps: 1000,
     seller_id: ctx.userId.gestor,
+    unit_organizational_id: ctx.unitId.CWB,
     notes: 'Aguardando a planta do condomínio para cadastrar as torres.',
   });
   return true;

@@ -10,6 +10,7 @@ import { FormMasked } from '../../core/form/MaskedInput';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
+import { FormUnitSelect } from '../unit-organizational';
 import { activityApi, searchTypes } from './api';
 import { dispatches, lockedFor, rightsOf, useActivityActor } from './rights';
 import { FormTechniciansPicker } from './TechniciansPicker';
@@ -29,6 +30,7 @@ const blank = {
   site_id: null,
   svc_id: null,
   circuit_id: null,
+  unit_organizational_id: null,
   scheduled_start: null,
   scheduled_end: null,
   technician_ids: [],
@@ -72,6 +74,7 @@ export default function ActivityFormPage() {
                 hint="O SLA e o checklist vêm do tipo"
               />
               <FormSelect name="priority" label="Prioridade" required options={enumOptions(ACTIVITY_PRIORITIES, ACTIVITY_PRIORITY_LABELS)} />
+              <FormUnitSelect helperText={activity ? undefined : 'Em branco: a unidade do site (ou a sua, se você atua em uma só)'} />
               <FormDateTime name="scheduled_start" label="Início agendado" clearable />
               <FormDateTime name="scheduled_end" label="Fim agendado" clearable />
               <Wide>

@@ -11,7 +11,7 @@ import { useCan } from '../../core/permissions';
 import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { Section } from '../../core/Section';
-import { fetchUnitOptions } from '../unit-organizational';
+import { FormUnitSelect } from '../unit-organizational';
 import { CtoFields, CtoPorts } from '../viability';
 import { assetApi, fetchAssetsOf, netKeys, siteApi, type SiteRead } from './api';
 import { AssetStatusChip } from './parts';
@@ -67,7 +67,6 @@ function SiteAssets({ site }: { site: SiteRead }) {
 
 export default function SiteFormPage() {
   const [params] = useSearchParams();
-  const units = useQuery({ queryKey: ['network', 'units'], queryFn: fetchUnitOptions, staleTime: 60_000 });
   const blank = {
     code: '',
     name: '',
@@ -94,7 +93,7 @@ export default function SiteFormPage() {
               <FormSelect name="type" label="Tipo" required options={enumOptions(SITE_TYPES, SITE_TYPE_LABELS)} />
               <FormSelect name="status" label="Situação" required options={enumOptions(SITE_STATUSES, SITE_STATUS_LABELS)} />
               <Wide>
-                <FormSelect name="unit_organizational_id" label="Unidade organizacional" options={[{ value: '', label: 'Nenhuma' }, ...(units.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }))]} helperText="Opcional: a unidade responsável" />
+                <FormUnitSelect helperText="Opcional: a unidade responsável" />
               </Wide>
             </FormGrid>
           </Section>

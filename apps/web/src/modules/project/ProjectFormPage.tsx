@@ -5,7 +5,6 @@
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Box, Button } from '@mui/material';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, periodRule, projectInput } from '@operacoes/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { enumOptions, FormGrid, FormNumber, FormRecordPicker, FormSelect, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
@@ -13,7 +12,7 @@ import { ResourcePage } from '../../core/resource';
 import { FormText } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { Section } from '../../core/Section';
-import { fetchUnitOptions } from '../unit-organizational';
+import { FormUnitSelect } from '../unit-organizational';
 import { getPerson, projectApi, searchPeople } from './api';
 import { ActivitiesSection } from './ActivitiesSection';
 import { TasksSection } from './TasksSection';
@@ -27,8 +26,6 @@ const blank = { code: '', name: '', client: '', manager_id: undefined as never, 
 export default function ProjectFormPage() {
   const { id } = useParams();
   const projectId = id ? Number(id) : null;
-  const units = useQuery({ queryKey: ['project', 'units'], queryFn: fetchUnitOptions, staleTime: 60_000 });
-  const unitOptions = (units.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }));
   return (
     <>
       <ResourcePage resource={projectApi} schema={schema} blank={blank} subtitle={(p) => `${p.code} · ${p.name}`} toForm={(p) => ({ budget: (p.budget?.replace('.', ',') ?? '') as never })} savedTo={(p) => `/project/edit/${p.id}`}>
@@ -48,7 +45,7 @@ export default function ProjectFormPage() {
                 <FormText name="client" label="Cliente" />
                 <FormSelect name="status" label="Situação" required options={enumOptions(PROJECT_STATUSES, PROJECT_STATUS_LABELS)} />
                 <FormRecordPicker name="manager_id" label="Gerente" required queryKey={['project', 'people']} search={searchPeople} get={getPerson} getLabel={(p) => p.name} initial={project?.manager ?? null} />
-                <FormSelect name="unit_organizational_id" label="Unidade organizacional" required options={unitOptions} />
+                <FormUnitSelect required />
                 <FormDate name="starts_on" label="Início" />
                 <FormDate name="ends_on" label="Término" />
                 <FormNumber name="budget" label="Orçamento (R$)" money placeholder="0,00" />

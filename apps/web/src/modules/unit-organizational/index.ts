@@ -2,3 +2,4 @@
 export { UnitsPanel } from './UnitsPanel';
 export { UnitMembers } from './UnitMembers';
 export { fetchUnitOptions, type UnitRead } from './api';
+export { FormUnitSelect, useUnitOptions } from './FormUnitSelect';

@@ -11,6 +11,7 @@ import { formatCpfCnpj } from '../../core/format';
 import { FormText, useSchemaForm } from '../../core/ResourceForm';
 import { blankToNull } from '../../core/schema-helpers';
 import { useSession } from '../../core/session';
+import { FormUnitSelect } from '../unit-organizational';
 import { getSeller, searchSellers, viabilityApi } from './api';
 import { RecordDialog } from './RecordDialog';
 
@@ -39,8 +40,9 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
           seller_id: viability.seller_id,
           status: viability.status,
           notes: viability.notes ?? '',
+          unit_organizational_id: viability.unit_organizational_id,
         }
-      : { code: '', client_name: '', client_document: '', contact_name: '', contact_phone: '', contact_email: '', service_type: undefined, bandwidth_mbps: null, seller_id: me?.id ?? null, status: 'aberta', notes: '' }) as never,
+      : { code: '', client_name: '', client_document: '', contact_name: '', contact_phone: '', contact_email: '', service_type: undefined, bandwidth_mbps: null, seller_id: me?.id ?? null, status: 'aberta', notes: '', unit_organizational_id: null }) as never,
   );
   return (
     <RecordDialog
@@ -63,6 +65,7 @@ export function ViabilityDialog({ viability, onClose, onSaved }: { viability: Vi
         <FormNumber name="bandwidth_mbps" label="Banda (Mbps)" required />
         <FormRecordPicker name="seller_id" label="Vendedor" required queryKey={['viability', 'people']} search={searchSellers} get={getSeller} getLabel={(p) => p.name} initial={viability?.seller ?? me} />
         <FormSelect name="status" label="Situação" required options={enumOptions(VIABILITY_STATUSES, VIABILITY_STATUS_LABELS)} />
+        <FormUnitSelect />
         <Wide>
           <FormNotes />
         </Wide>

@@ -14,7 +14,6 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useFormReadOnly } from '../../core/readOnly';
 import { fetchStocks, searchProducts, searchSections, whKeys, type ProductRead, type SectionRead } from './api';
 import { AsyncPicker } from '../../core/form';
-import { fetchUnitOptions } from '../unit-organizational';
 import { ToneChip, type ToneColor } from '../../core/ToneChip';
 
 const PATRIMONY_COLOR: Record<PatrimonyStatus, ToneColor> = {
@@ -52,10 +51,7 @@ export const sectionLabel = (s: Pick<SectionRead, 'name' | 'code'> & { stock?: {
 export const productLabel = (p: Pick<ProductRead, 'code' | 'name'>) => `${p.code} — ${p.name}`;
 
 /** The organization's units, as select options. */
-export function useUnitOptions() {
-  const q = useQuery({ queryKey: whKeys.units, queryFn: fetchUnitOptions, staleTime: 60_000 });
-  return (q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.code})` }));
-}
+export { useUnitOptions } from '../unit-organizational';
 export function useStockOptions() {
   const q = useQuery({ queryKey: whKeys.stocks, queryFn: fetchStocks, staleTime: 30_000 });
   return (q.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }));

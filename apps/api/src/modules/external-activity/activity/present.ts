@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ExternalActivityRead } from '@operacoes/contract';
 import type { DbOrTx } from '../../../core/db';
 import { byIds, plainPresent } from '../../../core/resource';
+import { unitRefs } from '../../../core/unit-refs';
 import { personRefs } from '../../../core/rows';
 import { presentCities } from '../../locale';
 import { circuits, sites, svcs } from '../../network';
@@ -30,7 +31,7 @@ export const isBreached = (r: Pick<ActivityRow, 'status' | 'due_at' | 'finished_
 export async function presentActivities(rows: ActivityRow[], db: DbOrTx): Promise<Omit<ExternalActivityRead, 'steps'>[]> {
   const ids = rows.map((r) => r.id);
   const nonNull = (xs: (number | null)[]) => xs.filter((v): v is number => v !== null);
-  const [types, techs, creators, cityRefs, siteRows, svcRows, circuitRows] = await Promise.all([
+  const [types, techs, creators, cityRefs, siteRows, svcRows, circuitRows, units] = await Promise.all([
     byIds(db, assistanceTypes as never, rows.map((r) => r.assistance_type_id)),
     techniciansOf(db, ids),
     creatorsOf(db, ids),
@@ -38,6 +39,7 @@ export async function presentActivities(rows: ActivityRow[], db: DbOrTx): Promis
     byIds(db, sites as never, nonNull(rows.map((r) => r.site_id))),
     byIds(db, svcs as never, nonNull(rows.map((r) => r.svc_id))),
     byIds(db, circuits as never, nonNull(rows.map((r) => r.circuit_id))),
+    unitRefs(db, rows.map((r) => r.unit_organizational_id)),
   ]);
   const creatorOf = new Map<number, number>();
   for (const c of creators) if (c.user_id !== null && !creatorOf.has(c.activity_id)) creatorOf.set(c.activity_id, c.user_id);
@@ -64,6 +66,7 @@ export async function presentActivities(rows: ActivityRow[], db: DbOrTx): Promis
       site: site ? { id: site.id as number, code: site.code as string, name: site.name as string } : null,
       svc: svc ? { id: svc.id as number, code: svc.code as string, name: svc.client_name as string } : null,
       circuit: circuit ? { id: circuit.id as number, name: `${circuit.carrier as string} ${circuit.designation as string}` } : null,
+      unit_organizational: units.of(row.unit_organizational_id),
       breached: isBreached(row, now),
     } as Omit<ExternalActivityRead, 'steps'>;
   });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type SQL, and, asc, eq, gt, gte, inArray, like, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  unitOrganizationalEntity,
   ACTIVITY_OPEN_STATUSES,
   ACTIVITY_STATUS_LABELS,
   ACTIVITY_STEP_LABELS,
@@ -44,7 +45,9 @@ import {
   svcEntity,
   unpairedCoordinate,
 } from '@operacoes/contract';
-import { type CurrentUser, userOf } from '../../../core/access';
+import { type CurrentUser, unitScopeOf, userOf } from '../../../core/access';
+import { unitsOrganizational } from '../../../core/schema';
+import { activityUnitScope } from './scope';
 import { afterCommit } from '../../../core/after-commit';
 import { publishScheduleChanged } from '../../../core/realtime/schedule-changed';
 import { audit } from '../../../core/audit';
@@ -254,11 +257,22 @@ async function present(rows: Record<string, unknown>[], db: DbOrTx, user?: Curre
 const assignedTo = (userId: number, status?: ActivityStatus) =>
   sql`${externalActivities.id} = any(array(select ${activityTechnicians.activity_id} from ${activityTechnicians} where ${activityTechnicians.user_id} = ${userId}${status ? sql` and ${activityTechnicians.status} = ${status}` : sql``}))`;
 
+/** A new order's unit when none is chosen: its site's, else the creator's only unit for work orders. */
+async function defaultUnit(tx: DbOrTx, user: CurrentUser, siteId: number | null | undefined): Promise<number | null> {
+  if (siteId) {
+    const [site] = await tx.select({ unit: sites.unit_organizational_id }).from(sites).where(eq(sites.id, siteId));
+    if (site?.unit) return site.unit;
+  }
+  const units = unitScopeOf(user, 'EXTERNAL_ACTIVITY');
+  return units?.length === 1 ? units[0] : null;
+}
+
 /** The list's filters (also the export's). */
 const activityFilters = (q: Omit<ExternalActivityListQuery, 'page' | 'pageSize'>, user: CurrentUser): (SQL | undefined)[] => [
       q.status ? eq(externalActivities.status, q.status) : undefined,
       q.assistance_type ? eq(externalActivities.assistance_type_id, q.assistance_type) : undefined,
       q.priority ? eq(externalActivities.priority, q.priority) : undefined,
+      q.unit ? eq(externalActivities.unit_organizational_id, q.unit) : undefined,
       q.technician ? assignedTo(q.technician, q.status) : undefined,
       q.mine ? assignedTo(user.id, q.status) : undefined,
       q.from ? gte(externalActivities.due_at, new Date(q.from)) : undefined,
@@ -295,8 +309,11 @@ export async function activityRoutes(fastify: FastifyInstance) {
       site_id: { table: sites, noun: siteEntity },
       svc_id: { table: svcs, noun: svcEntity },
       circuit_id: { table: circuits, noun: circuitEntity },
+      unit_organizational_id: { table: unitsOrganizational, noun: unitOrganizationalEntity },
     },
     unique: { code: 'o código' },
+    unitScope: activityUnitScope,
+    unitField: 'unit_organizational_id',
     present,
     workflow: activityWorkflow,
     async toValues(values, { tx, user }, existing) {
@@ -338,6 +355,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       if (!existing) {
         values.code = await nextActivityCode(tx, organizationId);
         values.status = 'aberta';
+        if (values.unit_organizational_id == null) values.unit_organizational_id = await defaultUnit(tx, user, values.site_id as number | null | undefined);
       }
       return values;
     },

@@ -6,13 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { ACTIVITY_OPEN_STATUSES } from '@operacoes/contract';
+import { ACTIVITY_OPEN_STATUSES, externalActivityResource } from '@operacoes/contract';
 import { periodicJob } from '../../../core/jobs';
 import { usersWithPermission } from '../../../core/notify';
 import { brDateTime } from '../../../core/pdf';
 import { organizationTimeZone } from '../../../core/time-zone';
 import { activityTechnicians, externalActivities } from '../schema';
 import { manageLink } from './routes';
+import { activityUnitScope } from './scope';
 
 const HOUR = 3600_000;
 
@@ -38,10 +39,10 @@ export async function runSlaNotices(app: FastifyInstance, now = new Date()): Pro
     const all = [...breached, ...warned];
     if (!all.length) return { warned: 0, breached: 0 };
     const techs = await tx.select().from(activityTechnicians).where(inArray(activityTechnicians.activity_id, all.map((a) => a.id)));
-    const managers = new Map<number, number[]>();
     for (const a of all) {
-      if (!managers.has(a.organization_id)) managers.set(a.organization_id, await usersWithPermission(tx, a.organization_id, 'EXTERNAL_ACTIVITY'));
-      const to = [...new Set([...techs.filter((t) => t.activity_id === a.id).map((t) => t.user_id), ...managers.get(a.organization_id)!])];
+      // The managers who reach the order (a manager scoped to other units is not told).
+      const managers = await usersWithPermission(tx, a.organization_id, 'EXTERNAL_ACTIVITY', undefined, { resource: { table: externalActivities, access: externalActivityResource.access, unitScope: activityUnitScope }, id: a.id });
+      const to = [...new Set([...techs.filter((t) => t.activity_id === a.id).map((t) => t.user_id), ...managers])];
       const late = breached.includes(a);
       // A job, not a request: the deadline is written on the activity's organization's clock.
       const zone = await organizationTimeZone(tx, a.organization_id);

@@ -6,7 +6,8 @@ import { type CurrentUser, userOf } from '../../../core/access';
 import type { DbOrTx } from '../../../core/db';
 import { conflict, unprocessable } from '../../../core/errors';
 import { searchPatterns, searchText } from '../../../core/list';
-import { byIds, tenancyCondition } from '../../../core/resource';
+import { tenancyCondition } from '../../../core/resource';
+import { unitRefs } from '../../../core/unit-refs';
 import { type Guard, type RefSlot, defineApiResource } from '../../../core/resource-kit';
 import { unitsOrganizational } from '../../../core/schema';
 import { cities, presentCities } from '../../locale';
@@ -52,18 +53,17 @@ const CITY = Symbol('city');
 export async function presentSites(rows: SiteRow[], db: DbOrTx) {
   const ids = rows.map((r) => r.id);
   const [units, cityRefs, counted] = await Promise.all([
-    byIds(db, unitsOrganizational as never, rows.map((r) => r.unit_organizational_id).filter((v): v is number => v !== null)),
+    unitRefs(db, rows.map((r) => r.unit_organizational_id)),
     presentCities(db, rows.map((r) => r.city_id)),
     ids.length ? db.select({ id: networkAssets.site_id, n: count() }).from(networkAssets).where(inArray(networkAssets.site_id, ids)).groupBy(networkAssets.site_id) : [],
   ]);
   const assets = new Map(counted.map((c) => [c.id, c.n]));
   return rows.map(({ search_text: _search, ...r }) => {
-    const unit = r.unit_organizational_id ? units.get(r.unit_organizational_id) : undefined;
     return {
       ...r,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
-      unit_organizational: unit ? { id: unit.id, name: unit.name as string } : null,
+      unit_organizational: units.of(r.unit_organizational_id),
       city: (r.city_id && cityRefs.get(r.city_id)) || null,
       asset_count: assets.get(r.id) ?? 0,
     };

@@ -13,7 +13,7 @@ import { personRefs } from '../../../core/rows';
 import { currentTimeZone } from '../../../core/time-zone';
 import type { PatrimonyRow } from '../movement/service';
 import { patrimonySolicitationItems, patrimonySolicitations } from '../patrimony-solicitation/schema';
-import { solicitationWorkflow } from '../patrimony-solicitation/routes';
+import { solicitationResource, solicitationWorkflow } from '../patrimony-solicitation/routes';
 import { solicitationLink } from '../patrimony-solicitation/service';
 import { presentPatrimonies } from '../patrimony/routes';
 import { patrimonies } from '../patrimony/schema';
@@ -120,7 +120,7 @@ export async function myPatrimonyRoutes(fastify: FastifyInstance) {
           .returning();
         await tx.insert(patrimonySolicitationItems).values({ solicitation_id: s.id, patrimony_id: item.id, product_id: item.product_id, quantity: '1', delivered_at: new Date() });
         await audit(tx, user, { entity: 'patrimony_solicitation', entityId: s.id, organizationId: s.organization_id, action: 'create', after: s });
-        deliver = await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id), `Pedido de devolução #${s.id}`, `${person?.name ?? user.username} quer devolver o item ${item.tag}.`, solicitationLink(s.id), user);
+        deliver = await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id, { resource: solicitationResource, id: s.id }), `Pedido de devolução #${s.id}`, `${person?.name ?? user.username} quer devolver o item ${item.tag}.`, solicitationLink(s.id), user);
         return s;
       });
       await deliver?.();

@@ -170,8 +170,8 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
     const who = (await personRefs(tx, [user.id])).get(user.id)?.name ?? user.username;
     const deliver =
       s.status === 'pendente'
-        ? await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'WAREHOUSE', user.id), `Solicitação de patrimônio #${s.id}`, `${who} pediu itens e aguarda aprovação. Motivo: ${s.reason}`, solicitationLink(s.id), user)
-        : await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id), `Solicitação #${s.id} para entregar`, `${who} pediu itens (aprovação automática). Separe-os para entrega.`, solicitationLink(s.id), user);
+        ? await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'WAREHOUSE', user.id, { resource: solicitationResource, id: s.id }), `Solicitação de patrimônio #${s.id}`, `${who} pediu itens e aguarda aprovação. Motivo: ${s.reason}`, solicitationLink(s.id), user)
+        : await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id, { resource: solicitationResource, id: s.id }), `Solicitação #${s.id} para entregar`, `${who} pediu itens (aprovação automática). Separe-os para entrega.`, solicitationLink(s.id), user);
     afterCommit(user, deliver);
   },
 
@@ -213,7 +213,7 @@ export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus,
         const name = await who(tx, user);
         return [
           { to: s.requester_id, title: `Solicitação #${s.id} aprovada`, message: `${name} aprovou a sua solicitação. Aguarde a entrega pelo almoxarifado.` },
-          { to: await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id), title: `Solicitação #${s.id} para entregar`, message: `${name} aprovou a solicitação #${s.id}. Separe os itens para entrega.` },
+          { to: await usersWithPermission(tx, s.organization_id, 'PATRIMONY', user.id, { resource: solicitationResource, id: s.id }), title: `Solicitação #${s.id} para entregar`, message: `${name} aprovou a solicitação #${s.id}. Separe os itens para entrega.` },
         ];
       },
     },
@@ -258,7 +258,7 @@ export const solicitationWorkflow: Workflow<SolicitationRow, SolicitationStatus,
       notify: async (s, { tx, user, updated }) => {
         const toStaff = s.requester_id === user.id;
         const permission = s.status === 'pendente' && s.kind === 'retirada' ? 'WAREHOUSE' : 'PATRIMONY';
-        const to = toStaff ? await usersWithPermission(tx, s.organization_id, permission, user.id) : [s.requester_id];
+        const to = toStaff ? await usersWithPermission(tx, s.organization_id, permission, user.id, { resource: solicitationResource, id: s.id }) : [s.requester_id];
         return [{ to, title: `Solicitação #${s.id} cancelada`, message: updated.cancel_reason ? `Motivo: ${updated.cancel_reason}` : 'A solicitação foi cancelada.' }];
       },
     },
