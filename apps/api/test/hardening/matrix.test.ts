@@ -12,6 +12,9 @@
  *     (validation answers 4xx), ids that do not exist (404) — they prove the check let them through;
  *  3. the bodies B was refused, with B's own ids in every reference field: when they are accepted,
  *     B's refusal was the tenancy check and not a validation error.
+ * A member of A holding every permission, each unit-scopable one scoped to a unit with no rows, then
+ * calls every route under a unit-scoped resource on A's rows: 404 (or a missing row's very answer),
+ * its lists empty, nothing changed.
  * The figures are printed at the end; MATRIX_DEBUG=1 also prints the bodies the generator could
  * not make valid (B's creates, the unproved refusals).
  */
@@ -20,6 +23,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ALL } from '../helpers';
 import { createHardeningFixture, diffSnapshots, INDEX_PERMISSIONS, type HardeningFixture, type JsonSchema, type Operation, type Snapshot } from './fixture';
 import { type Access, type RouteOptions, OTHER_TECHNICIAN, ROUTE_ACCESS } from './route-access';
+import { eq } from 'drizzle-orm';
+import { SCOPABLE_PERMISSIONS } from '@operacoes/contract';
+import { scopedResources } from '../../src/core/resource';
+import { users } from '../../src/core/schema';
 
 /** Path parameters that name a row (the others name a report, a hash, a token…). */
 const ROW_PARAMS = new Set(['id', 'unitId', 'activityId']);
@@ -320,6 +327,52 @@ describe('authorization × tenancy matrix', () => {
     await checkNoLeak(stockList, await send(stockList, f.tokens.fullA, {}), markers, aIds);
     expect(failures.length, 'the leak detector flags A\'s own rows').toBeGreaterThan(mark);
     failures.splice(mark);
+    assertNoFailures();
+  });
+
+  it('a member of A scoped to a unit with no rows: every route of a unit-scoped resource on A\'s rows is 404, its lists empty; nothing changes', async () => {
+    const unit = await f.t.call('POST', '/api/unit-organizational', f.tokens.fullA, { name: 'Unidade vazia da matriz', code: 'VAZIA-MTZ' });
+    expect(unit.statusCode, unit.body).toBe(201);
+    const scoped = await f.t.createUser({ organizationId: f.orgA, permissions: ALL, username: 'matrix_scoped_a' });
+    const scopes = Object.fromEntries(SCOPABLE_PERMISSIONS.map((p) => [p, [unit.json().id as number]]));
+    await f.t.app.db.update(users).set({ permission_scopes: scopes }).where(eq(users.id, scoped.id));
+    const before = await f.snapshot();
+    const resources = [...new Map(scopedResources.map((r) => [r.path, r])).values()];
+    const reached = new Set<string>();
+    for (const op of f.operations) {
+      if (!(op.key in ROUTE_ACCESS)) continue;
+      const { access, options } = entryOf(op.key);
+      if (access === 'public' || options.shared || !passes(access, 'fullA')) continue;
+      const resource = resources.find((r) => op.path === `/api${r.path}` || op.path.startsWith(`/api${r.path}/{id}`));
+      if (!resource) continue;
+      reached.add(resource.entity);
+      if (op.path === `/api${resource.path}`) {
+        if (op.method !== 'GET') continue; // a create is checked by the unit-scope matrix (its rows must land in the scope)
+        const kind = 'scoped to an empty unit: the list is empty';
+        count(kind);
+        const res = await send(op, scoped.token, {});
+        const body = safeJson(res) as { items?: unknown[]; total_items?: number } | undefined;
+        if (!is2xx(res.statusCode) || body?.items?.length !== 0 || body.total_items !== 0) fail(kind, op, '2xx with no items', res);
+        continue;
+      }
+      const params = await f.resolveParams(op.path);
+      if (!params) continue;
+      const read = op.method === 'GET';
+      const kind = read ? "scoped to an empty unit: A's row → 404" : "scoped to an empty unit: a write of A's row → 404, nothing changed";
+      count(kind);
+      const body = read ? undefined : (await referenceBody(op))?.value;
+      const res = await send(op, scoped.token, params, body);
+      if (res.statusCode === 404) continue;
+      if (!read && res.statusCode === 422) {
+        // Validation answered before the lookup: right only if a row that does not exist gets the very same answer.
+        const missing = await send(op, scoped.token, harmlessParams(op), body);
+        if (missing.statusCode === 422 && missing.json().message === res.json().message) continue;
+      }
+      fail(kind, op, '404', res);
+    }
+    const changed = diffSnapshots(before, await f.snapshot());
+    if (changed.length) failures.push(`the scoped caller changed the database: ${changed.join('; ')}`);
+    expect([...reached].sort(), 'every unit-scoped resource has routes in the document').toEqual([...new Set(resources.map((r) => r.entity))].sort());
     assertNoFailures();
   });
 

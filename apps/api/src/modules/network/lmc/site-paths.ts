@@ -7,14 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { idParam, lmcResource, sitePaths, type SitePaths } from '@operacoes/contract';
+import { idParam, lmcResource, sitePaths, siteResource, type SitePaths } from '@operacoes/contract';
 import { userOf } from '../../../core/access';
 import { findVisible } from '../../../core/resource';
 import { networkAssets } from '../asset/schema';
 import { sites } from '../site/schema';
 import { lmcs, lmxSegments } from './schema';
 
-const SITE_VISIBLE = { table: sites, tenancy: 'organization' as const, label: 'Site', gender: 'm' as const };
+// The site's own access and entity: a user whose SITE permission is scoped to units sees only theirs.
+const SITE_VISIBLE = { table: sites, tenancy: 'organization' as const, label: 'Site', gender: 'm' as const, entity: 'site', access: siteResource.access };
 
 export async function sitePathRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
