@@ -1,9 +1,12 @@
 /**
  * The organization's key figures for managers. They read whole months of work orders, every
  * circuit's SLA (the network module's report: tens of milliseconds for 5,000 circuits) and every
- * item on hand, so they are computed at most once a minute per organization and process: an
- * expired value is still answered while one refresh runs behind it (50 dashboards opening at once
- * never wait for the report), and `computed_at` tells the page how old they are.
+ * item on hand, so a periodic job computes them once a minute for each organization whose
+ * dashboard has been opened, in one process at a time, and stores them (`dashboard_figures`): a
+ * dashboard reads that row, and a burst of dashboards never starts the computation (on the
+ * embedded database it would hold the one connection every other request waits for). Only an
+ * organization's first dashboard, or one while the job is late, computes them itself.
+ * `computed_at` tells the page how old they are.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardFigures } from '@operacoes/contract';
@@ -16,8 +19,14 @@ import { slaOf } from '../network';
 import { consumableBalances, patrimonies, products } from '../warehouse';
 import { cached } from './cache';
 import { todayBounds } from './cards';
+import { dashboardFigures } from './schema';
 
-const TTL_MS = 60_000;
+/** How often the job refreshes the figures. */
+export const FIGURES_EVERY_MS = 60_000;
+/** Older than this, the job is late (stopped, or the machine too busy): a request computes them. */
+const LATE_MS = 3 * FIGURES_EVERY_MS;
+/** Per process, the stored row is read again at most this often (a burst of dashboards reads it once). */
+const ROW_TTL_MS = 5_000;
 const DAY = 86_400_000;
 
 type Computed = Omit<DashboardFigures, 'computed_at'> & { computed_at: string };
@@ -74,8 +83,34 @@ async function compute(db: Db, organizationId: number, now: number): Promise<Com
   };
 }
 
-/** The organization's figures, computed at most once a minute per process (see the header). */
-export const organizationFigures = (db: Db, organizationId: number, now = Date.now()) => cached(db, `figures-${organizationId}`, TTL_MS, () => compute(db, organizationId, now), now);
+/** Computes the organization's figures and stores them. */
+export async function refreshFigures(db: Db, organizationId: number, now = Date.now()): Promise<Computed> {
+  const figures = await compute(db, organizationId, now);
+  const row = { figures: figures as DashboardFigures, computed_at: new Date(now) };
+  await db.insert(dashboardFigures).values({ organization_id: organizationId, ...row }).onConflictDoUpdate({ target: dashboardFigures.organization_id, set: row });
+  return figures;
+}
+
+/** The job's run: every organization whose dashboard has been opened (it has a row), one after another. */
+export async function refreshAllFigures(db: Db) {
+  const known = await db.select({ id: dashboardFigures.organization_id }).from(dashboardFigures);
+  for (const { id } of known) await refreshFigures(db, id);
+  return known.length;
+}
+
+/** The organization's figures: the job's stored row (see the header). */
+export const organizationFigures = (db: Db, organizationId: number, now = Date.now()) =>
+  cached(
+    db,
+    `figures-${organizationId}`,
+    ROW_TTL_MS,
+    async () => {
+      const [row] = await db.select().from(dashboardFigures).where(eq(dashboardFigures.organization_id, organizationId));
+      if (row && now - row.computed_at.getTime() < LATE_MS) return row.figures as Computed;
+      return refreshFigures(db, organizationId, now);
+    },
+    now,
+  );
 
 /**
  * Who sees which figure: managers. A super admin and an ORG holder (the organization's manager) see

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardRead } from '@operacoes/contract';
 import { userOf } from '../../core/access';
 import { dashboardCards } from './cards';
-import { figuresFor } from './figures';
+import { periodicJob } from '../../core/jobs';
+import { FIGURES_EVERY_MS, figuresFor, refreshAllFigures } from './figures';
 
 /**
  * `GET /api/dashboard`: "O que precisa de mim agora" in one request — the cards the
@@ -13,6 +14,7 @@ import { figuresFor } from './figures';
  */
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  periodicJob(fastify, { name: 'dashboard figures', lockKey: 4262, everyMs: FIGURES_EVERY_MS, firstAfterMs: 13_000, run: () => refreshAllFigures(fastify.db) });
   app.get(
     '/dashboard',
     {
