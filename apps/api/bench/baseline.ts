@@ -35,7 +35,7 @@ const key = new TextEncoder().encode(process.env.JWT_SECRET!);
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(d as string)).toISOString();
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
-const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "token_version", "is_active" from "user" where "user"."id" = $1';
+const AUTH = 'select "id", "username", "organization_id", "super_admin", "permissions", "permission_scopes", "token_version", "is_active" from "user" where "user"."id" = $1';
 
 async function authenticate(req: http.IncomingMessage) {
   const h = req.headers.authorization;
@@ -52,7 +52,7 @@ async function authenticate(req: http.IncomingMessage) {
 }
 
 // The API's list statement: no secret or search columns, rows and total in one statement.
-const USER_COLS = '"id", "organization_id", "person_id", "unit_organizational_id", "username", "email", "picture", "permissions", "super_admin", "is_active", "is_confirmed", "settings", "created_at", "updated_at", (count(*) over ())::int as "__total"';
+const USER_COLS = '"id", "organization_id", "person_id", "unit_organizational_id", "username", "email", "picture", "permissions", "permission_scopes", "super_admin", "is_active", "is_confirmed", "settings", "created_at", "updated_at", (count(*) over ())::int as "__total"';
 
 async function users(u: { organization_id: number; permissions: string[]; super_admin: boolean }, url: URL) {
   if (!u.super_admin && !u.permissions.includes('USER') && !u.permissions.includes('USER.INDEX')) return [403, { code: 403, message: 'Acesso negado.' }] as const;
@@ -96,6 +96,7 @@ async function users(u: { organization_id: number; permissions: string[]; super_
         unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
         units: memberships.filter((m) => m.user_id === r.id).map((m) => ({ id: m.id, name: m.name })),
         permissions: r.permissions,
+        permission_scopes: r.permission_scopes,
         super_admin: r.super_admin ? 1 : 0,
         is_active: r.is_active,
         is_confirmed: r.is_confirmed,

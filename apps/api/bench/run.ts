@@ -4,10 +4,10 @@
  * For each database (PostgreSQL: a fresh `bench_<random>` database on the local server,
  * dropped at the end; PGlite: a fresh data directory):
  *   1. bulk seed: 10 organizations × 10,000 users, 1,000,000 notifications, and one more
- *      organization of 5,000 users for the realtime test (bench/seed.ts);
+ *      organization of 10,000 users for the realtime test (bench/seed.ts);
  *   2. start the real server (`src/main.ts`, a child process, default settings: pool of 20,
- *      LOG_LEVEL info) and measure realtime: 5,000 SSE subscribers, one notification to the
- *      whole organization, time until the last subscriber has it, RSS per open subscriber;
+ *      LOG_LEVEL info) and measure realtime: 10,000 SSE subscribers (1,000 quick), one notification
+ *      to the whole organization, time until the last subscriber has it, RSS per open subscriber;
  *   3. autocannon (50 connections) on `GET /api/user?page&pageSize=50&search` and
  *      `GET /api/user/notification?page=1&pageSize=10`;
  *   4. the same against a minimal `node:http` + `pg` server running the same SQL
@@ -17,7 +17,8 @@
  * Env: BENCH_QUICK=1 (smaller dataset, shorter runs), BENCH_BACKENDS=postgres,pglite,
  * BENCH_PG_URL (a maintenance database on the server; default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds per run), BENCH_WARMUP (seconds),
- * BENCH_LOG_LEVEL (the server's LOG_LEVEL, default info), BENCH_OUT (write the report there too).
+ * BENCH_LOG_LEVEL (the server's LOG_LEVEL, default info), BENCH_OUT (write the report there too),
+ * BENCH_REALTIME_USERS (subscribers), BENCH_ONLY=realtime (seed and realtime only: no HTTP runs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,9 +43,11 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',').map((s) => s.trim()) as ('postgres' | 'pglite')[];
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ONLY_REALTIME = process.env.BENCH_ONLY === 'realtime';
 const SIZE = QUICK
   ? { organizations: 10, usersPerOrganization: 1000, notificationsPerUser: 10, realtimeUsers: 1000 }
-  : { organizations: 10, usersPerOrganization: 10_000, notificationsPerUser: 10, realtimeUsers: 5000 };
+  : { organizations: 10, usersPerOrganization: 10_000, notificationsPerUser: 10, realtimeUsers: 10_000 };
+if (process.env.BENCH_REALTIME_USERS) SIZE.realtimeUsers = Number(process.env.BENCH_REALTIME_USERS);
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 6 : 10));
 // Long enough for the JIT: with 1 s the API (much more code than the baseline) was still being
 // compiled during the measured 3 s, and its CPU per request was mostly warm-up.
@@ -65,6 +68,8 @@ type BackendResult = {
   startMs: number;
   loginMs: number[];
   endpoints: { name: string; api: Cannon; baseline: Cannon }[];
+  /** PostgreSQL: the same requests to `WORKERS=2` and to one process, alternating. */
+  workers?: { name: string; two: Cannon; one: Cannon }[];
   realtime?: RealtimeResult;
   serverRssAfterMb?: number;
   load: number;
@@ -76,6 +81,7 @@ type RealtimeResult = {
   rssBeforeMb: number;
   rssAfterMb: number;
   perSubscriberKb: number;
+  marginalKb: number;
   postMs: number;
   firstMs: number;
   p50Ms: number;
@@ -232,10 +238,22 @@ async function realtimeBench(server: { base: string; port: number; child: ChildP
 
   await sleep(1000);
   const rssBefore = rssMb(server.child.pid!);
+  // Quiet for a while after connecting: V8's memory reducer collects the connections' garbage (token
+  // checks, log lines) once allocation stops, so the figure is what an open stream keeps.
+  const settle = () => sleep(Number(process.env.BENCH_REALTIME_SETTLE_MS ?? 12_000));
+  const connect = async (some: number[]) => {
+    for (let i = 0; i < some.length; i += 250) await Promise.all(some.slice(i, i + 250).map(open));
+  };
+  const half = Math.floor(ids.length / 2);
   const t0 = performance.now();
-  for (let i = 0; i < ids.length; i += 250) await Promise.all(ids.slice(i, i + 250).map(open));
-  const connectMs = performance.now() - t0;
-  await sleep(2000);
+  await connect(ids.slice(0, half));
+  let connectMs = performance.now() - t0;
+  await settle();
+  const rssHalf = rssMb(server.child.pid!);
+  const t1 = performance.now();
+  await connect(ids.slice(half));
+  connectMs += performance.now() - t1;
+  await settle();
   const rssAfter = rssMb(server.child.pid!);
 
   const senderToken = await tokens.access(seeded.realtime.sender.id, 0, seeded.realtime.organizationId);
@@ -262,6 +280,9 @@ async function realtimeBench(server: { base: string; port: number; child: ChildP
     rssBeforeMb: rssBefore,
     rssAfterMb: rssAfter,
     perSubscriberKb: ((rssAfter - rssBefore) * 1024) / ids.length,
+    // The second half's growth per stream: what one more subscriber costs, without the fixed costs
+    // the first connections bring (the young generation growing to its size, compiled code, pools).
+    marginalKb: ((rssAfter - rssHalf) * 1024) / (ids.length - half),
     postMs,
     firstMs: times[0] ?? NaN,
     p50Ms: times[Math.floor(times.length / 2)] ?? NaN,
@@ -341,6 +362,11 @@ async function benchBackend(kind: 'postgres' | 'pglite', passwordHash: string): 
       log(`pglite: copied the data directory for the baseline in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       baselineEnv = { PGLITE_DIR: baselineDir, JWT_SECRET };
     }
+    const results: { name: string; api: Cannon; baseline: Cannon }[] = [];
+    const workers: { name: string; two: Cannon; one: Cannon }[] = [];
+    const share = cpuShare();
+    const load = os.loadavg()[0];
+    if (!ONLY_REALTIME) {
     api = await startServer('src/main.ts', serverEnv);
     baseline = await startServer('bench/baseline.ts', baselineEnv);
     log(`${kind}: API up in ${(api.startMs / 1000).toFixed(1)} s (pid ${api.child.pid}), baseline up (pid ${baseline.child.pid})`);
@@ -360,20 +386,34 @@ async function benchBackend(kind: 'postgres' | 'pglite', passwordHash: string): 
       { name: 'GET /api/user/notification?page=1&pageSize=10', requests: notificationRequests },
     ];
     for (const e of endpoints) await sameAnswers(api.base, baseline.base, e.requests);
-    const share = cpuShare();
-    const load = os.loadavg()[0];
     log(`${kind}: machine load ${load.toFixed(1)}, this process gets ${(share * 100).toFixed(0)}% of a core`);
-    const results: { name: string; api: Cannon; baseline: Cannon }[] = [];
     for (const e of endpoints) {
       log(`${kind}: ${e.name}: API and baseline, ${SEGMENTS} alternating segments`);
       const [a, b] = await cannonPair({ base: api.base, pid: api.child.pid!, requests: e.requests }, { base: baseline.base, pid: baseline.child.pid!, requests: e.requests });
       log(`${kind}:   API ${a.rps.toFixed(0)} req/s p99 ${ms(a.p99)} ms ${a.cpuUsPerRequest.toFixed(0)} µs CPU/req; baseline ${b.rps.toFixed(0)} req/s p99 ${ms(b.p99)} ms ${b.cpuUsPerRequest.toFixed(0)} µs CPU/req`);
       results.push({ name: e.name, api: a, baseline: b });
     }
-    const serverRssAfterMb = rssMb(api.child.pid!);
-    await stopServer(baseline.child);
+    if (kind === 'postgres') {
+      // The horizontal path's first figure: two processes sharing the port (node:cluster) against one.
+      await stopServer(baseline.child);
+      baseline = undefined;
+      const two = await startServer('src/main.ts', { ...serverEnv, WORKERS: '2' });
+      try {
+        for (const e of endpoints) {
+          log(`${kind}: ${e.name}: WORKERS=2 and one process, ${SEGMENTS} alternating segments`);
+          const [w2, w1] = await cannonPair({ base: two.base, pid: two.child.pid!, requests: e.requests }, { base: api.base, pid: api.child.pid!, requests: e.requests });
+          log(`${kind}:   WORKERS=2 ${w2.rps.toFixed(0)} req/s p99 ${ms(w2.p99)} ms; one process ${w1.rps.toFixed(0)} req/s p99 ${ms(w1.p99)} ms`);
+          workers.push({ name: e.name, two: w2, one: w1 });
+        }
+      } finally {
+        await stopServer(two.child);
+      }
+    }
+    }
+    const serverRssAfterMb = api ? rssMb(api.child.pid!) : NaN;
+    if (baseline) await stopServer(baseline.child);
     baseline = undefined;
-    await stopServer(api.child);
+    if (api) await stopServer(api.child);
     api = undefined;
 
     // A fresh API process for login and realtime (so its memory figures are its own).
@@ -387,11 +427,11 @@ async function benchBackend(kind: 'postgres' | 'pglite', passwordHash: string): 
     }
     log(`${kind}: realtime, ${seeded.realtime.userIds.length} subscribers`);
     const realtime = await realtimeBench(api, seeded, tokens);
-    log(`${kind}: realtime last subscriber after ${ms(realtime.lastMs)} ms, ${realtime.perSubscriberKb.toFixed(1)} KB RSS per subscriber`);
+    log(`${kind}: realtime last subscriber after ${ms(realtime.lastMs)} ms, ${realtime.perSubscriberKb.toFixed(1)} KB RSS per subscriber (second half ${realtime.marginalKb.toFixed(1)} KB)`);
     await stopServer(api.child);
     api = undefined;
 
-    return { backend: kind, seed: seeded.timings, seedTotalMs, startMs: 0, loginMs, endpoints: results, realtime, serverRssAfterMb, load, cpuShare: share };
+    return { backend: kind, seed: seeded.timings, seedTotalMs, startMs: 0, loginMs, endpoints: results, workers, realtime, serverRssAfterMb, load, cpuShare: share };
   } finally {
     if (api) await stopServer(api.child);
     if (baseline) await stopServer(baseline.child);
@@ -432,14 +472,19 @@ function report(
     }
   }
   table(['database (load, CPU share)', 'request', 'API req/s', 'API p50', 'API p99', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio', 'server CPU µs/request: API / baseline = ratio'], rows);
+  const several = results.flatMap((r) => (r.workers ?? []).map((w) => [r.backend, w.name, w.two.rps.toFixed(0), ms(w.two.p99), w.one.rps.toFixed(0), ms(w.one.p99), (w.two.rps / w.one.rps).toFixed(2)]));
+  if (several.length) {
+    lines.push(`### Several processes (WORKERS=2 vs one process, the same requests, alternating; the load generator shares the machine's ${os.cpus().length} cores)`, '');
+    table(['database', 'request', 'WORKERS=2 req/s', 'p99', 'one process req/s', 'p99', 'ratio'], several);
+  }
   lines.push('### Realtime (SSE, raw HTTP clients; one notification to a whole organization)', '');
   table(
-    ['database', 'subscribers', 'connect all (ms)', 'POST answered (ms)', 'first has it (ms)', 'median (ms)', 'last has it (ms)', 'received', 'RSS before → after (MB)', 'RSS per subscriber (KB)'],
+    ['database', 'subscribers', 'connect all (ms)', 'POST answered (ms)', 'first has it (ms)', 'median (ms)', 'last has it (ms)', 'received', 'RSS before → after (MB)', 'RSS per subscriber (KB)', 'RSS per subscriber, second half (KB)'],
     results
       .filter((r) => r.realtime)
       .map((r) => {
         const x = r.realtime!;
-        return [r.backend, x.subscribers, ms(x.connectMs), ms(x.postMs), ms(x.firstMs), ms(x.p50Ms), ms(x.lastMs), `${x.received}/${x.subscribers}`, `${x.rssBeforeMb.toFixed(0)} → ${x.rssAfterMb.toFixed(0)}`, x.perSubscriberKb.toFixed(1)];
+        return [r.backend, x.subscribers, ms(x.connectMs), ms(x.postMs), ms(x.firstMs), ms(x.p50Ms), ms(x.lastMs), `${x.received}/${x.subscribers}`, `${x.rssBeforeMb.toFixed(0)} → ${x.rssAfterMb.toFixed(0)}`, x.perSubscriberKb.toFixed(1), x.marginalKb.toFixed(1)];
       }),
   );
   lines.push('### Login', '');
@@ -463,9 +508,10 @@ function report(
 async function main() {
   const started = performance.now();
   const limit = fdLimit();
-  if (limit < SIZE.realtimeUsers * 2 + 500) {
-    log(`open-file limit ${limit} is too low for ${SIZE.realtimeUsers} subscribers (client and server sockets); run \`ulimit -n ${SIZE.realtimeUsers * 2 + 1000}\` first`);
-    SIZE.realtimeUsers = Math.max(100, Math.floor((limit - 500) / 2));
+  // The limit is per process: this one holds the client sockets, the server its own.
+  if (limit < SIZE.realtimeUsers + 500) {
+    log(`open-file limit ${limit} is too low for ${SIZE.realtimeUsers} subscribers (a socket each, in this process and in the server); run \`ulimit -n ${SIZE.realtimeUsers + 1000}\` first`);
+    SIZE.realtimeUsers = Math.max(100, limit - 500);
     log(`using ${SIZE.realtimeUsers} subscribers`);
   }
   const cost = loadConfig({ DATA_DIR: os.tmpdir() }, { jwtSecret: 'x' }).argon2;
