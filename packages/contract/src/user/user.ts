@@ -32,7 +32,7 @@ export const permissionScopes = z
   .record(z.string().max(60), z.array(z.number().int().positive()).min(1, 'Escolha ao menos uma unidade ou deixe a permissão para toda a organização').max(100))
   .superRefine((scopes, ctx) => {
     const keys = Object.keys(scopes);
-    if (keys.length > 100) ctx.addIssue({ code: 'custom', message: 'Escopos demais' });
+    if (keys.length > 100) ctx.addIssue({ code: 'custom', message: 'No máximo 100 permissões restritas a unidades' });
     for (const key of keys) {
       if (!isKnownPermission(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Permissão desconhecida' });
       else if (!SCOPABLE_PERMISSIONS.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'Esta permissão vale para toda a organização: não se restringe a unidades' });
