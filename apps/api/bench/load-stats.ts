@@ -95,6 +95,40 @@ export function watchGc(stream: NodeJS.ReadableStream, t0: number, tee?: NodeJS.
   return gcs;
 }
 
+/** What the server's probe (bench/load-probe.mjs) printed last: its event-loop delay and GC pauses since the traffic started. */
+export type ProbeFigures = {
+  loop: { p50: number; p99: number; max: number; count: number };
+  gc: Record<'scavenge' | 'markCompact' | 'incremental' | 'weakCallbacks', { count: number; ms: number }> & { longestMs: number };
+};
+const PROBE = '@@load-probe ';
+
+/** Keeps the latest figures the server's probe printed on `stream`. */
+export function watchProbe(stream: NodeJS.ReadableStream) {
+  const state: { latest?: ProbeFigures } = {};
+  let rest = '';
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith(PROBE)) state.latest = JSON.parse(line.slice(PROBE.length)) as ProbeFigures;
+  });
+  return state;
+}
+
+/** The report's rows of the server's event loop and GC (a stall then has a name). */
+export function probeRows(p: ProbeFigures | undefined): [string, string][] {
+  if (!p) return [['server event-loop delay / GC pauses', 'not reported (the probe printed nothing)']];
+  const g = p.gc;
+  const total = g.scavenge.ms + g.markCompact.ms + g.incremental.ms + g.weakCallbacks.ms;
+  const count = g.scavenge.count + g.markCompact.count + g.incremental.count + g.weakCallbacks.count;
+  return [
+    ['**server event-loop delay** beyond its 10 ms sampling, p50 / p99 / max (ms)', `${fmtMs(p.loop.p50)} / ${fmtMs(p.loop.p99)} / ${fmtMs(p.loop.max)}`],
+    [
+      '**server GC pauses**: count / total (ms) / longest (ms); scavenge · mark-compact · incremental marking',
+      `${count} / ${fmtMs(total)} / ${fmtMs(g.longestMs)}; ${g.scavenge.count} × ${fmtMs(g.scavenge.ms)} · ${g.markCompact.count} × ${fmtMs(g.markCompact.ms)} · ${g.incremental.count} × ${fmtMs(g.incremental.ms)} ms`,
+    ],
+  ];
+}
+
 /**
  * Memory verdict. The first third of the run is warm-up (caches, prepared statements, JIT, V8
  * sizing its heap), so the mean RSS of the last third is compared with the middle third's: "flat"

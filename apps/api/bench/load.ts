@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchDatabase, cpuMsOf, freePort, sleep, stopServer } from './harness';
-import { Recorder, TOLERANCE, fmtMs, memoryVerdict, mib, sampleRss, table, watchGc } from './load-stats';
+import { Recorder, TOLERANCE, fmtMs, memoryVerdict, mib, probeRows, sampleRss, table, watchGc, watchProbe } from './load-stats';
 import { prepareTraffic, subscribers, trafficMix } from './load-traffic';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,10 +72,11 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void c
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--trace-gc', ...args['node-arg']!, '--import', 'tsx', 'src/main.ts', '--demo'], { cwd: apiDir, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--trace-gc', ...args['node-arg']!, '--import', './bench/load-probe.mjs', '--import', 'tsx', 'src/main.ts', '--demo'], { cwd: apiDir, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   undo.push(() => stopServer(child));
   // --trace-gc only prints (each collection, on standard output): the full collections tell a leak from garbage not yet collected.
   const gcs = watchGc(child.stdout!, 0, args['server-log'] ? createWriteStream(args['server-log']) : undefined);
+  const probe = watchProbe(child.stdout!);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
@@ -90,7 +91,7 @@ async function startServer(env: Record<string, string>) {
     if (performance.now() - t0 > 240_000) throw new Error(`the server did not start within 240 s: ${stderr}`);
     await sleep(200);
   }
-  return { child, base, gcs, stderr: () => stderr, startMs: performance.now() - t0 };
+  return { child, base, gcs, probe, stderr: () => stderr, startMs: performance.now() - t0 };
 }
 
 async function main() {
@@ -133,6 +134,8 @@ async function main() {
   const ownCpu0 = process.cpuUsage();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
+  // The server's own figures start with the traffic.
+  server.child.kill('SIGUSR2');
   const inFlight = new Set<Promise<unknown>>();
   let sent = 0;
   let serverExit: string | undefined;
@@ -161,6 +164,7 @@ async function main() {
   }
   const sendingSeconds = (performance.now() - t0) / 1000;
   await Promise.allSettled([...inFlight]);
+  await sleep(1100); // the probe's next line covers the whole run
   const seconds = (performance.now() - t0) / 1000;
   const serverCpuMs = serverExit ? NaN : cpuMsOf(pid) - cpu0;
   const ownCpu = process.cpuUsage(ownCpu0);
@@ -211,6 +215,7 @@ async function main() {
         ],
         ['**memory verdict**', `**${verdict.verdict === 'flat' ? 'flat' : verdict.verdict === 'grew' ? 'GREW' : `inconclusive${args.quick ? ' (not a failure in quick mode: a minute is too short for V8 to collect its old generation)' : ''}`}**`],
         ['server CPU: share of one core / per answered request (ms)', `${((serverCpuMs / 1000 / seconds) * 100).toFixed(0)}% / ${fmtMs(serverCpuMs / answered)}`],
+        ...probeRows(server.probe.latest),
         ['load generator: share of one core / event-loop delay p99 (ms)', `${(((ownCpu.user + ownCpu.system) / 1e6 / seconds) * 100).toFixed(0)}% / ${fmtMs(lag.percentile(99) / 1e6)}`],
       ],
     ),
@@ -231,7 +236,7 @@ async function main() {
       [
         '# Load run',
         '',
-        '`npm run load` (10 minutes; `npm run load -- --quick` is the 1-minute run CI makes; `--pglite` for the embedded database; see the header of `apps/api/bench/load.ts` for the options). The server is the real one (`src/main.ts --demo`) in its own process; the load generator sends a fixed rate open loop; the server\'s memory is its VmRSS read from /proc once a second. The run fails (exit 1) on any error or when memory grew: the mean RSS of the last third of the run exceeds the middle third\'s by more than the tolerance (the first third is warm-up) and the heap left by V8\'s full collections after the warm-up (the server runs with `--trace-gc`, which only prints) grew too, or there were fewer than two such collections to tell a leak from garbage not collected yet.',
+        '`npm run load` (10 minutes; `npm run load -- --quick` is the 1-minute run CI makes; `--pglite` for the embedded database; see the header of `apps/api/bench/load.ts` for the options). The server is the real one (`src/main.ts --demo`) in its own process; the load generator sends a fixed rate open loop; the server\'s memory is its VmRSS read from /proc once a second. The run fails (exit 1) on any error or when memory grew: the mean RSS of the last third of the run exceeds the middle third\'s by more than the tolerance (the first third is warm-up) and the heap left by V8\'s full collections after the warm-up (the server runs with `--trace-gc`, which only prints) grew too, or there were fewer than two such collections to tell a leak from garbage not collected yet. The server\'s own event-loop delay and GC pauses come from a probe the run loads into it (`bench/load-probe.mjs`, not part of the product: `monitorEventLoopDelay` and the `gc` performance entries), counted from the traffic\'s start, so a stall in the latencies has a name.',
         '',
         report,
       ].join('\n'),
