@@ -32,7 +32,6 @@ export const MY_PATRIMONY_PATH = '/my-patrimony';
 export const whKeys = {
   patrimony: (id: number) => ['patrimony', id] as const,
   summary: ['warehouse', 'summary'] as const,
-  units: ['warehouse', 'units'] as const,
   stocks: ['warehouse', 'stocks'] as const,
   sectionsOf: (stockId: number) => ['warehouse', 'sections', stockId] as const,
   vans: ['warehouse', 'vans'] as const,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { ACTIVITY_OPEN_STATUSES, externalActivityResource } from '@operacoes/contract';
 import { periodicJob } from '../../../core/jobs';
-import { usersWithPermission } from '../../../core/notify';
+import { holdersOf, holdersReaching } from '../../../core/notify';
 import { brDateTime } from '../../../core/pdf';
 import { organizationTimeZone } from '../../../core/time-zone';
 import { activityTechnicians, externalActivities } from '../schema';
@@ -39,9 +39,11 @@ export async function runSlaNotices(app: FastifyInstance, now = new Date()): Pro
     const all = [...breached, ...warned];
     if (!all.length) return { warned: 0, breached: 0 };
     const techs = await tx.select().from(activityTechnicians).where(inArray(activityTechnicians.activity_id, all.map((a) => a.id)));
+    const holders = new Map<number, Awaited<ReturnType<typeof holdersOf>>>();
     for (const a of all) {
+      if (!holders.has(a.organization_id)) holders.set(a.organization_id, await holdersOf(tx, a.organization_id, 'EXTERNAL_ACTIVITY'));
       // The managers who reach the order (a manager scoped to other units is not told).
-      const managers = await usersWithPermission(tx, a.organization_id, 'EXTERNAL_ACTIVITY', undefined, { resource: { table: externalActivities, access: externalActivityResource.access, unitScope: activityUnitScope }, id: a.id });
+      const managers = await holdersReaching(tx, holders.get(a.organization_id)!, { resource: { table: externalActivities, access: externalActivityResource.access, unitScope: activityUnitScope }, id: a.id });
       const to = [...new Set([...techs.filter((t) => t.activity_id === a.id).map((t) => t.user_id), ...managers])];
       const late = breached.includes(a);
       // A job, not a request: the deadline is written on the activity's organization's clock.
