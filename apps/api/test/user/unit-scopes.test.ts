@@ -4,7 +4,10 @@
  * organization-wide user sees both. Scopes are granted through the user API, checked there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers';
+import { externalActivities } from '../../src/modules/external-activity';
+import { runSlaNotices } from '../../src/modules/external-activity/activity/sla';
 
 describe('permissions scoped to organizational units', () => {
   let t: TestApp;
@@ -250,6 +253,12 @@ describe('permissions scoped to organizational units', () => {
     expect(outside.statusCode).toBe(422);
     expect(outside.json().violations).toEqual([{ propertyPath: 'unit_organizational_id', message: 'Fora das unidades em que você tem esta permissão.' }]);
     expect((await t.call('GET', '/api/external-activity?pageSize=1', lead.token)).json().total_items).toBe(before);
+    // The SLA notice of a Curitiba order past due: the organization-wide manager is told, the technician scoped to Ponta Grossa is not.
+    await t.app.db.update(externalActivities).set({ due_at: new Date(Date.now() - 3_600_000) }).where(eq(externalActivities.id, cwbOrder.id));
+    await runSlaNotices(t.app);
+    const slaTold = async (token: string) => ((await t.call('GET', '/api/user/notification?pageSize=100', token)).json().items as { title: string }[]).some((n) => n.title === `SLA estourado: atividade ${cwbOrder.code}`);
+    expect(await slaTold(lead.token)).toBe(true);
+    expect(await slaTold(tech)).toBe(false);
     // Viabilities: the same rule.
     const study = (client: string, unit: number, token = lead.token) =>
       t.call('POST', '/api/viability', token, { client_name: client, client_document: '11.222.333/0001-81', service_type: 'internet_dedicada', bandwidth_mbps: 100, seller_id: lead.id, unit_organizational_id: unit });

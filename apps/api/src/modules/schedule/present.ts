@@ -2,9 +2,8 @@ import { asc, inArray } from 'drizzle-orm';
 import { type ScheduleEventRead, recurrenceLabel } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { localDay } from '../../core/dates';
-import { byIds } from '../../core/resource';
-import { personRefs, refOf } from '../../core/rows';
-import { unitsOrganizational } from '../../core/schema';
+import { personRefs } from '../../core/rows';
+import { unitRefs } from '../../core/unit-refs';
 import { reservationsOf } from './busy';
 import { eventTimeZones, ruleRead } from './recurrence';
 import { scheduleEventParticipants, scheduleEvents } from './schema';
@@ -28,7 +27,7 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
   const [participants, reservations, units, exceptions] = await Promise.all([
     participantsOf(db, ids),
     reservationsOf(db, { eventIds: ids }),
-    byIds(db, unitsOrganizational as never, rows.map((r) => r.unit_organizational_id).filter((v): v is number => v !== null)),
+    unitRefs(db, rows.map((r) => r.unit_organizational_id)),
     rows.some((r) => r.rrule)
       ? db.select({ id: scheduleEvents.id, series_id: scheduleEvents.series_id, recurrence_id: scheduleEvents.recurrence_id, starts_at: scheduleEvents.starts_at, ends_at: scheduleEvents.ends_at }).from(scheduleEvents).where(inArray(scheduleEvents.series_id, ids)).orderBy(asc(scheduleEvents.recurrence_id))
       : [],
@@ -50,7 +49,6 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
     }
     const held = [...byItem.values()];
     const recurrence = r.rrule ? ruleRead(r.rrule) : null;
-    const unit = refOf(units as Map<number, { id: number; name: string }>, r.unit_organizational_id);
     const zone = zoneOf(r);
     return {
       id: r.id,
@@ -67,7 +65,7 @@ export async function presentEvents(rows: EventRow[], db: DbOrTx): Promise<Sched
       description: r.description,
       color: r.color,
       unit_organizational_id: r.unit_organizational_id,
-      unit_organizational: unit ? { id: unit.id, name: unit.name } : null,
+      unit_organizational: units.of(r.unit_organizational_id),
       created_by: r.created_by ? person(r.created_by) : null,
       time_zone: zone,
       clash_note: r.clash_note,

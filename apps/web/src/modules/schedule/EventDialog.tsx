@@ -1,7 +1,7 @@
 /** Create or edit an event in a dialog (from the calendar or the event's page). */
 import { Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { dayInZone, scheduleEventCreate, type ScheduleEventRead, zonedInstant } from '@operacoes/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormGrid, FormMultiPicker, FormSelect, FormSwitch, Wide } from '../../core/form';
 import { FormDate } from '../../core/form/FormDate';
@@ -10,7 +10,7 @@ import { appTimeZone } from '../../core/time-zone';
 import { useCan } from '../../core/permissions';
 import { FormText, ResourceForm, useSchemaForm } from '../../core/ResourceForm';
 import { toast } from '../../core/toast';
-import { fetchUnitOptions } from '../unit-organizational';
+import { FormUnitSelect } from '../unit-organizational';
 import { eventApi, saveEvent, searchItems, searchPeople } from './api';
 import { sendConfirmingClash } from './clash';
 import { RecurrenceFields } from './RecurrenceFields';
@@ -38,7 +38,6 @@ export function EventDialog({ event, draft, occurrence, onClose, onSaved }: { ev
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
   const { can } = useCan();
-  const units = useQuery({ queryKey: ['unit-organizational', 'options'], queryFn: fetchUnitOptions });
   const form = useSchemaForm(scheduleEventCreate, {
     title: event?.title ?? '',
     starts_at: occurrence?.start ?? event?.starts_at ?? draft?.starts_at,
@@ -127,7 +126,7 @@ export function EventDialog({ event, draft, occurrence, onClose, onSaved }: { ev
                 />
               </Wide>
             )}
-            <FormSelect name="unit_organizational_id" label="Unidade" emptyLabel="Nenhuma" options={(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))} />
+            <FormUnitSelect label="Unidade" />
             <FormSelect name="color" label="Cor" emptyLabel="Padrão (roxo)" options={EVENT_COLORS} />
             <Wide>
               <FormText name="description" label="Descrição" multiline minRows={3} fullWidth />
