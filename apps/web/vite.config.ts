@@ -54,6 +54,17 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1800,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, the router, the styling engine, the query cache) in one
+            // chunk: one file compresses better than the dozen the automatic split made of it.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,6 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { expectToast, uiLogin } from './helpers';
 
+test('an empty login shows both missing fields at once, sends nothing, and an error goes as its field is typed', async ({ page }) => {
+  const logins: string[] = [];
+  page.on('request', (r) => void (r.url().endsWith('/api/login') && logins.push(r.url())));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Informe o usuário')).toBeVisible();
+  await expect(page.getByText('Informe a senha')).toBeVisible();
+  await expect(page.getByLabel('Usuário')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Usuário').fill('   ');
+  await expect(page.getByText('Informe o usuário')).toBeVisible(); // blanks are not a name
+  await page.getByLabel('Usuário').fill('gestor');
+  await expect(page.getByText('Informe o usuário')).toHaveCount(0);
+  await expect(page.getByText('Informe a senha')).toBeVisible();
+  expect(logins).toEqual([]);
+});
+
 test('wrong credentials show "Usuário ou senha inválidos!"', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Usuário').fill('gestor');

@@ -2,13 +2,11 @@ import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { isAxiosError } from './core/api';
 import { SessionProvider, useSession } from './core/session';
 import { registerSessionHandlers } from './core/session-expiry';
 import { createAppTheme } from './core/theme';
 import { setToastTheme } from './core/toast';
-import { MODULE_ROUTES } from './modules';
-import { routes } from './routes';
+import { loadAppRoutes, patchRoutes, routes } from './routes';
 import { preloadRoute } from './core/lazyPage';
 import { isSessionValid } from './core/storage';
 
@@ -18,7 +16,8 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       retry: (count, err) => {
-        const status = isAxiosError(err) ? err.response?.status : undefined;
+        // Read from the error's shape: axios itself loads with the first page that calls the API.
+        const status = (err as { response?: { status?: number } } | null)?.response?.status;
         return !!status && status >= 500 && status !== 500 && count < 2;
       },
     },
@@ -26,9 +25,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchRoutes });
 // A deep link's page chunk (and data) load beside the layout's instead of after it.
-if (isSessionValid()) preloadRoute(MODULE_ROUTES, window.location.pathname, queryClient);
+if (isSessionValid()) void loadAppRoutes().then((app) => preloadRoute(app.MODULE_ROUTES, window.location.pathname, queryClient));
 
 function Themed() {
   const { prefs, reset } = useSession();

@@ -4,7 +4,6 @@
  */
 import type { LoginResponse, SessionUser } from '@operacoes/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api } from './api';
 import { endSession } from './session-expiry';
 import { sessionTimeZone, setAppTimeZone } from './time-zone';
 import {
@@ -18,6 +17,9 @@ import {
   writePreferences,
   type Preferences,
 } from './storage';
+
+/** The app's axios instance, loaded when first needed: the login page runs without it. */
+const api = () => import('./api').then((m) => m.api);
 
 type SessionState = {
   user: SessionUser | null;
@@ -46,15 +48,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Uploads (photos, logos) load through an HttpOnly cookie that login sets: a session restored
   // from storage asks for it again, in case the browser dropped it or it predates the cookie.
   useEffect(() => {
-    if (isSessionValid()) void api.post('/files/session', undefined, { silent: true }).catch(() => {});
+    if (isSessionValid()) void api()
+        .then((a) => a.post('/files/session', undefined, { silent: true }))
+        .catch(() => {});
   }, []);
 
   // A session restored from storage may predate a change of the organization's zone (or predate
   // the zone itself): /me answers the zone in force.
   useEffect(() => {
     if (!isSessionValid()) return;
-    void api
-      .get<{ time_zone?: string }>('/me', { silent: true })
+    void api()
+      .then((a) => a.get<{ time_zone?: string }>('/me', { silent: true }))
       .then(({ data }) => {
         const current = getUserData();
         if (!current || !data.time_zone || data.time_zone === sessionTimeZone(current)) return;
@@ -82,7 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/logout', undefined, { silent: true });
+      await (await api()).post('/logout', undefined, { silent: true });
     } catch {
       /* the session ends locally anyway */
     }
@@ -97,7 +101,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const settings = { ...current.settings, ...settingsFromPreferences(p) };
       setUserData({ ...current, settings });
       if (opts?.save !== false && isSessionValid()) {
-        void api.put('/me', { settings: settingsFromPreferences(p) }).catch(() => {});
+        void api()
+          .then((a) => a.put('/me', { settings: settingsFromPreferences(p) }))
+          .catch(() => {});
       }
     }
   }, []);

@@ -5,13 +5,12 @@
  */
 import type { RouteObject } from 'react-router';
 import { accountRoutes } from './account/routes';
-import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { dataSourceRoutes } from './data-source/routes';
 import { externalActivityRoutes } from './external-activity/routes';
 import { faqRoutes } from './faq/routes';
 import { localeRoutes } from './locale/routes';
-import { logisticsPublicRoutes, logisticsRoutes } from './logistics/routes';
+import { logisticsRoutes } from './logistics/routes';
 import { networkRoutes } from './network/routes';
 import { notificationRoutes } from './notification/routes';
 import { organizationRoutes } from './organization/routes';
@@ -24,10 +23,11 @@ import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 import { unitRoutes } from './unit-organizational/routes';
 import { userRoutes } from './user/routes';
-import { viabilityPublicRoutes, viabilityRoutes } from './viability/routes';
+import { viabilityRoutes } from './viability/routes';
 import { warehouseRoutes } from './warehouse/routes';
 import { webhookRoutes } from './webhook/routes';
 import { wikiRoutes } from './wiki/routes';
+import { PUBLIC_ROUTES } from './public-routes';
 
 /** Behind the login, inside the layout. */
 export const MODULE_ROUTES: RouteObject[] = [
@@ -56,8 +56,7 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...faqRoutes,
 ];
 
-/** Without login, in the public frame. */
-export const PUBLIC_ROUTES: RouteObject[] = [...authRoutes, ...logisticsPublicRoutes, ...viabilityPublicRoutes];
+export { PUBLIC_ROUTES };
 
 /** Paths with a working page (the rest of the contract's pages are placeholders, and "em breve" in the menu). */
 export const BUILT_PATHS: ReadonlySet<string | undefined> = new Set([...MODULE_ROUTES, ...PUBLIC_ROUTES].map((r) => r.path));

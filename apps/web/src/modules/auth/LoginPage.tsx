@@ -1,10 +1,8 @@
 /** /login (SPEC §4, §5, §8). */
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { LoginResponse } from '@operacoes/contract';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
-import { api } from '../../core/api';
 import { PlainTextField } from '../../core/PlainTextField';
 import { loginErrorMessage, NO_STATUS, WELCOME_BACK } from '../../core/errors';
 import { useSession } from '../../core/session';
@@ -12,16 +10,37 @@ import { isSessionValid, takeLastRoute } from '../../core/storage';
 import { toast } from '../../core/toast';
 
 type Form = { username: string; password: string };
+type Errors = Partial<Record<keyof Form, string>>;
+
+const validate = (v: Form): Errors => ({
+  ...(v.username.trim() ? {} : { username: 'Informe o usuário' }),
+  ...(v.password ? {} : { password: 'Informe a senha' }),
+});
+
+/**
+ * POST /api/login with fetch: the first page most users load carries neither axios nor a form
+ * library (about 34 KB gzip); the app's axios instance loads with the pages after it.
+ */
+async function postLogin(body: Form): Promise<{ status: number; data: unknown }> {
+  const r = await fetch('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, data: await r.json().catch(() => undefined) };
+}
 
 export default function LoginPage() {
   const { user, login } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Form>({ defaultValues: { username: '', password: '' } });
+  const [values, setValues] = useState<Form>({ username: '', password: '' });
+  // Errors appear on the first submit, every one at once, and follow the typing after it.
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? validate(values) : {};
+  const field = (name: keyof Form) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    error: !!errors[name],
+    helperText: errors[name],
+  });
 
   useEffect(() => {
     document.title = 'Entrar · Operações';
@@ -31,19 +50,20 @@ export default function LoginPage() {
   const [alreadyIn] = useState(() => !!user && isSessionValid());
   if (alreadyIn) return <Navigate to="/" replace />;
 
-  const onSubmit = async (values: Form) => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validate(values)).length) return;
     setBusy(true);
     try {
-      const r = await api.post<LoginResponse>('/login', { username: values.username.trim(), password: values.password }, {
-        silent: true,
-        validateStatus: () => true,
-      });
+      const r = await postLogin({ username: values.username.trim(), password: values.password });
+      const data = r.data as LoginResponse | undefined;
       const error = loginErrorMessage(r.status, r.data);
-      if (error || !r.data?.token) {
+      if (error || !data?.token) {
         toast.error(error ?? 'Erro ao executar ação!');
         return;
       }
-      login(r.data);
+      login(data);
       toast.success(WELCOME_BACK);
       navigate(takeLastRoute(), { replace: true });
     } catch {
@@ -55,7 +75,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }}>
         Entrar
       </Typography>
@@ -64,18 +84,14 @@ export default function LoginPage() {
           label="Usuário"
           autoComplete="username"
           autoFocus
-          {...register('username', { validate: (v) => v.trim().length > 0 || 'Informe o usuário' })}
-          error={!!errors.username}
-          helperText={errors.username?.message}
+          {...field('username')}
           data-testid="login-username"
         />
         <PlainTextField
           label="Senha"
           type="password"
           autoComplete="current-password"
-          {...register('password', { required: 'Informe a senha' })}
-          error={!!errors.password}
-          helperText={errors.password?.message}
+          {...field('password')}
           data-testid="login-password"
         />
         <Button type="submit" variant="contained" size="large" loading={busy}>

@@ -1,11 +1,13 @@
 /** The organization's key figures for managers: activities this week (with a 14-day sparkline), SLA compliance, circuit availability, stock value. */
 import { Box, Paper, Typography } from '@mui/material';
-import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import type { DashboardFigures } from '@operacoes/contract';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { figureGrid } from './DashboardCards';
 import { Hint } from '../../core/Section';
 import { appTimeZone } from '../../core/time-zone';
+
+// The figures show at once; the sparkline's box keeps its place until the chart arrives.
+const ActivitySparkline = lazy(() => import('./ActivitySparkline'));
 
 const percent = (n: number, digits: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
 
@@ -48,7 +50,9 @@ export function KeyFigures({ figures: f }: { figures: DashboardFigures }) {
           <Figure label="Atividades na semana" value={f.activities_week.toLocaleString('pt-BR')} detail="abertas desde segunda-feira">
             {f.activities_per_day && (
               <Box role="img" aria-label={`Atividades abertas por dia nos últimos 14 dias: ${f.activities_per_day.map((d) => d.count).join(', ')}`} sx={{ height: 40, mt: 1 }}>
-                <SparkLineChart data={f.activities_per_day.map((d) => d.count)} height={40} area curve="linear" showTooltip xAxis={{ data: f.activities_per_day.map((d) => d.date.split('-').reverse().slice(0, 2).join('/')), scaleType: 'band' }} />
+                <Suspense fallback={null}>
+                  <ActivitySparkline days={f.activities_per_day} />
+                </Suspense>
               </Box>
             )}
           </Figure>

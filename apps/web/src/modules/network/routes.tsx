@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../core/lazyPage';
-import { prefetchTopology } from './topology/query';
 
 const SiteListPage = lazy(() => import('./SiteListPage'));
 const SiteFormPage = lazy(() => import('./SiteFormPage'));
@@ -14,7 +13,7 @@ const SvcFormPage = lazy(() => import('./svc/SvcFormPage'));
 const LmcListPage = lazy(() => import('./lmc/LmcListPage'));
 const LmcFormPage = lazy(() => import('./lmc/LmcFormPage'));
 const LmxFormPage = lazy(() => import('./lmc/LmxFormPage'));
-const TopologyPage = lazyPage(() => import('./topology/TopologyPage'), prefetchTopology);
+const TopologyPage = lazyPage(() => import('./topology/TopologyPage'), (params, queryClient) => void import('./topology/query').then((m) => m.prefetchTopology(params, queryClient)));
 const ScriptPage = lazy(() => import('./script/ScriptPage'));
 const UnionListPage = lazy(() => import('./union/UnionListPage'));
 const UnionFormPage = lazy(() => import('./union/UnionFormPage'));
