@@ -82,6 +82,8 @@ type RealtimeResult = {
   rssAfterMb: number;
   perSubscriberKb: number;
   marginalKb: number;
+  /** The same after full collections on both sides (bench/gc-probe.mjs): what the streams keep alive. */
+  collectedKb: number;
   postMs: number;
   firstMs: number;
   p50Ms: number;
@@ -115,10 +117,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a TypeScript entry point as a child Node process (the same Node as this one) and waits for /api/health. */
-async function startServer(entry: string, env: Record<string, string | undefined>): Promise<{ child: ChildProcess; base: string; port: number; startMs: number }> {
+async function startServer(entry: string, env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; base: string; port: number; startMs: number }> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: apiDir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -236,7 +238,13 @@ async function realtimeBench(server: { base: string; port: number; child: ChildP
     });
   };
 
+  const collected = async () => {
+    server.child.kill('SIGUSR2');
+    await sleep(2000);
+    return rssMb(server.child.pid!);
+  };
   await sleep(1000);
+  const rssBeforeCollected = await collected();
   const rssBefore = rssMb(server.child.pid!);
   // Quiet for a while after connecting: V8's memory reducer collects the connections' garbage (token
   // checks, log lines) once allocation stops, so the figure is what an open stream keeps.
@@ -255,6 +263,7 @@ async function realtimeBench(server: { base: string; port: number; child: ChildP
   connectMs += performance.now() - t1;
   await settle();
   const rssAfter = rssMb(server.child.pid!);
+  const rssAfterCollected = await collected();
 
   const senderToken = await tokens.access(seeded.realtime.sender.id, 0, seeded.realtime.organizationId);
   const start = performance.now();
@@ -283,6 +292,7 @@ async function realtimeBench(server: { base: string; port: number; child: ChildP
     // The second half's growth per stream: what one more subscriber costs, without the fixed costs
     // the first connections bring (the young generation growing to its size, compiled code, pools).
     marginalKb: ((rssAfter - rssHalf) * 1024) / (ids.length - half),
+    collectedKb: ((rssAfterCollected - rssBeforeCollected) * 1024) / ids.length,
     postMs,
     firstMs: times[0] ?? NaN,
     p50Ms: times[Math.floor(times.length / 2)] ?? NaN,
@@ -416,8 +426,9 @@ async function benchBackend(kind: 'postgres' | 'pglite', passwordHash: string): 
     if (api) await stopServer(api.child);
     api = undefined;
 
-    // A fresh API process for login and realtime (so its memory figures are its own).
-    api = await startServer('src/main.ts', serverEnv);
+    // A fresh API process for login and realtime (so its memory figures are its own), with a probe
+    // that collects garbage on a signal (bench/gc-probe.mjs).
+    api = await startServer('src/main.ts', serverEnv, ['--expose-gc', '--import', './bench/gc-probe.mjs']);
     const loginMs: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t = performance.now();
@@ -427,7 +438,7 @@ async function benchBackend(kind: 'postgres' | 'pglite', passwordHash: string): 
     }
     log(`${kind}: realtime, ${seeded.realtime.userIds.length} subscribers`);
     const realtime = await realtimeBench(api, seeded, tokens);
-    log(`${kind}: realtime last subscriber after ${ms(realtime.lastMs)} ms, ${realtime.perSubscriberKb.toFixed(1)} KB RSS per subscriber (second half ${realtime.marginalKb.toFixed(1)} KB)`);
+    log(`${kind}: realtime last subscriber after ${ms(realtime.lastMs)} ms, ${realtime.perSubscriberKb.toFixed(1)} KB RSS per subscriber (second half ${realtime.marginalKb.toFixed(1)} KB; after full GCs ${realtime.collectedKb.toFixed(1)} KB)`);
     await stopServer(api.child);
     api = undefined;
 
@@ -479,12 +490,12 @@ function report(
   }
   lines.push('### Realtime (SSE, raw HTTP clients; one notification to a whole organization)', '');
   table(
-    ['database', 'subscribers', 'connect all (ms)', 'POST answered (ms)', 'first has it (ms)', 'median (ms)', 'last has it (ms)', 'received', 'RSS before → after (MB)', 'RSS per subscriber (KB)', 'RSS per subscriber, second half (KB)'],
+    ['database', 'subscribers', 'connect all (ms)', 'POST answered (ms)', 'first has it (ms)', 'median (ms)', 'last has it (ms)', 'received', 'RSS before → after (MB)', 'RSS per subscriber (KB)', 'RSS per subscriber, second half (KB)', 'RSS per subscriber after full GCs (KB)'],
     results
       .filter((r) => r.realtime)
       .map((r) => {
         const x = r.realtime!;
-        return [r.backend, x.subscribers, ms(x.connectMs), ms(x.postMs), ms(x.firstMs), ms(x.p50Ms), ms(x.lastMs), `${x.received}/${x.subscribers}`, `${x.rssBeforeMb.toFixed(0)} → ${x.rssAfterMb.toFixed(0)}`, x.perSubscriberKb.toFixed(1), x.marginalKb.toFixed(1)];
+        return [r.backend, x.subscribers, ms(x.connectMs), ms(x.postMs), ms(x.firstMs), ms(x.p50Ms), ms(x.lastMs), `${x.received}/${x.subscribers}`, `${x.rssBeforeMb.toFixed(0)} → ${x.rssAfterMb.toFixed(0)}`, x.perSubscriberKb.toFixed(1), x.marginalKb.toFixed(1), x.collectedKb.toFixed(1)];
       }),
   );
   lines.push('### Login', '');

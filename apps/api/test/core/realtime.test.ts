@@ -74,6 +74,21 @@ describe('realtime hub', () => {
     expect(msg.data.message).toBe('ok');
   });
 
+  it('a stream carries the event-stream headers and nosniff, not the page headers (CSP, framing) every open stream would keep', async () => {
+    const r = await recipient();
+    const abort = new AbortController();
+    const res = await fetch(hubUrl(`/users/${r.id}`, r.session.mercure_token), { signal: abort.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    // An ordinary answer still has them.
+    const health = await fetch(`${base}/api/health`);
+    expect(health.headers.get('content-security-policy')).toContain("default-src 'self'");
+    abort.abort();
+  });
+
   it('does not deliver to other users’ topics', async () => {
     const r = await recipient();
     const other = await recipient();
