@@ -9,6 +9,7 @@ test('an empty login shows both missing fields at once, sends nothing, and an er
   await expect(page.getByText('Informe o usuário')).toBeVisible();
   await expect(page.getByText('Informe a senha')).toBeVisible();
   await expect(page.getByLabel('Usuário')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Usuário')).toBeFocused();
   await page.getByLabel('Usuário').fill('   ');
   await expect(page.getByText('Informe o usuário')).toBeVisible(); // blanks are not a name
   await page.getByLabel('Usuário').fill('gestor');

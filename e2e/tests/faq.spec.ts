@@ -131,7 +131,8 @@ test('FAQ: a category that still has questions is not deleted, and an inactive q
   // Deactivated on its edit page: the writer still sees it (marked), the reader does not.
   await section.getByRole('button', { name: 'Como gero o script MikroTik de uma LMC?' }).click();
   await section.getByRole('link', { name: 'Editar a pergunta "Como gero o script MikroTik de uma LMC?"' }).click();
-  await expect(writer.getByRole('heading', { level: 1, name: 'Editar pergunta' })).toBeVisible();
+  // The edit page brings the rich-text editor's chunk (the largest): its first load on a busy machine outlasted 10 s.
+  await expect(writer.getByRole('heading', { level: 1, name: 'Editar pergunta' })).toBeVisible({ timeout: 30_000 });
   // The heading comes with the page; the form only once the question is loaded.
   await expect(writer.getByRole('textbox', { name: /^Pergunta/ })).toHaveValue('Como gero o script MikroTik de uma LMC?', { timeout: 30_000 });
   await writer.getByRole('switch', { name: 'Pergunta ativa' }).or(writer.getByLabel('Pergunta ativa')).first().uncheck();

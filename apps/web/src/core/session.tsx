@@ -48,9 +48,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Uploads (photos, logos) load through an HttpOnly cookie that login sets: a session restored
   // from storage asks for it again, in case the browser dropped it or it predates the cookie.
   useEffect(() => {
-    if (isSessionValid()) void api()
-        .then((a) => a.post('/files/session', undefined, { silent: true }))
-        .catch(() => {});
+    if (!isSessionValid()) return;
+    void api()
+      .then((a) => a.post('/files/session', undefined, { silent: true }))
+      .catch(() => {});
   }, []);
 
   // A session restored from storage may predate a change of the organization's zone (or predate

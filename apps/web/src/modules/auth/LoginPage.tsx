@@ -50,10 +50,15 @@ export default function LoginPage() {
   const [alreadyIn] = useState(() => !!user && isSessionValid());
   if (alreadyIn) return <Navigate to="/" replace />;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(validate(values)).length) return;
+    const invalid = Object.keys(validate(values));
+    if (invalid.length) {
+      // The cursor goes to the first field to fill, as in every other form.
+      e.currentTarget.querySelector<HTMLInputElement>(`input[name="${invalid[0]}"]`)?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const r = await postLogin({ username: values.username.trim(), password: values.password });
