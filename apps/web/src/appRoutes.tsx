@@ -10,6 +10,8 @@ import { RouteGate } from './core/RouteGate';
 import { BUILT_PATHS, MODULE_ROUTES } from './modules';
 
 export { MODULE_ROUTES };
+/** Paths with a working page (the menu's "em breve" is the rest). */
+export const builtPaths = BUILT_PATHS;
 
 const Placeholder = lazy(() => import('./core/Placeholder'));
 const NotFoundPage = lazy(() => import('./core/NotFoundPage'));

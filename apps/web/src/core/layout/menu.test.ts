@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ITEMS } from '@operacoes/contract/modules';
-import { BUILT_PATHS as builtPaths } from '../../modules';
+import { builtPaths } from '../../appRoutes';
 import { buildMenu, builtEntries } from './menu';
 
 const MENU = buildMenu((path) => builtPaths.has(path));
