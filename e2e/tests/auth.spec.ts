@@ -80,3 +80,17 @@ test('public pages render without login', async ({ page }) => {
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Solicitar um novo link' })).toBeVisible();
 });
+
+test('the routes behind the login arrive with the first page that needs them: an unknown path says so once logged in, and sends to /login when not', async ({ page }) => {
+  await page.goto('/nao-existe/de-jeito-nenhum');
+  await expect(page).toHaveURL(/\/login$/);
+  await uiLogin(page, 'gestor');
+  await page.goto('/nao-existe/de-jeito-nenhum');
+  await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+  await expect(page.getByText('O endereço acessado não existe.')).toBeVisible();
+  // A page behind the login, opened directly, and a move from it inside the app.
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao início' }).or(page.getByRole('link', { name: 'Operações' })).first().click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});

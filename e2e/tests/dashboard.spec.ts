@@ -41,6 +41,9 @@ test('dashboard: the manager’s cards and figures, the circuits-down card live,
   await expect(gestor.getByRole('heading', { level: 2, name: 'Números da organização' })).toBeVisible();
   for (const label of ['Atividades na semana', 'Cumprimento do SLA no mês', 'Disponibilidade dos circuitos no mês', 'Valor em estoque']) await expect(gestor.getByRole('region', { name: label })).toBeVisible();
   await expect(gestor.getByRole('region', { name: 'Valor em estoque' })).toContainText(/R\$ [\d.]+,\d\d/);
+  // The 14-day sparkline arrives in its own chunk and draws inside the box that kept its place.
+  const sparkline = gestor.getByRole('img', { name: /^Atividades abertas por dia nos últimos 14 dias/ });
+  await expect(sparkline.locator('svg path').first()).toBeVisible({ timeout: 20_000 });
   await expect(gestor.getByRole('heading', { level: 2, name: 'Acesso rápido' })).toBeVisible();
   // A phone: nothing scrolls the page sideways.
   expect(await gestor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

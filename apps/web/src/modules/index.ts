@@ -56,7 +56,5 @@ export const MODULE_ROUTES: RouteObject[] = [
   ...faqRoutes,
 ];
 
-export { PUBLIC_ROUTES };
-
 /** Paths with a working page (the rest of the contract's pages are placeholders, and "em breve" in the menu). */
 export const BUILT_PATHS: ReadonlySet<string | undefined> = new Set([...MODULE_ROUTES, ...PUBLIC_ROUTES].map((r) => r.path));

@@ -20,7 +20,7 @@ type Subscriber = {
 type Event = { id: number; topic: string; data: unknown };
 export type StreamOwner = { userId: number; tokenVersion: number };
 /** Headers an event stream keeps from those set before it opens. */
-const STREAM_HEADERS = new Set(['x-content-type-options', 'x-worker-pid', 'connection', 'x-request-id']);
+const STREAM_HEADERS = new Set(['x-content-type-options', 'x-worker-pid', 'connection']);
 
 /**
  * Node keeps the response's header block (`_header`) for the response's life, built by appending
