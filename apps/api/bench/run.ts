@@ -483,6 +483,19 @@ function report(
     }
   }
   table(['database (load, CPU share)', 'request', 'API req/s', 'API p50', 'API p99', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio', 'server CPU µs/request: API / baseline = ratio'], rows);
+  // The embedded database against PostgreSQL on the same endpoints, both measured in this run.
+  const pgRun = results.find((r) => r.backend === 'postgres');
+  const embedded = results.find((r) => r.backend === 'pglite');
+  if (pgRun && embedded) {
+    lines.push('### PGlite as a share of PostgreSQL (API req/s, this run)', '');
+    table(
+      ['request', 'PostgreSQL req/s', 'PGlite req/s', 'PGlite ÷ PostgreSQL'],
+      embedded.endpoints.map((e) => {
+        const other = pgRun.endpoints.find((x) => x.name === e.name);
+        return [e.name, other ? other.api.rps.toFixed(0) : '–', e.api.rps.toFixed(0), other ? (e.api.rps / other.api.rps).toFixed(2) : '–'];
+      }),
+    );
+  }
   const several = results.flatMap((r) => (r.workers ?? []).map((w) => [r.backend, w.name, w.two.rps.toFixed(0), ms(w.two.p99), w.one.rps.toFixed(0), ms(w.one.p99), (w.two.rps / w.one.rps).toFixed(2)]));
   if (several.length) {
     lines.push(`### Several processes (WORKERS=2 vs one process, the same requests, alternating; the load generator shares the machine's ${os.cpus().length} cores)`, '');

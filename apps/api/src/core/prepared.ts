@@ -1,3 +1,4 @@
+import { protocol } from '@electric-sql/pglite';
 import { Column, Param, Placeholder, SQL, is } from 'drizzle-orm';
 import { PgTimestamp, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db';
@@ -49,7 +50,12 @@ export function fastRead<T>(query: { prepare: (name: string) => unknown }, name:
     return () => param;
   });
   // node-postgres: query(config with name, text and type parsers, values); PGlite: query(text, values, options).
-  const run = p.queryConfig.text !== undefined ? (values: unknown[]) => p.client.query(p.queryConfig, values) : pgliteRun(p, fields.map((f) => f.field));
+  const run =
+    p.queryConfig.text !== undefined
+      ? (values: unknown[]) => p.client.query(p.queryConfig, values)
+      : name && '_runExclusiveQuery' in p.client
+        ? pgliteNamedRun(p, name)
+        : pgliteRun(p, fields.map((f) => f.field));
   const n = keys.length;
   return {
     async execute(values) {
@@ -110,4 +116,83 @@ function pgliteRun(p: DrizzlePrepared, fields: unknown[]) {
     lean = (result.fields ?? []).every((f, i) => !raw.has(f.dataTypeID) || (f.dataTypeID === TIMESTAMPTZ && is(fields[i], PgTimestamp) && fields[i].withTimezone));
     return result;
   };
+}
+
+type Parser = (text: string, typeId: number) => unknown;
+type Serializer = (value: unknown) => string;
+type ProtocolMessage = { name: string; dataTypeIDs?: number[]; fields?: unknown[] };
+/** The parts of a PGlite instance (0.5) the named path uses: its two locks, its protocol entry and type tables. */
+type PgliteClient = {
+  _checkReady(): Promise<void>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  execProtocolStream(message: Uint8Array, options: { syncToFs?: boolean }): Promise<ProtocolMessage[]>;
+  parsers: Record<number, Parser>;
+  serializers: Record<number, Serializer>;
+};
+
+/** One buffer of several frontend messages (the serializer reuses its writer, so each part is copied first). */
+function frames(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/**
+ * PGlite's `query()` parses and plans the statement on every call and sends parse, describe, bind,
+ * describe, execute and sync as six calls into the WASM module. A named read is parsed once per
+ * database (PGlite has one session, so the name lives as long as the instance); each run is then one
+ * call with bind, execute and sync, its parameters and columns typed from that first describe.
+ * It takes the same two locks as `query()` (no other query, and no transaction of another caller,
+ * runs in between) and skips the file-system sync `query()` does after each statement: a read writes nothing.
+ */
+function pgliteNamedRun(p: DrizzlePrepared, name: string) {
+  const client = p.client as unknown as PgliteClient;
+  const text = p.queryString as string;
+  const { serialize } = protocol;
+  let shape: { paramTypes: number[]; parsers: (Parser | undefined)[]; typeIds: number[] } | undefined;
+
+  const describe = async () => {
+    await client._checkReady();
+    const messages = await client.execProtocolStream(
+      frames(serialize.parse({ name, text }).slice(), serialize.describe({ type: 'S', name }).slice(), serialize.sync().slice()),
+      { syncToFs: false },
+    );
+    const paramTypes = messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
+    const columns = (messages.find((m) => m.name === 'rowDescription')?.fields ?? []) as { dataTypeID: number }[];
+    const typeIds = columns.map((c) => c.dataTypeID);
+    // drizzle's per-query parsers win over PGlite's, as in PGlite's own result parsing.
+    const own = (p.queryConfig.parsers ?? {}) as Record<number, Parser>;
+    return { paramTypes, typeIds, parsers: typeIds.map((t) => own[t] ?? client.parsers[t]) };
+  };
+
+  return (values: unknown[]) =>
+    client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        if (!shape) shape = await describe();
+        const { paramTypes, parsers, typeIds } = shape;
+        const encoded = values.map((v, i) => (v === null || v === undefined ? null : (client.serializers[paramTypes[i]]?.(v) ?? String(v))));
+        const messages = await client.execProtocolStream(
+          frames(serialize.bind({ statement: name, values: encoded }).slice(), serialize.execute({}).slice(), serialize.sync().slice()),
+          { syncToFs: false },
+        );
+        const rows: unknown[][] = [];
+        for (const message of messages) {
+          if (message.name !== 'dataRow') continue;
+          const cells = message.fields as (string | null)[];
+          const row = new Array<unknown>(cells.length);
+          for (let i = 0; i < cells.length; i++) {
+            const cell = cells[i];
+            const parser = parsers[i];
+            row[i] = cell === null ? null : parser ? parser(cell, typeIds[i]) : cell;
+          }
+          rows.push(row);
+        }
+        return { rows };
+      }),
+    );
 }
