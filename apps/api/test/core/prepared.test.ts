@@ -4,7 +4,7 @@ import { preparedRead } from '../../src/core/prepared';
 import { organizations } from '../../src/core/schema/organization';
 import { createTestApp, type TestApp } from '../helpers';
 
-/** A read with the column types that need a parser (timestamps, jsonb, numeric, arrays, null) and array and text parameters. */
+/** A read with the column types, long text that need a parser (timestamps, jsonb, numeric, arrays, null) and array and text parameters. */
 const build = (db: TestApp['app']['db']) =>
   db
     .select({
@@ -17,6 +17,8 @@ const build = (db: TestApp['app']['db']) =>
       amount: sql<string>`12.50::numeric`,
       tags: sql<string[]>`array['x', ${sql.placeholder('word')}]::text[]`,
       stamp: sql<string>`'2026-11-28 09:00:00-03'::timestamptz`,
+      // 200 KB of multi-byte text per row: the answer arrives from the database in several pieces.
+      long: sql<string>`repeat('ação ', 40000)`,
     })
     .from(organizations)
     .where(sql`${organizations.id} = any(${sql.placeholder('ids')}) and ${organizations.fantasy_name} <> ${sql.placeholder('word')}`)
@@ -42,6 +44,7 @@ describe('prepared reads', () => {
     expect(ours[0]).toMatchObject({ name: 'Prep Norte', settings: { a: [1, 'dois'], b: null }, cnpj: '11222333000181', active: true, tags: ['x', 'ç"; select 1'] });
     expect(ours[0].created).toBeInstanceOf(Date);
     expect(ours[1].cnpj).toBeNull();
+    expect(ours[1].long).toBe('ação '.repeat(40000));
     // Run again: the second run of a named statement reads what changed since.
     await t.app.db.update(organizations).set({ fantasy_name: 'Prep Sul 2' }).where(eq(organizations.id, ids[1]));
     expect((await read.execute(values)).map((r) => r.name)).toEqual(['Prep Norte', 'Prep Sul 2']);
@@ -54,7 +57,8 @@ describe('prepared reads', () => {
 
   it('a failing run (a bad parameter) answers the database error and leaves the statement usable', async () => {
     const read = preparedRead<Record<string, unknown>>(t.app.db, build, 'prepared_test', build);
-    await expect(read.execute({ ids: ['não é número'], word: 'x' })).rejects.toThrow();
+    // The code the API's error mapping reads (22P02: bad text representation → 422).
+    await expect(read.execute({ ids: ['não é número'], word: 'x' })).rejects.toMatchObject({ code: '22P02', message: expect.stringContaining('integer') });
     expect(await read.execute({ ids: [ids[0]], word: 'x' })).toHaveLength(1);
   });
 
