@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,9 +24,14 @@ export class Mailer {
   async send(msg: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.opts.from, ...msg });
     if (this.dir) {
-      mkdirSync(this.dir, { recursive: true });
+      // Off the event loop: written synchronously, each message held every request for an open and a write.
       const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      const message = (info as unknown as { message: Buffer }).message;
+      await writeFile(file, message).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(this.dir!, { recursive: true });
+        await writeFile(file, message);
+      });
       this.log.info({ to: msg.to, subject: msg.subject, file }, 'mail written to file');
     } else {
       this.log.info({ to: msg.to, subject: msg.subject }, 'mail sent');

@@ -1,7 +1,8 @@
-import { messages as pgMessages, protocol } from '@electric-sql/pglite';
+import { protocol } from '@electric-sql/pglite';
 import { Column, Param, Placeholder, SQL, is } from 'drizzle-orm';
 import { PgTimestamp, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db';
+import { type Internals, bindExecute, encodeParams, frames } from './pglite-query';
 
 /** A prepared read: drizzle builds the SQL once; `execute` fills the placeholders and maps the rows. */
 export type Prepared<T> = { execute: (values: Record<string, unknown>) => Promise<T[]> };
@@ -119,40 +120,17 @@ function pgliteRun(p: DrizzlePrepared, fields: unknown[]) {
 }
 
 type Parser = (text: string, typeId: number) => unknown;
-type Serializer = (value: unknown) => string;
-type ProtocolMessage = { name: string; dataTypeIDs?: number[]; fields?: unknown[] };
-/** The parts of a PGlite instance (0.5) the named path uses: its two locks, its protocol entry and type tables. */
-type PgliteClient = {
-  _checkReady(): Promise<void>;
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-  execProtocolStream(message: Uint8Array, options: { syncToFs?: boolean }): Promise<ProtocolMessage[]>;
-  execProtocolRawStream(message: Uint8Array, options: { syncToFs?: boolean; onRawData: (bytes: Uint8Array) => void }): Promise<void>;
-  parsers: Record<number, Parser>;
-  serializers: Record<number, Serializer>;
-};
-
-/** One buffer of several frontend messages (the serializer reuses its writer, so each part is copied first). */
-function frames(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
+type DescribeField = { dataTypeID: number };
 
 /**
- * PGlite's `query()` parses and plans the statement on every call and sends parse, describe, bind,
- * describe, execute and sync as six calls into the WASM module. A named read is parsed once per
- * database (PGlite has one session, so the name lives as long as the instance); each run is then one
- * call with bind, execute and sync, its parameters and columns typed from that first describe.
- * It takes the same two locks as `query()` (no other query, and no transaction of another caller,
- * runs in between) and skips the file-system sync `query()` does after each statement: a read writes nothing.
+ * PGlite parses and plans a statement on every `query()`. A named read is parsed once per database
+ * (PGlite has one session, so the name lives as long as the instance); each run is then one call with
+ * bind, execute and sync, its parameters and columns typed from that first describe. It takes the
+ * same two locks as `query()` (no other query, and no transaction of another caller, runs in between)
+ * and skips the file-system sync `query()` does after each statement: a read writes nothing.
  */
 function pgliteNamedRun(p: DrizzlePrepared, name: string) {
-  const client = p.client as unknown as PgliteClient;
+  const client = p.client as unknown as Internals & { _checkReady(): Promise<void> };
   const text = p.queryString as string;
   const { serialize } = protocol;
   let shape: { paramTypes: number[]; parsers: (Parser | undefined)[]; typeIds: number[] } | undefined;
@@ -164,7 +142,7 @@ function pgliteNamedRun(p: DrizzlePrepared, name: string) {
       { syncToFs: false },
     );
     const paramTypes = messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
-    const columns = (messages.find((m) => m.name === 'rowDescription')?.fields ?? []) as { dataTypeID: number }[];
+    const columns = (messages.find((m) => m.name === 'rowDescription')?.fields ?? []) as DescribeField[];
     const typeIds = columns.map((c) => c.dataTypeID);
     // drizzle's per-query parsers win over PGlite's, as in PGlite's own result parsing.
     const own = (p.queryConfig.parsers ?? {}) as Record<number, Parser>;
@@ -175,65 +153,8 @@ function pgliteNamedRun(p: DrizzlePrepared, name: string) {
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         if (!shape) shape = await describe();
-        const { paramTypes, parsers, typeIds } = shape;
-        const encoded = values.map((v, i) => (v === null || v === undefined ? null : (client.serializers[paramTypes[i]]?.(v) ?? String(v))));
-        const chunks: Buffer[] = [];
-        await client.execProtocolRawStream(frames(serialize.bind({ statement: name, values: encoded }).slice(), serialize.execute({}).slice(), serialize.sync().slice()), {
-          syncToFs: false,
-          // A view into the WASM memory, reused by the next write: copied.
-          onRawData: (bytes) => void chunks.push(Buffer.from(bytes)),
-        });
-        const { rows, error } = backendRows(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), parsers, typeIds);
-        if (error) throw error;
+        const { rows } = await bindExecute(client, name, encodeParams(client, values, shape.paramTypes), shape.parsers, shape.typeIds);
         return { rows };
       }),
     );
-}
-
-/** The fields of an ErrorResponse, by their one-letter code, under the names node-postgres and PGlite give them. */
-const ERROR_FIELDS: Record<string, string> = { S: 'severity', C: 'code', D: 'detail', H: 'hint', P: 'position', W: 'where', s: 'schema', t: 'table', c: 'column', d: 'dataType', n: 'constraint', R: 'routine' };
-
-/**
- * The rows of one bind-execute-sync answer, read straight from the backend's bytes: PGlite's own
- * parser copies every cell into a new ArrayBuffer before decoding it (a third of a small read's CPU).
- * Only the messages such an answer carries are read: data rows and an error; the rest are skipped.
- */
-function backendRows(buf: Buffer, parsers: (Parser | undefined)[], typeIds: number[]) {
-  const rows: unknown[][] = [];
-  let error: Error | undefined;
-  let at = 0;
-  while (at + 5 <= buf.length) {
-    const code = buf[at];
-    const end = at + 1 + buf.readInt32BE(at + 1);
-    let p = at + 5;
-    if (code === 0x44 /* D: data row */) {
-      const n = buf.readInt16BE(p);
-      p += 2;
-      const row = new Array<unknown>(n);
-      for (let i = 0; i < n; i++) {
-        const length = buf.readInt32BE(p);
-        p += 4;
-        if (length < 0) {
-          row[i] = null;
-          continue;
-        }
-        const text = buf.toString('utf8', p, p + length);
-        p += length;
-        const parser = parsers[i];
-        row[i] = parser ? parser(text, typeIds[i]) : text;
-      }
-      rows.push(row);
-    } else if (code === 0x45 /* E: error */ && !error) {
-      const fields: Record<string, string> = {};
-      while (p < end && buf[p] !== 0) {
-        const key = String.fromCharCode(buf[p]);
-        const stop = buf.indexOf(0, p + 1);
-        fields[key] = buf.toString('utf8', p + 1, stop);
-        p = stop + 1;
-      }
-      error = Object.assign(new pgMessages.DatabaseError(fields.M ?? 'erro do banco', end - at, 'error'), Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (ERROR_FIELDS[k] ? [[ERROR_FIELDS[k], v]] : []))));
-    }
-    at = end;
-  }
-  return { rows, error };
 }
