@@ -104,32 +104,75 @@ export async function bindExecute(client: Internals, statement: string, values: 
 export const encodeParams = (client: Internals, values: unknown[], paramTypes: number[], own?: Record<number, Serializer>) =>
   values.map((v, i) => (v === null || v === undefined ? null : ((own?.[paramTypes[i]] ?? client.serializers[paramTypes[i]])?.(v) ?? String(v))));
 
+type Statement = { name: string; paramTypes: number[]; fields: Field[] };
+/** Statements kept parsed per instance, most recently used last. */
+const parsed = new WeakMap<object, Map<string, Statement>>();
+const KEPT_STATEMENTS = 500;
+let statementCount = 0;
+
+/** Parses `text` under a new name (closing the least recently used one past the limit) and describes it. */
+async function parse(client: Internals, kept: Map<string, Statement>, key: string, text: string, paramTypes?: number[], replaced?: Statement): Promise<Statement> {
+  const name = `q${++statementCount}`;
+  const parts = [serialize.parse({ name, text, types: paramTypes }).slice(), serialize.describe({ type: 'S', name }).slice(), serialize.sync().slice()];
+  if (!replaced && kept.size >= KEPT_STATEMENTS) {
+    const [oldest, statement] = kept.entries().next().value!;
+    kept.delete(oldest);
+    replaced = statement;
+  }
+  if (replaced) parts.unshift(serialize.close({ type: 'S', name: replaced.name }).slice());
+  const described = await client.execProtocolStream(frames(...parts), { syncToFs: false });
+  const statement = {
+    name,
+    paramTypes: described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
+    fields: (described.find((m) => m.name === 'rowDescription')?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  };
+  kept.set(key, statement);
+  return statement;
+}
+
 /**
  * PGlite's `query` sends parse, describe, bind, describe, execute and sync as six calls into the WASM
- * module and decodes the answer through a parser that copies every cell. This one sends parse and
- * describe as one call (the parameter types it answers choose PGlite's serializers, as its `query`
- * does), then bind, execute and sync as a second, and reads the rows from the bytes. Same locks, the
- * same file-system sync after a statement outside a transaction, the same result shape and errors.
+ * module, plans the statement every time, and decodes the answer through a parser that copies every
+ * cell. Here each statement text is parsed and described once under a name (kept for the
+ * instance's life, the least recently used closed past 500; the parameter types the
+ * describe answers choose PGlite's own serializers, as its `query` does); each run is then one call
+ * with bind, execute and sync, the rows read from the bytes. Same locks, the same file-system sync
+ * after a statement outside a transaction, the same result shape and errors.
  */
 async function runQuery(client: Internals, text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
-  let described: DescribeMessage[];
-  try {
-    described = await client.execProtocolStream(frames(serialize.parse({ text, types: options?.paramTypes }).slice(), serialize.describe({ type: 'S' }).slice()), { syncToFs: false });
-  } catch (err) {
-    // The backend skips to the next sync after an error: end the failed exchange.
-    await client.execProtocolStream(serialize.sync().slice(), { syncToFs: false });
-    throw Object.assign(err as Error, { query: text, params, queryOptions: options });
+  let kept = parsed.get(client);
+  if (!kept) parsed.set(client, (kept = new Map()));
+  const key = options?.paramTypes?.length ? `${text}\u0000${options.paramTypes.join(',')}` : text;
+  let statement = kept.get(key);
+  let stale: Statement | undefined;
+  let answer: Awaited<ReturnType<typeof bindExecute>> | undefined;
+  for (let attempt = 0; !answer; attempt++) {
+    if (statement) {
+      kept.delete(key);
+      kept.set(key, statement);
+    } else {
+      try {
+        statement = await parse(client, kept, key, text, options?.paramTypes, stale);
+      } catch (err) {
+        throw Object.assign(err as Error, { query: text, params, queryOptions: options });
+      }
+    }
+    const typeIds = statement.fields.map((f) => f.dataTypeID);
+    const parsers = typeIds.map((t) => options?.parsers?.[t] ?? client.parsers[t]);
+    try {
+      answer = await bindExecute(client, statement.name, encodeParams(client, params, statement.paramTypes, options?.serializers), parsers, typeIds);
+    } catch (err) {
+      // A table changed under a kept statement ("cached plan must not change result type"): parse it again, once.
+      if ((err as { code?: string }).code === '0A000' && attempt === 0) {
+        kept.delete(key);
+        stale = statement;
+        statement = undefined;
+        continue;
+      }
+      throw Object.assign(err as Error, { query: text, params, queryOptions: options });
+    }
   }
-  const paramTypes = described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
-  const fields = (described.find((m) => m.name === 'rowDescription')?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
-  const typeIds = fields.map((f) => f.dataTypeID);
-  const parsers = typeIds.map((t) => options?.parsers?.[t] ?? client.parsers[t]);
-  let answer: Awaited<ReturnType<typeof bindExecute>>;
-  try {
-    answer = await bindExecute(client, '', encodeParams(client, params, paramTypes, options?.serializers), parsers, typeIds);
-  } catch (err) {
-    throw Object.assign(err as Error, { query: text, params, queryOptions: options });
-  }
+  const { fields } = statement!;
   const rows =
     options?.rowMode === 'array'
       ? answer.rows

@@ -6,7 +6,7 @@ import { fasterQueries } from '../../src/core/pglite-query';
  * The faster `query` against PGlite's own: two instances with the same rows, the same statements;
  * what PGlite's own parser answers is the reference.
  */
-describe('PGlite queries in two calls', () => {
+describe('PGlite queries in one call, each text parsed once', () => {
   let ours: PGlite;
   let theirs: PGlite;
   const setup = `create table t (id int primary key, name text, at timestamptz, amount numeric, tags text[], meta jsonb, ok boolean);
@@ -76,5 +76,19 @@ describe('PGlite queries in two calls', () => {
     release();
     await open;
     expect((await outside).rows).toEqual([{ name: null }]);
+  });
+
+  it('keeps each text parsed once under a name, at most 500 of them, and parses again a statement whose table changed', async () => {
+    await ours.query('create table w (id int)');
+    await ours.query('insert into w values (1)');
+    expect((await ours.query('select * from w')).rows).toEqual([{ id: 1 }]);
+    await ours.query('alter table w add column note text');
+    expect((await ours.query('select * from w')).rows).toEqual([{ id: 1, note: null }]);
+    for (let i = 0; i < 520; i++) await ours.query(`select ${i} as n`);
+    const kept = await ours.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(kept.rows[0].n).toBeLessThanOrEqual(500);
+    expect(kept.rows[0].n).toBeGreaterThan(400);
+    // A text that was closed long ago is parsed again.
+    expect((await ours.query('select * from w')).rows).toEqual([{ id: 1, note: null }]);
   });
 });
