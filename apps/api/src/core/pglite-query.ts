@@ -9,7 +9,7 @@ type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promi
 type DescribeMessage = { name: string; dataTypeIDs?: number[]; fields?: Field[] };
 
 /** The parts of a PGlite instance (0.5) used here: its two locks, its protocol entries and type tables. */
-export type Internals = {
+type Internals = {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   execProtocolStream(message: Uint8Array, options: { syncToFs?: boolean }): Promise<DescribeMessage[]>;
@@ -23,7 +23,7 @@ type Tx = { query: Query; readonly closed: boolean };
 const { serialize } = protocol;
 
 /** One buffer of several frontend messages (the serializer reuses its writer, so each part is copied first). */
-export function frames(...parts: Uint8Array[]): Uint8Array {
+function frames(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
   let at = 0;
   for (const part of parts) {
@@ -41,7 +41,7 @@ const ERROR_FIELDS: Record<string, string> = { S: 'severity', C: 'code', D: 'det
  * ArrayBuffer before decoding it (a third of a small read's CPU). Reads the messages an execute and
  * sync answer carries (data rows, the command tag, an error); the rest are skipped.
  */
-export function backendAnswer(buf: Buffer, parsers: (Parser | undefined)[], typeIds: number[]) {
+function backendAnswer(buf: Buffer, parsers: (Parser | undefined)[], typeIds: number[]) {
   const rows: unknown[][] = [];
   let error: Error | undefined;
   let command: string | undefined;
@@ -88,7 +88,7 @@ export function backendAnswer(buf: Buffer, parsers: (Parser | undefined)[], type
 }
 
 /** Runs bind, execute and sync as one call and reads the answer (throws the database's error). */
-export async function bindExecute(client: Internals, statement: string, values: (string | null)[], parsers: (Parser | undefined)[], typeIds: number[]) {
+async function bindExecute(client: Internals, statement: string, values: (string | null)[], parsers: (Parser | undefined)[], typeIds: number[]) {
   const chunks: Buffer[] = [];
   await client.execProtocolRawStream(frames(serialize.bind({ statement, values }).slice(), serialize.execute({}).slice(), serialize.sync().slice()), {
     syncToFs: false,
@@ -101,7 +101,7 @@ export async function bindExecute(client: Internals, statement: string, values: 
 }
 
 /** Parameters as text, by the types the statement's describe gave (PGlite's own serializers, as its `query` does). */
-export const encodeParams = (client: Internals, values: unknown[], paramTypes: number[], own?: Record<number, Serializer>) =>
+const encodeParams = (client: Internals, values: unknown[], paramTypes: number[], own?: Record<number, Serializer>) =>
   values.map((v, i) => (v === null || v === undefined ? null : ((own?.[paramTypes[i]] ?? client.serializers[paramTypes[i]])?.(v) ?? String(v))));
 
 type Statement = { name: string; paramTypes: number[]; fields: Field[] };

@@ -1,8 +1,6 @@
-import { protocol } from '@electric-sql/pglite';
 import { Column, Param, Placeholder, SQL, is } from 'drizzle-orm';
-import { PgTimestamp, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db';
-import { type Internals, bindExecute, encodeParams, frames } from './pglite-query';
 
 /** A prepared read: drizzle builds the SQL once; `execute` fills the placeholders and maps the rows. */
 export type Prepared<T> = { execute: (values: Record<string, unknown>) => Promise<T[]> };
@@ -50,13 +48,12 @@ export function fastRead<T>(query: { prepare: (name: string) => unknown }, name:
     }
     return () => param;
   });
-  // node-postgres: query(config with name, text and type parsers, values); PGlite: query(text, values, options).
+  // node-postgres: query(config with name, text and type parsers, values). PGlite: query(text, values,
+  // options), which keeps each text parsed under its own name (core/pglite-query.ts).
   const run =
     p.queryConfig.text !== undefined
       ? (values: unknown[]) => p.client.query(p.queryConfig, values)
-      : name && '_runExclusiveQuery' in p.client
-        ? pgliteNamedRun(p, name)
-        : pgliteRun(p, fields.map((f) => f.field));
+      : (values: unknown[]) => p.client.query(p.queryString, values, p.queryConfig);
   const n = keys.length;
   return {
     async execute(values) {
@@ -96,65 +93,4 @@ export function preparedRead<T>(db: DbOrTx, key: unknown, what: string, build: (
   let statement = prepared.get(key);
   if (!statement) prepared.set(key, (statement = fastRead<T>(build(db), statementName(what))));
   return statement as Prepared<T>;
-}
-
-const TIMESTAMPTZ = 1184;
-const LEAN = { rowMode: 'array' } as const;
-
-/**
- * PGlite copies its whole parser table (`{...parsers, ...options.parsers}`) on every query given
- * per-query parsers, as drizzle's are (raw strings for timestamps, dates, intervals and some
- * arrays): about 0.3 ms of CPU per query. The first run takes drizzle's parsers and reads the
- * result's column types; when none of them needs drizzle's parser (a timestamptz read into a
- * Date-mode column comes out the same either way), later runs pass none.
- */
-function pgliteRun(p: DrizzlePrepared, fields: unknown[]) {
-  const raw = new Set(Object.keys(p.queryConfig.parsers ?? {}).map(Number));
-  let lean = false;
-  return async (values: unknown[]) => {
-    if (lean) return p.client.query(p.queryString, values, LEAN);
-    const result = await p.client.query(p.queryString, values, p.queryConfig);
-    lean = (result.fields ?? []).every((f, i) => !raw.has(f.dataTypeID) || (f.dataTypeID === TIMESTAMPTZ && is(fields[i], PgTimestamp) && fields[i].withTimezone));
-    return result;
-  };
-}
-
-type Parser = (text: string, typeId: number) => unknown;
-type DescribeField = { dataTypeID: number };
-
-/**
- * PGlite parses and plans a statement on every `query()`. A named read is parsed once per database
- * (PGlite has one session, so the name lives as long as the instance); each run is then one call with
- * bind, execute and sync, its parameters and columns typed from that first describe. It takes the
- * same two locks as `query()` (no other query, and no transaction of another caller, runs in between)
- * and skips the file-system sync `query()` does after each statement: a read writes nothing.
- */
-function pgliteNamedRun(p: DrizzlePrepared, name: string) {
-  const client = p.client as unknown as Internals & { _checkReady(): Promise<void> };
-  const text = p.queryString as string;
-  const { serialize } = protocol;
-  let shape: { paramTypes: number[]; parsers: (Parser | undefined)[]; typeIds: number[] } | undefined;
-
-  const describe = async () => {
-    await client._checkReady();
-    const messages = await client.execProtocolStream(
-      frames(serialize.parse({ name, text }).slice(), serialize.describe({ type: 'S', name }).slice(), serialize.sync().slice()),
-      { syncToFs: false },
-    );
-    const paramTypes = messages.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
-    const columns = (messages.find((m) => m.name === 'rowDescription')?.fields ?? []) as DescribeField[];
-    const typeIds = columns.map((c) => c.dataTypeID);
-    // drizzle's per-query parsers win over PGlite's, as in PGlite's own result parsing.
-    const own = (p.queryConfig.parsers ?? {}) as Record<number, Parser>;
-    return { paramTypes, typeIds, parsers: typeIds.map((t) => own[t] ?? client.parsers[t]) };
-  };
-
-  return (values: unknown[]) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        if (!shape) shape = await describe();
-        const { rows } = await bindExecute(client, name, encodeParams(client, values, shape.paramTypes), shape.parsers, shape.typeIds);
-        return { rows };
-      }),
-    );
 }
