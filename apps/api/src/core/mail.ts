@@ -24,7 +24,7 @@ export class Mailer {
   async send(msg: MailMessage): Promise<void> {
     const info = await this.transport.sendMail({ from: this.opts.from, ...msg });
     if (this.dir) {
-      // Off the event loop: written synchronously, each message held every request for an open and a write.
+      // Asynchronous: a synchronous write held every other request for an open and a write per message.
       const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       const message = (info as unknown as { message: Buffer }).message;
       await writeFile(file, message).catch(async (err: NodeJS.ErrnoException) => {
