@@ -25,13 +25,18 @@ export function registerAfterCommit(app: FastifyInstance) {
     if (!list) return payload;
     pending.delete(user);
     if (reply.statusCode >= 400) return payload;
-    for (const work of list) {
-      try {
-        await work();
-      } catch (err) {
-        req.log.error({ err }, 'after-commit work failed');
-      }
-    }
+    // Their realtime messages leave together, in order, after the last of them (one statement).
+    await app.realtime
+      .batch(async () => {
+        for (const work of list) {
+          try {
+            await work();
+          } catch (err) {
+            req.log.error({ err }, 'after-commit work failed');
+          }
+        }
+      })
+      .catch((err: unknown) => req.log.error({ err }, 'after-commit realtime publish failed'));
     return payload;
   });
 }

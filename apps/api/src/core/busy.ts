@@ -34,7 +34,10 @@ const PERSON_LOCK = 14_001;
 
 /** Locks the schedules of these people (in id order, so two writers never wait on each other in a circle). */
 export async function lockPeople(tx: DbOrTx, ids: number[]) {
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await tx.execute(sql`select pg_advisory_xact_lock(${PERSON_LOCK}, ${id})`);
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return;
+  // One statement: PostgreSQL evaluates a volatile output after the ORDER BY, so the locks follow the array.
+  await tx.execute(sql`select pg_advisory_xact_lock(${PERSON_LOCK}, x.id) from unnest(${sql.param(sorted)}::int[]) with ordinality as x(id, n) order by x.n`);
 }
 
 /** 409 naming the clashes unless the writer confirmed them; the kept clash text otherwise (null when free). */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -156,24 +157,46 @@ export class RealtimeHub {
     if (this.listener) await this.listener.end().catch(() => undefined);
   }
 
+  /**
+   * Runs `work` with its publications held and sent together at the end: one insert (and, on
+   * PostgreSQL, the other processes' notice in the same statement) instead of one per call. A
+   * request's after-commit work (its notices, the schedule's "changed") goes out this way, in order.
+   */
+  async batch(work: () => Promise<void>) {
+    const held: { topic: string; data: unknown }[] = [];
+    try {
+      await this.holding.run(held, work);
+    } finally {
+      await this.send(held);
+    }
+  }
+  private holding = new AsyncLocalStorage<{ topic: string; data: unknown }[]>();
+
   /** Stores and pushes one message per topic. Call after the transaction that caused it has committed. */
   async publish(messages: { topic: string; data: unknown }[]) {
     if (messages.length === 0) return;
+    const held = this.holding.getStore();
+    if (held) held.push(...messages);
+    else await this.send(messages);
+  }
+
+  private async send(messages: { topic: string; data: unknown }[]) {
+    if (messages.length === 0) return;
     const batch = randomUUID();
     // One statement whatever the count, with one JSON parameter (cheap to build, and the same on
-    // node-postgres and PGlite): an organization-wide announcement is thousands of rows.
+    // node-postgres and PGlite): an organization-wide announcement is thousands of rows. On
+    // PostgreSQL the same statement tells the other processes (NOTIFY is sent at its commit, with the rows).
     const payload = JSON.stringify(messages.map((m) => ({ t: m.topic, d: m.data })));
-    const result = await this.database.db.execute(
-      sql`insert into ${realtimeEvents} (batch, topic, data)
+    const inserted = sql`insert into ${realtimeEvents} (batch, topic, data)
           select ${batch}::uuid, e->>'t', e->'d' from jsonb_array_elements(${payload}::jsonb) with ordinality as x(e, n) order by n
-          returning id, topic`,
+          returning id, topic`;
+    const result = await this.database.db.execute(
+      this.database.pool
+        ? sql`with inserted as (${inserted}) select inserted.id, inserted.topic from inserted, (select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: this.origin, batch })})) as told`
+        : inserted,
     );
     const rows = result.rows as { id: number | string; topic: string }[];
-    const events = idsInOrder(messages, rows);
-    events.forEach((e) => this.deliver(e));
-    if (this.database.pool) {
-      await this.database.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, batch })]);
-    }
+    idsInOrder(messages, rows).forEach((e) => this.deliver(e));
   }
 
   /** Whether a stream opened with this token version would already be revoked here. */

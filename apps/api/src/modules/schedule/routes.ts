@@ -217,7 +217,7 @@ export async function scheduleRoutes(fastify: FastifyInstance) {
       // One reservation row per item and occurrence (schema.ts): rewritten whenever the items or the windows change.
       if (body.patrimony_ids || plan.windowMoved) {
         const itemIds = body.patrimony_ids ? [...new Set(body.patrimony_ids)] : [...new Set((await tx.select({ id: patrimonyReservations.patrimony_id }).from(patrimonyReservations).where(eq(patrimonyReservations.event_id, event.id))).map((r) => r.id))];
-        await tx.delete(patrimonyReservations).where(eq(patrimonyReservations.event_id, event.id));
+        if (existing) await tx.delete(patrimonyReservations).where(eq(patrimonyReservations.event_id, event.id));
         const windows = await liveOccurrences(tx, event);
         const rows = itemIds.flatMap((patrimony_id) => windows.map((o) => ({ organization_id: event.organization_id, event_id: event.id, patrimony_id, starts_at: o.start, ends_at: o.end })));
         for (let i = 0; i < rows.length; i += 1000) await tx.insert(patrimonyReservations).values(rows.slice(i, i + 1000));

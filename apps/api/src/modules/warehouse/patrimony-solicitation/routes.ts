@@ -50,7 +50,8 @@ type CreateInput = {
 };
 type UpdateInput = Partial<Omit<CreateInput, 'items' | 'stock_id'>>;
 
-const creating = new WeakSet<object>();
+/** A create's input → its requester's name (read once for the search text, used again by the notice). */
+const creating = new WeakMap<object, string>();
 
 /** What waits for this user: approvals (WAREHOUSE), deliveries and returns to receive (PATRIMONY). */
 export function waitingFor(user: CurrentUser) {
@@ -103,7 +104,7 @@ async function destinationValues(tx: DbOrTx, organizationId: number, input: Upda
 
 async function searchOf(tx: DbOrTx, requesterId: number, reason: string, note: string | null | undefined) {
   const person = (await personRefs(tx, [requesterId])).get(requesterId);
-  return searchText(reason, note, person?.username, person?.name);
+  return { text: searchText(reason, note, person?.username, person?.name), requester: person?.name };
 }
 
 /** A request is its requester's units' and its stock's unit's. */
@@ -141,13 +142,14 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
       const values: Record<string, unknown> = { ...(await destinationValues(tx, existing.organization_id, input, existing)) };
       if (input.reason !== undefined) values.reason = input.reason;
       if (input.destination_note !== undefined) values.destination_note = input.destination_note;
-      values.search_text = await searchOf(tx, existing.requester_id, (values.reason as string) ?? existing.reason, (values.destination_note as string | null) ?? existing.destination_note);
+      values.search_text = (await searchOf(tx, existing.requester_id, (values.reason as string) ?? existing.reason, (values.destination_note as string | null) ?? existing.destination_note)).text;
       return values;
     }
     const organizationId = user.organizationId;
     if (input.stock_id) await referenced(tx, stocks, input.stock_id, organizationId, 'stock_id', { label: 'Estoque', gender: 'm' });
     const settings = await getOrganizationSettings(tx, organizationId, 'warehouse');
-    creating.add(input);
+    const search = await searchOf(tx, user.id, input.reason, input.destination_note);
+    creating.set(input, search.requester ?? user.username);
     return {
       organization_id: organizationId,
       kind: 'retirada',
@@ -158,16 +160,16 @@ export const solicitationResource: ResourceDef<typeof solicitationListQuery, typ
       ...(await destinationValues(tx, organizationId, input)),
       destination_note: input.destination_note ?? null,
       stock_id: input.stock_id ?? null,
-      search_text: await searchOf(tx, user.id, input.reason, input.destination_note),
+      search_text: search.text,
     };
   },
 
   async afterWrite(row, input, { user, tx, app }) {
-    if (!creating.has(input as object)) return;
+    const who = creating.get(input as object);
+    if (who === undefined) return;
     creating.delete(input as object);
     const s = row as unknown as SolicitationRow;
     await reserveLines(tx, user, s, (input as CreateInput).items);
-    const who = (await personRefs(tx, [user.id])).get(user.id)?.name ?? user.username;
     const deliver =
       s.status === 'pendente'
         ? await notify(app, tx, await usersWithPermission(tx, s.organization_id, 'WAREHOUSE', user.id, { resource: solicitationResource, id: s.id }), `Solicitação de patrimônio #${s.id}`, `${who} pediu itens e aguarda aprovação. Motivo: ${s.reason}`, solicitationLink(s.id), user)
