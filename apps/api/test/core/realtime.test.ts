@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, type TestApp } from '../helpers';
 import { Subscriber, createTwoInstances, http, httpLogin, listen, sleep } from '../realtime-helpers';
@@ -295,6 +296,30 @@ describe('realtime hub', () => {
     const res = await fetch(hubUrl(`/users/${r.id}`, legacy));
     expect(res.status).toBe(401);
     await res.body?.cancel();
+  });
+
+  it('a batch stores its messages as one batch, delivers them in order, and a publish that outlives it still goes out', async () => {
+    const r = await recipient();
+    const topic = `/users/${r.id}`;
+    const sub = subscribe(hubUrl(topic, r.session.mercure_token));
+    await sub.open();
+    const message = (n: number) => ({ topic, data: { type: 'notification', title: `lote ${n}`, message: 'm', link: null, created_at: new Date().toISOString() } });
+    let late: Promise<void> | undefined;
+    await t.app.realtime.batch(async () => {
+      await t.app.realtime.publish([message(1)]);
+      await t.app.realtime.publish([message(2), message(3)]);
+      // Nothing leaves before the batch ends.
+      expect(sub.messages.filter((m) => String(m.data.title).startsWith('lote'))).toEqual([]);
+      late = new Promise<void>((resolve) => setTimeout(() => void t.app.realtime.publish([message(4)]).then(resolve), 50));
+    });
+    for (const n of [1, 2, 3]) await sub.next((m) => m.data.title === `lote ${n}`, 2000);
+    expect(sub.messages.filter((m) => String(m.data.title).startsWith('lote')).map((m) => m.data.title)).toEqual(['lote 1', 'lote 2', 'lote 3']);
+    const stored = await t.app.db.execute(sql`select batch, data->>'title' as title from realtime_event where topic = ${topic} order by id`);
+    const rows = stored.rows as { batch: string; title: string }[];
+    expect(rows.map((x) => x.title)).toEqual(['lote 1', 'lote 2', 'lote 3']);
+    expect(new Set(rows.map((x) => x.batch)).size).toBe(1);
+    await late;
+    await sub.next((m) => m.data.title === 'lote 4', 2000);
   });
 
   it('delivers announcements to a whole organization', async () => {

@@ -163,20 +163,22 @@ export class RealtimeHub {
    * request's after-commit work (its notices, the schedule's "changed") goes out this way, in order.
    */
   async batch(work: () => Promise<void>) {
-    const held: { topic: string; data: unknown }[] = [];
+    const held = { messages: [] as { topic: string; data: unknown }[], open: true };
     try {
       await this.holding.run(held, work);
     } finally {
-      await this.send(held);
+      // Work that outlives the batch (a timer it started keeps its context) publishes at once.
+      held.open = false;
+      await this.send(held.messages);
     }
   }
-  private holding = new AsyncLocalStorage<{ topic: string; data: unknown }[]>();
+  private holding = new AsyncLocalStorage<{ messages: { topic: string; data: unknown }[]; open: boolean }>();
 
   /** Stores and pushes one message per topic. Call after the transaction that caused it has committed. */
   async publish(messages: { topic: string; data: unknown }[]) {
     if (messages.length === 0) return;
     const held = this.holding.getStore();
-    if (held) held.push(...messages);
+    if (held?.open) held.messages.push(...messages);
     else await this.send(messages);
   }
 
