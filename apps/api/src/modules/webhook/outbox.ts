@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_ACTIONS, WEBHOOK_STATUS_ENTITIES, workflowEventsOf } from '@operacoes/contract';
-import type { AuditListener } from '../../core/audit';
+import type { AuditEntry, AuditListener, AuditProbe } from '../../core/audit';
 import type { Tx } from '../../core/db';
 import { answerOf } from '../../core/resource';
 import { personDisplayName } from '../../core/people';
@@ -41,15 +41,34 @@ function kickSoon() {
  * active webhook subscribed to its event, in the change's own transaction (a rolled-back write
  * queues nothing). The payload is fixed here, so every retry sends the same bytes.
  */
-export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry) => {
-  if (entry.organizationId === null || entry.entity === 'webhook') return;
+/** The events an audited change raises, or none (changes of no organization, and of webhooks themselves). */
+function eventsOf(entry: AuditEntry) {
+  if (entry.organizationId === null || entry.entity === 'webhook') return [];
   const events = [`${entry.entity}.${WEBHOOK_ACTIONS[entry.action]}`];
   if (entry.action === 'update' && 'status' in entry.changes && WEBHOOK_STATUS_ENTITIES.has(entry.entity)) events.push(`${entry.entity}.status_changed`);
   events.push(...workflowEventsOf(entry));
-  const targets = await tx
-    .select({ id: webhooks.id, events: webhooks.events })
-    .from(webhooks)
-    .where(and(eq(webhooks.organization_id, entry.organizationId), eq(webhooks.is_active, true), sql`${webhooks.events} && ${sql.param(events)}::text[]`));
+  return events;
+}
+
+const subscribed = (organizationId: number, events: string[]) =>
+  and(eq(webhooks.organization_id, organizationId), eq(webhooks.is_active, true), sql`${webhooks.events} && ${sql.param(events)}::text[]`);
+
+/** Asked in the revision's own statement (`onAudit`'s probe): the active webhooks subscribed to the change's events, as JSON. */
+export const subscribedWebhooks: AuditProbe = (entry) => {
+  const events = eventsOf(entry);
+  if (!events.length) return undefined;
+  return sql`select coalesce(json_agg(json_build_object('id', ${webhooks.id}, 'events', ${webhooks.events})), '[]'::json) from ${webhooks} where ${subscribed(entry.organizationId!, events)}`;
+};
+
+export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry, probed) => {
+  const events = eventsOf(entry);
+  if (!events.length) return;
+  const targets: { id: number; events: string[] }[] =
+    probed === undefined || probed === null
+      ? await tx.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(subscribed(entry.organizationId!, events))
+      : typeof probed === 'string'
+        ? JSON.parse(probed)
+        : (probed as { id: number; events: string[] }[]);
   if (targets.length === 0) return;
   let actor: { id: number; name: string } | null = null;
   if (user) {

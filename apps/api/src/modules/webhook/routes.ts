@@ -13,7 +13,7 @@ import { defineApiResource } from '../../core/resource-kit';
 import { SecretBox } from '../../core/secrets';
 import { type AllowList, parseAllowList, vettedAddress } from '../data-source';
 import { startWebhookDispatcher } from './dispatcher';
-import { enqueueWebhookDeliveries } from './outbox';
+import { enqueueWebhookDeliveries, subscribedWebhooks } from './outbox';
 import { webhookDeliveries, webhooks } from './schema';
 
 type HookRow = typeof webhooks.$inferSelect;
@@ -109,7 +109,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     },
   });
 
-  onAudit(enqueueWebhookDeliveries);
+  onAudit(enqueueWebhookDeliveries, subscribedWebhooks);
   const dispatcher = startWebhookDispatcher(fastify, box, allow);
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
