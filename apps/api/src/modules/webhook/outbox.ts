@@ -36,11 +36,6 @@ function kickSoon() {
   kickTimer.unref();
 }
 
-/**
- * The transactional outbox: each audited change of an organization's record queues one delivery per
- * active webhook subscribed to its event, in the change's own transaction (a rolled-back write
- * queues nothing). The payload is fixed here, so every retry sends the same bytes.
- */
 /** The events an audited change raises, or none (changes of no organization, and of webhooks themselves). */
 function eventsOf(entry: AuditEntry) {
   if (entry.organizationId === null || entry.entity === 'webhook') return [];
@@ -60,6 +55,11 @@ export const subscribedWebhooks: AuditProbe = (entry) => {
   return sql`select coalesce(json_agg(json_build_object('id', ${webhooks.id}, 'events', ${webhooks.events})), '[]'::json) from ${webhooks} where ${subscribed(entry.organizationId!, events)}`;
 };
 
+/**
+ * The transactional outbox: each audited change of an organization's record queues one delivery per
+ * active webhook subscribed to its event, in the change's own transaction (a rolled-back write
+ * queues nothing). The payload is fixed here, so every retry sends the same bytes.
+ */
 export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry, probed) => {
   const events = eventsOf(entry);
   if (!events.length) return;
