@@ -62,14 +62,9 @@ export const subscribedWebhooks: AuditProbe = (entry) => {
  */
 export const enqueueWebhookDeliveries: AuditListener = async (tx, user, entry, probed) => {
   const events = eventsOf(entry);
-  if (!events.length) return;
-  const targets: { id: number; events: string[] }[] =
-    probed === undefined || probed === null
-      ? await tx.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(subscribed(entry.organizationId!, events))
-      : typeof probed === 'string'
-        ? JSON.parse(probed)
-        : (probed as { id: number; events: string[] }[]);
-  if (targets.length === 0) return;
+  // The subscribers come from the probe (`subscribedWebhooks`), asked whenever the change raises events.
+  const targets = (probed ?? []) as { id: number; events: string[] }[];
+  if (!events.length || targets.length === 0) return;
   let actor: { id: number; name: string } | null = null;
   if (user) {
     const [p] = await tx
