@@ -163,6 +163,5 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.addHook('preClose', async () => {
     await app.realtime.stop();
   });
-  app.addHook('onClose', () => app.passwords.close());
   return app;
 }

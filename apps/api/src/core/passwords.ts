@@ -34,7 +34,12 @@ parentPort.on('message', (job) => {
 });
 `;
 
-/** A few threads at the lowest priority that hash and verify passwords, taking jobs in turn. */
+/**
+ * A few threads at the lowest priority that hash and verify passwords, taking jobs in turn. One
+ * set serves the whole process and is never terminated (idle threads are unref'd and end with the
+ * process): tearing down threads that loaded a native addon, app after app, is where Node and Rust
+ * addons are known to crash.
+ */
 class HashingThreads {
   private workers: Worker[] = [];
   private waiting = new Map<number, Waiting>();
@@ -46,7 +51,10 @@ class HashingThreads {
   constructor(private size: number) {}
 
   private start() {
-    const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
+    const require = createRequire(import.meta.url);
+    const argon2 = require.resolve('@node-rs/argon2');
+    // Loaded here too, so the addon's image stays mapped whatever happens to the threads.
+    require(argon2);
     for (let i = 0; i < this.size; i++) {
       const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { argon2 } });
       w.on('message', (m: { ready?: boolean; tid?: number | null; id?: number; value?: string | boolean; error?: string }) => {
@@ -66,7 +74,10 @@ class HashingThreads {
         // A thread that died takes its jobs with it: they fail, and the next job starts new threads.
         for (const job of this.waiting.values()) job.reject(err);
         this.waiting.clear();
-        void this.close();
+        const others = this.workers.filter((x) => x !== w);
+        this.workers = [];
+        this.threadIds.length = 0;
+        others.forEach((x) => void x.terminate());
       });
       w.unref();
       this.workers.push(w);
@@ -82,17 +93,14 @@ class HashingThreads {
       this.workers[this.next++ % this.workers.length].postMessage({ ...job, id });
     });
   }
-
-  async close() {
-    const all = this.workers;
-    this.workers = [];
-    await Promise.all(all.map((w) => w.terminate()));
-  }
 }
 
+/** As many threads as libuv's pool had for this work (4), but no more than the cores. */
+let shared: HashingThreads | undefined;
+const hashingThreads = () => (shared ??= new HashingThreads(Math.max(1, Math.min(4, os.availableParallelism()))));
+
 export class Passwords {
-  /** As many threads as libuv's pool had for this work (4), but no more than the cores. */
-  private threads = new HashingThreads(Math.max(1, Math.min(4, os.availableParallelism())));
+  private threads = hashingThreads();
   /** A hash of a random password, verified against when the user is unknown so both answers take the same time. */
   private dummy: Promise<string>;
   constructor(private cost: Argon2Cost) {
@@ -111,8 +119,5 @@ export class Passwords {
   /** The hashing threads' Linux ids (after the first hash). */
   get threadIds(): readonly number[] {
     return this.threads.threadIds;
-  }
-  close() {
-    return this.threads.close();
   }
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { hash as libraryHash, verify as libraryVerify } from '@node-rs/argon2';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Passwords } from '../../src/core/passwords';
 
 const cost = { memoryCost: 4096, timeCost: 2 };
 const passwords = new Passwords(cost);
-afterAll(() => passwords.close());
 
 /** A thread's nice value, from its /proc stat line (field 19; the name in parentheses may hold spaces). */
 const niceOf = (tid: number) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
@@ -41,5 +40,15 @@ describe('passwords hashed on low-priority threads', () => {
     expect(passwords.threadIds.length).toBeGreaterThan(0);
     for (const tid of passwords.threadIds) expect(niceOf(tid)).toBe(19);
     expect(os.getPriority(process.pid)).toBe(0);
+  });
+
+  it('serves every instance of the process from the same threads (an app that closes ends none)', async () => {
+    const other = new Passwords({ memoryCost: 1024, timeCost: 1 });
+    expect(await other.verify(await other.hash('x'), 'x')).toBe(true);
+    expect([...other.threadIds]).toEqual([...passwords.threadIds]);
+    const before = [...passwords.threadIds];
+    const fresh = new Passwords(cost);
+    await fresh.hash('y');
+    expect([...passwords.threadIds]).toEqual(before);
   });
 });
