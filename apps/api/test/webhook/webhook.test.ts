@@ -121,9 +121,16 @@ describe('webhooks: signed deliveries to a real receiver', () => {
     expect(bodies[2]).toMatchObject({ event: 'data_source.deleted', data: { id } });
     expect(new Set(bodies.map((b) => b.id)).size).toBe(3);
 
-    const list = await t.call('GET', `/api/organization-settings/webhook/${hook.id}/delivery`, token);
-    expect(list.statusCode).toBe(200);
-    const items = (list.json() as { items: { event: string; status: string; attempts: number; last_status_code: number; last_response: string }[] }).items;
+    // The receiver has the third request before the server has written its answer down: wait for that.
+    type Item = { event: string; status: string; attempts: number; last_status_code: number; last_response: string };
+    const items = await until(
+      async () => {
+        const list = await t.call('GET', `/api/organization-settings/webhook/${hook.id}/delivery`, token);
+        expect(list.statusCode).toBe(200);
+        return (list.json() as { items: Item[] }).items;
+      },
+      (all) => all.length === 3 && all.every((i) => i.status !== 'pendente'),
+    );
     expect(items.map((i) => i.event)).toEqual(['data_source.deleted', 'data_source.updated', 'data_source.created']);
     expect(items.every((i) => i.status === 'entregue' && i.attempts === 1 && i.last_status_code === 200 && i.last_response === 'ok')).toBe(true);
     const read = await t.call('GET', `/api/organization-settings/webhook/${hook.id}`, token);
