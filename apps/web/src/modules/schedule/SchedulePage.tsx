@@ -14,7 +14,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import AddIcon from '@mui/icons-material/Add';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { Alert, Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, alpha, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, Collapse, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, alpha, getContrastRatio, useMediaQuery, useTheme } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -38,6 +38,18 @@ const DAY = 86_400_000;
 /** FullCalendar's all-day end is exclusive; the API's is the last day. */
 const lastDay = (end: Date | null, start: Date) => ymd(end ? new Date(end.getTime() - DAY) : start);
 
+/**
+ * The text on an event's own colour: white or black, whichever reads better. A colour is the
+ * user's choice (a type's or an event's), and FullCalendar's white on a light one failed WCAG's 4.5:1.
+ */
+const textOn = (color: string) => {
+  try {
+    return getContrastRatio(color, '#fff') >= getContrastRatio(color, '#000') ? '#fff' : '#000';
+  } catch {
+    return undefined; // a colour MUI cannot read: FullCalendar's default
+  }
+};
+
 const toEvent = (item: CalendarItem): EventInput => ({
   id: item.key,
   title: item.title,
@@ -46,6 +58,7 @@ const toEvent = (item: CalendarItem): EventInput => ({
   allDay: item.all_day,
   backgroundColor: item.color,
   borderColor: item.color,
+  textColor: textOn(item.color),
   editable: item.editable,
   extendedProps: { item },
   classNames: [`schedule-${item.kind}`],
