@@ -116,6 +116,20 @@ test('FAQ: a writer creates a category and a question, a reader on a phone finds
   await expect.poll(() => headings(writer)).toEqual(['Almoxarifado e patrimônio', 'Rede e circuitos', 'Campo e logística']);
 });
 
+/**
+ * The question form's "Pergunta ativa" switch set to `on`. The rich-text editor above it arrives
+ * last and pushes it down: a press in that moment missed it ("did not change its state") on a
+ * busy machine, so the switch is pressed once the editor is drawn, and again if a press missed.
+ */
+async function setActive(page: Page, on: boolean) {
+  await expect(page.locator('.tox-tinymce')).toBeVisible({ timeout: 30_000 });
+  const active = page.getByRole('switch', { name: 'Pergunta ativa' }).or(page.getByLabel('Pergunta ativa')).first();
+  await expect(async () => {
+    await active.setChecked(on, { timeout: 5_000 });
+    await expect(active).toBeChecked({ checked: on, timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test('FAQ: a category that still has questions is not deleted, and an inactive question is hidden from readers', async ({ browser }) => {
   // Two users, two edits of a page with the rich-text editor: on a busy machine this outlasted the default minute.
   test.setTimeout(180_000);
@@ -135,7 +149,7 @@ test('FAQ: a category that still has questions is not deleted, and an inactive q
   await expect(writer.getByRole('heading', { level: 1, name: 'Editar pergunta' })).toBeVisible({ timeout: 30_000 });
   // The heading comes with the page; the form only once the question is loaded.
   await expect(writer.getByRole('textbox', { name: /^Pergunta/ })).toHaveValue('Como gero o script MikroTik de uma LMC?', { timeout: 30_000 });
-  await writer.getByRole('switch', { name: 'Pergunta ativa' }).or(writer.getByLabel('Pergunta ativa')).first().uncheck();
+  await setActive(writer, false);
   await writer.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(writer, 'Pergunta atualizada!');
   await expect(writer).toHaveURL(/\/faq$/);
@@ -147,7 +161,8 @@ test('FAQ: a category that still has questions is not deleted, and an inactive q
   // Reactivated, for the other tests.
   await section.getByRole('button', { name: /Como gero o script MikroTik/ }).click();
   await section.getByRole('link', { name: 'Editar a pergunta "Como gero o script MikroTik de uma LMC?"' }).click();
-  await writer.getByLabel('Pergunta ativa').check();
+  await expect(writer.getByRole('textbox', { name: /^Pergunta/ })).toHaveValue('Como gero o script MikroTik de uma LMC?', { timeout: 30_000 });
+  await setActive(writer, true);
   await writer.getByRole('button', { name: 'Salvar alterações' }).click();
   await expectToast(writer, 'Pergunta atualizada!');
 });
