@@ -121,7 +121,9 @@ function problemWith(status: number, contentType: string | undefined, text: stri
   if (body.code !== status) return `code ${String(body.code)} ≠ status ${status}`;
   if (typeof body.message !== 'string' || !body.message.trim()) return 'no message';
   // What the request sent may come back (a key's name, a route): it is not the server's words.
-  const strip = (s: string) => [...sent].filter((x) => x.length > 2 && x.length < 1000).reduce((acc, x) => acc.split(x).join(''), s);
+  // Longest first: a short one (a key such as `version`) taken out of a longer echo would leave the rest looking like SQL.
+  const echoes = [...sent].filter((x) => x.length > 2 && x.length < 1000).sort((a, b) => b.length - a.length);
+  const strip = (s: string) => echoes.reduce((acc, x) => acc.split(x).join(''), s);
   let message = body.message;
   for (const v of body.violations ?? []) message = message.split(`${v.propertyPath}: `).join('');
   for (const m of [message, ...(body.violations ?? []).map((v) => v.message)]) {
