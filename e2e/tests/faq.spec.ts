@@ -118,8 +118,9 @@ test('FAQ: a writer creates a category and a question, a reader on a phone finds
 
 /**
  * The question form's "Pergunta ativa" switch set to `on`. The rich-text editor above it arrives
- * last and pushes it down: a press in that moment missed it ("did not change its state") on a
- * busy machine, so the switch is pressed once the editor is drawn, and again if a press missed.
+ * last; while it pushed the switch down a press missed it ("did not change its state") on a busy
+ * machine. The form now keeps the editor's place while it loads; the switch is still pressed once
+ * the editor is drawn, and again if a press missed.
  */
 async function setActive(page: Page, on: boolean) {
   await expect(page.locator('.tox-tinymce')).toBeVisible({ timeout: 30_000 });
