@@ -9,6 +9,7 @@ import { activityMaterials, activityPhotos } from '../../src/modules/external-ac
 import { addToBalance, movePatrimony, movements, patrimonies, recordQuantityMovement } from '../../src/modules/warehouse';
 import { dataUrl, realPng } from '../files/images';
 import { createTestApp, type TestApp } from '../helpers';
+import { startSmtpServer } from '../smtp';
 import { expectStateEqualsReplay, newItem, place, type Place } from '../warehouse/helpers';
 import { activityBody, makeDispatcher, makeTechnician, makeType, multipart } from './helpers';
 
@@ -158,5 +159,76 @@ describe('external activities: a replayed on-site record writes nothing twice', 
     await t.app.db.update(idempotencyKeys).set({ created_at: new Date(Date.now() - 8 * 86400_000) }).where(eq(idempotencyKeys.key, 'in-flight-0001'));
     expect((await send('POST', url, tech.token, body, 'fresh-key-0001')).statusCode).toBe(201);
     expect(await t.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'in-flight-0001'))).toHaveLength(0);
+  });
+});
+
+describe('external activities: a replayed answer, reschedule or conclusion', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let tech: Awaited<ReturnType<TestApp['createUser']>>;
+  let activity: { id: number; code: string; checklist: { key: string; kind: string }[] };
+  const email = 'replay@example.com';
+
+  const send = (method: 'POST' | 'PUT', url: string, body: unknown, key: string) =>
+    t.app.inject({ method, url, payload: body as never, headers: { authorization: `Bearer ${tech.token}`, 'idempotency-key': key } });
+  const events = async (kind: string) => ((await t.call('GET', `/api/external-activity/${activity.id}/timeline`, tech.token)).json() as { kind: string }[]).filter((e) => e.kind === kind);
+  const step = async (verb: string) => expect((await t.call('POST', `/api/external-activity/${activity.id}/${verb}`, tech.token, {})).statusCode).toBe(200);
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ smtpUrl: smtp.url });
+    tech = await makeTechnician(t);
+    const type = await makeType(t, undefined, { checklist: [{ label: 'Sinal ok', kind: 'sim_nao', required: false }] });
+    const manager = await makeDispatcher(t);
+    activity = (await t.call('POST', '/api/external-activity', manager.token, activityBody(type.id, [tech.id], { client_email: email, scheduled_start: '2026-11-25T09:00:00-03:00' }))).json();
+    for (const verb of ['schedule', 'depart', 'start']) await step(verb);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('an older answer replayed after a newer one answers its first answer and does not overwrite the newer value', async () => {
+    const url = `/api/external-activity/${activity.id}/answers/${activity.checklist[0].key}`;
+    const first = await send('PUT', url, { value: true }, 'answer-sim-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await send('PUT', url, { value: false }, 'answer-nao-0001')).statusCode).toBe(200);
+    // The phone resends the first value (its answer was lost): the first answer, nothing written.
+    const replay = await send('PUT', url, { value: true }, 'answer-sim-0001');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const answers = (await t.call('GET', `/api/external-activity/${activity.id}/answers`, tech.token)).json() as { item_key: string; value: unknown }[];
+    expect(answers.map((a) => a.value)).toEqual([false]);
+  });
+
+  it('a reschedule asked without signal and replayed moves the order once', async () => {
+    const url = `/api/external-activity/${activity.id}/reschedule`;
+    const body = { reason: 'Cliente ausente, sem acesso ao rack', position: null };
+    const first = await send('POST', url, body, 'reschedule-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    // Run again, the step would be refused (the order is no longer in execution): the replay is the first answer.
+    const replay = await send('POST', url, body, 'reschedule-0001');
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await events('reschedule')).toHaveLength(1);
+    expect((await t.call('GET', `/api/external-activity/${activity.id}`, tech.token)).json().status).toBe('agendada');
+  });
+
+  it('a conclusion replayed concludes once and e-mails the report to the client once', async () => {
+    for (const verb of ['depart', 'start']) await step(verb);
+    const url = `/api/external-activity/${activity.id}/finish`;
+    const first = await send('POST', url, { position: null }, 'finish-000001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().status).toBe('concluida');
+    await smtp.waitFor(email);
+    const replay = await send('POST', url, { position: null }, 'finish-000001');
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(await events('finish')).toHaveLength(1);
+    // The report is mailed after the commit: a second one would have arrived by now.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.inbox.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 });
