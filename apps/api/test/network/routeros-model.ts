@@ -231,6 +231,8 @@ const SINGLETONS = new Set(['system ntp client', 'snmp', 'ip dns', 'system ident
 const SERVICES = ['api', 'api-ssl', 'ftp', 'ssh', 'telnet', 'winbox', 'www', 'www-ssl'];
 
 export type InventoryInterface = { name: string; type: string };
+/** An address the router has before any script (untagged): its management address, typed by hand when it was installed. */
+export type ExistingAddress = { address: string; interface: string };
 
 export class Router {
   readonly v7: boolean;
@@ -243,6 +245,7 @@ export class Router {
     readonly hostname: string,
     version: '6.x' | '7.x',
     inventory: InventoryInterface[],
+    addresses: ExistingAddress[] = [],
   ) {
     this.v7 = version === '7.x';
     for (const m of Object.keys(MENU_PARAMS)) if (!SINGLETONS.has(m) && !TYPE_MENU[m]) this.tables.set(m, []);
@@ -252,6 +255,7 @@ export class Router {
       // A VLAN, bridge or bond of the inventory: what it sits on is not recorded, so nothing is checked against it.
       this.tables.get('interface')!.push({ id: this.nextId++, props: { name: itf.name, type, inventory: 'yes' } });
     }
+    for (const a of addresses) this.tables.get(a.address.includes(':') ? 'ipv6 address' : 'ip address')!.push({ id: this.nextId++, props: { address: a.address, interface: a.interface } });
     this.tables.set('ip service', SERVICES.map((name) => ({ id: this.nextId++, props: { name, disabled: 'no', address: '' } })));
     this.tables.set('user', [{ id: this.nextId++, props: { name: 'admin', group: 'full', disabled: 'no' } }]);
     this.tables.set('snmp community', [{ id: this.nextId++, props: { name: 'public', default: 'yes' } }]);

@@ -4,10 +4,10 @@
  * from the A-end to its delivery interface, the removal leaves the starting inventory).
  */
 import { expect } from 'vitest';
-import type { GeneratedScript, ScriptModel } from '../../src/modules/network/script/generate';
+import type { GeneratedScript, ScriptAsset, ScriptModel } from '../../src/modules/network/script/generate';
 import { routes } from '../../src/modules/network/script/plan';
-import { type Ip, parseCidr, parseIp } from '@operacoes/contract';
-import { type Link, Network, Router, firstAddress } from './routeros-model';
+import { type Ip, cidrContains, parseCidr, parseIp } from '@operacoes/contract';
+import { type ExistingAddress, type Link, Network, Router, firstAddress } from './routeros-model';
 
 /** The physical links of every path of the model (a link shared by two paths once). */
 export function linksOf(model: ScriptModel): Link[] {
@@ -20,9 +20,22 @@ export function linksOf(model: ScriptModel): Link[] {
   return links;
 }
 
+/**
+ * The address a router already has before any script: a device managed at its management IP has it, untagged,
+ * on the management interface when that interface is the one the script addresses (a VLAN of the inventory, or
+ * any interface when the organization has no management VLAN); with the prefix of its management block.
+ */
+export function existingAddresses(model: ScriptModel, a: ScriptAsset): ExistingAddress[] {
+  const itf = a.interfaces.find((i) => i.name === a.management_interface);
+  const ip = a.management_ip ? parseIp(a.management_ip) : null;
+  if (!itf || !ip || (itf.type !== 'vlan' && model.settings.management_vlan)) return [];
+  const block = (model.settings.management_networks ?? []).map((n) => parseCidr(n.block)!).find((c) => cidrContains(c, ip));
+  return block ? [{ address: `${a.management_ip}/${block.prefix}`, interface: itf.name }] : [];
+}
+
 export const freshRouter = (model: ScriptModel, device: Pick<GeneratedScript, 'asset_id' | 'routeros_version'>) => {
   const a = model.assets.find((x) => x.id === device.asset_id)!;
-  return new Router(a.hostname, device.routeros_version, a.interfaces);
+  return new Router(a.hostname, device.routeros_version, a.interfaces, existingAddresses(model, a));
 };
 
 export type Applied = { net: Network; routers: Map<number, Router>; start: Map<number, unknown> };

@@ -144,6 +144,24 @@ describe('MikroTik scripts: the generator against the RouterOS model', () => {
     const borda = byHost(generateScripts(demoModel()), 'rt-borda-cwb-01').script;
     expect(borda).not.toContain('/interface vlan add name="vlan100-gerencia"');
     expect(borda).toContain('/ip address add address="10.10.0.1/24" interface="vlan100-gerencia"');
+    // It is managed at 10.10.0.1 there already: the address is added only when the interface lacks it (an add
+    // keyed by the tag alone would stop the import there), and the removal leaves it, untagged.
+    const tag = 'operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia';
+    expect(borda).toContain(`:if ([:len [/ip address find address="10.10.0.1/24" interface="vlan100-gerencia"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="${tag}" }`);
+    const managed = () => new Router('rt-borda-cwb-01', '7.x', demoModel().assets[0].interfaces, [{ address: '10.10.0.1/24', interface: 'vlan100-gerencia' }]);
+    expect(() => managed().apply(`:if ([:len [/ip address find comment="${tag}"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="${tag}" }`)).toThrow(/já está no equipamento/);
+    const bordaScripts = byHost(generateScripts(demoModel()), 'rt-borda-cwb-01');
+    const r = managed().apply(bordaScripts.script).apply(bordaScripts.script);
+    expect(r.items('ip address').filter((x) => x.props.address === '10.10.0.1/24')).toEqual([{ id: expect.any(Number), props: { address: '10.10.0.1/24', interface: 'vlan100-gerencia' } }]);
+    expect(r.apply(bordaScripts.removal_script).items('ip address').map((x) => x.props)).toEqual([{ address: '10.10.0.1/24', interface: 'vlan100-gerencia' }]);
+    // The same management on the device whichever LMC's script it comes from: one LMC alone, or the union's.
+    const device = (script: string) => lines(script).filter((l) => l.includes('operacoes:equipamento:') && !l.includes(' remove '));
+    const alone: ScriptModel = { ...demoModel('LMC-CWB-PGO-02'), union: null, paths: [demoModel().paths[1]] };
+    for (const host of ['rt-borda-cwb-01', 'rt-pgo-01']) {
+      const mine = device(byHost(generateScripts(demoModel()), host).script);
+      expect(mine.length).toBeGreaterThan(4);
+      expect(device(byHost(generateScripts(alone), host).script)).toEqual(mine);
+    }
     // Never on a port the script enslaves or bridges.
     const slave = bondModel('7.x');
     slave.assets[0].management_interface = 'ether1';

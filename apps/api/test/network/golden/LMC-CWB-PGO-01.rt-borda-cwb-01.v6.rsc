@@ -1,6 +1,6 @@
 # Operações — configuração — LMC LMC-CWB-PGO-01 (Curitiba ⇄ Ponta Grossa (rádio)) · união UN-CWB-PGO (Redundância Curitiba ⇄ Ponta Grossa), configurada inteira
 # Equipamento rt-borda-cwb-01 · RouterOS 6.x
-# Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set.
+# Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set. Um endereço que a interface já tem (com etiqueta ou não) não é criado de novo.
 # Manual: Scripting (:if, :len, find) — help.mikrotik.com/docs/display/ROS/Scripting
 
 # Identidade — manual: Identity
@@ -24,9 +24,9 @@ set name="rt-borda-cwb-01"
 :if ([:len [/interface vlan find comment="operacoes:LMC-CWB-PGO-02:vlan:vlan220-ether3"]] = 0) do={ /interface vlan add name="vlan220-ether3" interface="ether3" vlan-id=220 comment="operacoes:LMC-CWB-PGO-02:vlan:vlan220-ether3" } else={ /interface vlan set [find comment="operacoes:LMC-CWB-PGO-02:vlan:vlan220-ether3"] name="vlan220-ether3" interface="ether3" vlan-id=220 }
 
 # Endereços IPv4 — manual: IP Addressing
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2"]] = 0) do={ /ip address add address="10.255.10.1/30" interface="vlan210-ether2" comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2"] address="10.255.10.1/30" interface="vlan210-ether2" }
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3"]] = 0) do={ /ip address add address="10.255.10.5/30" interface="vlan220-ether3" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3"] address="10.255.10.5/30" interface="vlan220-ether3" }
-:if ([:len [/ip address find comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia" } else={ /ip address set [find comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia"] address="10.10.0.1/24" interface="vlan100-gerencia" }
+:if ([:len [/ip address find address="10.255.10.1/30" interface="vlan210-ether2"]] = 0) do={ /ip address add address="10.255.10.1/30" interface="vlan210-ether2" comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2" }
+:if ([:len [/ip address find address="10.255.10.5/30" interface="vlan220-ether3"]] = 0) do={ /ip address add address="10.255.10.5/30" interface="vlan220-ether3" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3" }
+:if ([:len [/ip address find address="10.10.0.1/24" interface="vlan100-gerencia"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia" }
 
 # Rotas IPv4 — manual: IP Routing (distance, check-gateway=ping); Policy Routing (rota numa tabela: routing-table= e gateway@main no RouterOS 7, routing-mark= no 6)
 # União UN-CWB-PGO (active-backup): 200.150.10.0/29 pelos 2 caminhos, o principal com distance 1; check-gateway=ping tira da tabela o caminho que cair.

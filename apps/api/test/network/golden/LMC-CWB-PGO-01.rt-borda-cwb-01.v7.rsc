@@ -1,6 +1,6 @@
 # Operações — configuração — LMC LMC-CWB-PGO-01 (Curitiba ⇄ Ponta Grossa (rádio)) · união UN-CWB-PGO (Redundância Curitiba ⇄ Ponta Grossa), configurada inteira
 # Equipamento rt-borda-cwb-01 · RouterOS 7.x
-# Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set.
+# Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set. Um endereço que a interface já tem (com etiqueta ou não) não é criado de novo.
 # Manual: Scripting (:if, :len, find) — help.mikrotik.com/docs/display/ROS/Scripting
 
 # Identidade — manual: Identity
@@ -26,9 +26,9 @@ set name="rt-borda-cwb-01"
 :if ([:len [/interface vlan find comment="operacoes:LMC-CWB-PGO-02:vlan:vlan220-ether3"]] = 0) do={ /interface vlan add name="vlan220-ether3" interface="ether3" vlan-id=220 comment="operacoes:LMC-CWB-PGO-02:vlan:vlan220-ether3" } else={ /interface vlan set [find comment="operacoes:LMC-CWB-PGO-02:vlan:vlan220-ether3"] name="vlan220-ether3" interface="ether3" vlan-id=220 }
 
 # Endereços IPv4 — manual: IP Addressing
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2"]] = 0) do={ /ip address add address="10.255.10.1/30" interface="vlan210-ether2" comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2"] address="10.255.10.1/30" interface="vlan210-ether2" }
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3"]] = 0) do={ /ip address add address="10.255.10.5/30" interface="vlan220-ether3" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3"] address="10.255.10.5/30" interface="vlan220-ether3" }
-:if ([:len [/ip address find comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia" } else={ /ip address set [find comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia"] address="10.10.0.1/24" interface="vlan100-gerencia" }
+:if ([:len [/ip address find address="10.255.10.1/30" interface="vlan210-ether2"]] = 0) do={ /ip address add address="10.255.10.1/30" interface="vlan210-ether2" comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.1/30:vlan210-ether2" }
+:if ([:len [/ip address find address="10.255.10.5/30" interface="vlan220-ether3"]] = 0) do={ /ip address add address="10.255.10.5/30" interface="vlan220-ether3" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.5/30:vlan220-ether3" }
+:if ([:len [/ip address find address="10.10.0.1/24" interface="vlan100-gerencia"]] = 0) do={ /ip address add address="10.10.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.10.0.1/24:vlan100-gerencia" }
 
 # Tabelas de roteamento — manual: Policy Routing (RouterOS 7: a tabela existe em /routing table, com fib, antes de uma rota ou regra usá-la)
 # Gerência: uma tabela só dela; só o tráfego com origem no endereço de gerência a consulta.

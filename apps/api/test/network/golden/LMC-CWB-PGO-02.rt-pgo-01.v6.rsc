@@ -1,6 +1,6 @@
 # Operações — configuração — LMC LMC-CWB-PGO-02 (Curitiba ⇄ Ponta Grossa (Vivo)) · união UN-CWB-PGO (Redundância Curitiba ⇄ Ponta Grossa), configurada inteira
 # Equipamento rt-pgo-01 · RouterOS 6.x
-# Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set.
+# Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set. Um endereço que a interface já tem (com etiqueta ou não) não é criado de novo.
 # Manual: Scripting (:if, :len, find) — help.mikrotik.com/docs/display/ROS/Scripting
 
 # Identidade — manual: Identity
@@ -27,11 +27,11 @@ set name="rt-pgo-01"
 :if ([:len [/interface vlan find comment="operacoes:equipamento:vlan:vlan100-gerencia"]] = 0) do={ /interface vlan add name="vlan100-gerencia" interface="ether5" vlan-id=100 comment="operacoes:equipamento:vlan:vlan100-gerencia" } else={ /interface vlan set [find comment="operacoes:equipamento:vlan:vlan100-gerencia"] name="vlan100-gerencia" interface="ether5" vlan-id=100 }
 
 # Endereços IPv4 — manual: IP Addressing
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.2/30:vlan210-ether1"]] = 0) do={ /ip address add address="10.255.10.2/30" interface="vlan210-ether1" comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.2/30:vlan210-ether1" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.2/30:vlan210-ether1"] address="10.255.10.2/30" interface="vlan210-ether1" }
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.6/30:vlan220-ether2"]] = 0) do={ /ip address add address="10.255.10.6/30" interface="vlan220-ether2" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.6/30:vlan220-ether2" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.6/30:vlan220-ether2"] address="10.255.10.6/30" interface="vlan220-ether2" }
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.1/29:vlan210-ether3"]] = 0) do={ /ip address add address="200.150.10.1/29" interface="vlan210-ether3" comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.1/29:vlan210-ether3" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.1/29:vlan210-ether3"] address="200.150.10.1/29" interface="vlan210-ether3" }
-:if ([:len [/ip address find comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.9/30:vlan210-ether4"]] = 0) do={ /ip address add address="200.150.10.9/30" interface="vlan210-ether4" comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.9/30:vlan210-ether4" } else={ /ip address set [find comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.9/30:vlan210-ether4"] address="200.150.10.9/30" interface="vlan210-ether4" }
-:if ([:len [/ip address find comment="operacoes:equipamento:ip:10.30.0.1/24:vlan100-gerencia"]] = 0) do={ /ip address add address="10.30.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.30.0.1/24:vlan100-gerencia" } else={ /ip address set [find comment="operacoes:equipamento:ip:10.30.0.1/24:vlan100-gerencia"] address="10.30.0.1/24" interface="vlan100-gerencia" }
+:if ([:len [/ip address find address="10.255.10.2/30" interface="vlan210-ether1"]] = 0) do={ /ip address add address="10.255.10.2/30" interface="vlan210-ether1" comment="operacoes:LMC-CWB-PGO-01:ip:10.255.10.2/30:vlan210-ether1" }
+:if ([:len [/ip address find address="10.255.10.6/30" interface="vlan220-ether2"]] = 0) do={ /ip address add address="10.255.10.6/30" interface="vlan220-ether2" comment="operacoes:LMC-CWB-PGO-02:ip:10.255.10.6/30:vlan220-ether2" }
+:if ([:len [/ip address find address="200.150.10.1/29" interface="vlan210-ether3"]] = 0) do={ /ip address add address="200.150.10.1/29" interface="vlan210-ether3" comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.1/29:vlan210-ether3" }
+:if ([:len [/ip address find address="200.150.10.9/30" interface="vlan210-ether4"]] = 0) do={ /ip address add address="200.150.10.9/30" interface="vlan210-ether4" comment="operacoes:LMC-CWB-PGO-01:ip:200.150.10.9/30:vlan210-ether4" }
+:if ([:len [/ip address find address="10.30.0.1/24" interface="vlan100-gerencia"]] = 0) do={ /ip address add address="10.30.0.1/24" interface="vlan100-gerencia" comment="operacoes:equipamento:ip:10.30.0.1/24:vlan100-gerencia" }
 
 # Rotas IPv4 — manual: IP Routing (distance, check-gateway=ping); Policy Routing (rota numa tabela: routing-table= e gateway@main no RouterOS 7, routing-mark= no 6)
 # Retorno: 0.0.0.0/0 na tabela operacoes-retorno-UN-CWB-PGO via 2 caminhos (o principal com distance 1, check-gateway=ping).

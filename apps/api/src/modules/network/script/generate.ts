@@ -5,14 +5,15 @@
  *
  * Re-runnable: every object the script creates carries a comment tag `operacoes:<owner>:<key>`
  * (the owner is the LMC, its union, or `equipamento` for what every LMC of the device shares); a
- * line creates it when no object has its tag and sets it otherwise, and what an earlier version
+ * line creates it when no object has its tag and sets it otherwise (an address: when the interface
+ * has no such address, tagged or not — the router may already have it), and what an earlier version
  * tagged and this one no longer creates is removed first. So version N+1 applied on a router with
  * version N converges, and applying a script twice changes nothing. Every value goes through
  * `quote()`, so no text from the database can end its argument and start a command.
  */
 import type { RouterOsVersion } from '@operacoes/contract';
 import { type DevicePlan, type ScriptModel, planScripts } from './plan';
-import { CREATE_ORDER, DEVICE_OWNER, MENUS, REMOVE_ORDER, comment, ensureByName, ensureLine, inDialect, quote, removeTagged, renderProps } from './routeros';
+import { CREATE_ORDER, DEVICE_OWNER, MENUS, REMOVE_ORDER, comment, ensureByName, ensureFound, ensureLine, inDialect, quote, removeTagged, renderProps } from './routeros';
 
 export { quote } from './routeros';
 export { ScriptRefusal, type ScriptAsset, type ScriptModel, type ScriptNeighbour, type ScriptPath, type ScriptSegment, type ScriptSvc, type ScriptUnion, type ScriptUnionCircuit } from './plan';
@@ -38,7 +39,7 @@ function deviceScript(plan: DevicePlan, model: ScriptModel): string {
   const owners = [...plan.owners, DEVICE_OWNER];
   const lines = [
     ...header(plan, model, 'configuração'),
-    comment('Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set.'),
+    comment('Gerado automaticamente: revise antes de aplicar. Pode ser aplicado de novo: cada objeto criado leva a etiqueta (comment) operacoes:<dono>:<chave> — sem ela, add; com ela, set. Um endereço que a interface já tem (com etiqueta ou não) não é criado de novo.'),
     comment('Manual: Scripting (:if, :len, find) — help.mikrotik.com/docs/display/ROS/Scripting'),
     ...plan.notes.map(comment),
     '',
@@ -56,7 +57,7 @@ function deviceScript(plan: DevicePlan, model: ScriptModel): string {
       lines.push('', comment(`${MENUS[menu].title} — manual: ${MENUS[menu].manual}`));
       for (const o of objects) {
         if (o.note) lines.push(comment(o.note));
-        lines.push(ensureLine(menu, o.tag, o.props, o.addOnly));
+        lines.push(o.findBy ? ensureFound(menu, o.findBy, o.props, o.tag) : ensureLine(menu, o.tag, o.props, o.addOnly));
       }
     }
     if (menu === '/interface bridge vlan' && plan.enableFiltering.length) {

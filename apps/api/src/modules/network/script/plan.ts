@@ -119,6 +119,8 @@ export type PlannedObject = {
   addOnly?: Props;
   /** Created only when no object has this name, never set (users). */
   byName?: string;
+  /** Created only when no object, tagged or not, has these properties, never set (addresses). */
+  findBy?: Props;
   note?: string;
 };
 export type DevicePlan = {
@@ -369,7 +371,9 @@ export function planScripts(model: ScriptModel): { devices: DevicePlan[]; warnin
   }
   function address(d: Device, cidr: string, on: string, owner: string, extra: Props = []) {
     const v6 = familyOf(cidr) === 6;
-    put(d, v6 ? '/ipv6 address' : '/ip address', owner, `ip:${cidr}:${on}`, [['address', cidr], ['interface', on], ...(v6 ? ([['advertise', bare('no')]] as Props) : []), ...extra]);
+    put(d, v6 ? '/ipv6 address' : '/ip address', owner, `ip:${cidr}:${on}`, [['address', cidr], ['interface', on], ...(v6 ? ([['advertise', bare('no')]] as Props) : []), ...extra], {
+      findBy: [['address', cidr], ['interface', on]],
+    });
   }
 
   // Hops: router to router through the L2 devices between them.

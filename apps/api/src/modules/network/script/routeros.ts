@@ -101,6 +101,15 @@ export function ensureLine(menu: Menu, tag: string, props: Props, addOnly: Props
   return props.length ? `:if (${find}) do={ ${add} } else={ ${menu} set [find comment=${quote(tag)}] ${renderProps(props)} }` : `:if (${find}) do={ ${add} }`;
 }
 
+/**
+ * A line that creates an object only when none matches `findBy` (tagged or not), never set: an address the router
+ * already has on that interface (its management address, typed by hand) would make `add` fail ("already have such
+ * address") and stop the import; it is left as it is, untagged, so the removal script leaves it too. The key of an
+ * address's tag is its address and interface, so a tagged one found there is this very object.
+ */
+export const ensureFound = (menu: Menu, findBy: Props, props: Props, tag: string) =>
+  `:if ([:len [${menu} find ${renderProps(findBy)}]] = 0) do={ ${menu} add ${renderProps([...props, ['comment', tag]])} }`;
+
 /** A line that creates an object only when none has this name (a user the router may already have: never taken over). */
 export const ensureByName = (menu: Menu, name: string, props: Props, tag: string) =>
   `:if ([:len [${menu} find name=${quote(name)}]] = 0) do={ ${menu} add ${renderProps([['name', name], ...props, ['comment', tag]])} }`;
