@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '../../src/core/list';
 import { networkAssets, sites } from '../../src/modules/network';
+import { pdfText } from '../files/images';
 import { createTestApp, type TestApp, violationsByField } from '../helpers';
 import { uid } from '../warehouse/helpers';
 import { type Fixture, POP, fixture, makeUnit, makeViability, north, templateBody, unitBody, type UnitRead } from './helpers';
@@ -65,6 +66,11 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
     const pdf = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The PDF the client forwards carries the same figures as the page, and never the cost or the payback.
+    const text = pdfText(pdf.rawPayload);
+    for (const line of [p.name, 'Mensalidade', 'R$ 1.890,00/mês', 'Instalação (valor único)', 'R$ 500,00', 'Prazo do contrato', '24 meses', 'Valor total do contrato', 'R$ 45.860,00']) expect(text).toContain(line);
+    expect(text).not.toContain('sujeito a visada');
+    expect(text).not.toMatch(/1\.880,10|Retorno|Margem/);
 
     // Past the max distance the extra build is added to the plan's installation, with the margin.
     const mid = (await makeUnit(t, f, (await makeViability(t, f)).id, north(0.006), { plan_id: p.id })) as unknown as Unit;
@@ -175,6 +181,7 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
     const pdf = await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf.rawPayload)).toContain('Rádio · sujeito a visada');
 
     const reader = await t.createUser({ permissions: ['VIABILITY.INDEX'], organizationId: org });
     expect((await t.call('PUT', `/api/viability/unit/${u.id}`, reader.token, { line_of_sight_confirmed: true })).statusCode).toBe(403);
@@ -187,6 +194,9 @@ describe('viability: rules per medium, plans, monthly fee and payback', () => {
     expect(surveyed.json()).toMatchObject({ line_of_sight_confirmed: true, line_of_sight_confirmed_at: expect.any(String) });
     expect(surveyed.json().calculation.version).toBe(2);
     expect(await view(u.public_hash)).toMatchObject({ subject_to_line_of_sight: false });
+    const confirmed = pdfText((await t.call('GET', `/api/viability/unit/viewer/${u.public_hash}/pdf`)).rawPayload);
+    expect(confirmed).toContain('Rádio');
+    expect(confirmed).not.toContain('sujeito a visada');
 
     // 0,15° south of the POP: 18,9 km from the tower, past the 15 km reach; a template reaching 20 km serves it.
     const far = (await makeUnit(t, g, v.id, north(-0.15), { template_id: radio })) as unknown as Unit;

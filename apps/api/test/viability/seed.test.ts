@@ -36,6 +36,15 @@ describe('viability demo data', () => {
     ]);
     const [shop] = (await t.call('GET', `/api/viability/${list.items[0].id}/unit`, gestor)).json();
     expect(shop).toMatchObject({ verdict: 'viavel', decision: { kind: 'aceita', name: 'Joana Lima' }, calculation: { monthly_fee: '1890.00', installation_fee: '990.00', contract_months: 24, contract_total: '46350.00' } });
+    // No proposal the demo can send reads "Mensalidade R$ 0,00": every served unit carries its plan's fee.
+    const served: { name: string; fee: string }[] = [];
+    for (const v of list.items) {
+      const rows = (await t.call('GET', `/api/viability/${v.id}/unit`, gestor)).json() as { name: string; verdict: string; calculation: { monthly_fee: string } }[];
+      for (const u of rows) if (u.verdict !== 'inviavel') served.push({ name: u.name, fee: u.calculation.monthly_fee });
+    }
+    expect(served.map((u) => u.name)).toEqual(expect.arrayContaining(['Loja Centro', 'Matriz Rebouças', 'Filial Campo Largo', 'Sede Uvaranas']));
+    expect(served.filter((u) => !(Number(u.fee) > 0))).toEqual([]);
+    expect(served.find((u) => u.name === 'Filial Campo Largo')?.fee).toBe('3900.00');
     await seedDemo(t.app);
     expect((await t.call('GET', '/api/viability', gestor)).json().total_items).toBe(5);
   });
