@@ -1,4 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
 /**
@@ -19,7 +22,6 @@ const PHONE = {
   permissions: ['geolocation'],
   geolocation: { latitude: -25.4419, longitude: -49.2381, accuracy: 12 },
 };
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 type Json = Record<string, unknown>;
 const get = async <T>(request: APIRequestContext, token: string, url: string) => {
@@ -36,7 +38,7 @@ async function startedOrder(request: APIRequestContext, client: string) {
   const start = new Date(Date.now() + 30 * 60_000).toISOString();
   const created = await request.post('/api/external-activity', {
     headers: auth(gestor),
-    data: { assistance_type_id: type.id, client_name: client, address: 'Rua das Flores, 100 — Centro', latitude: -25.4419, longitude: -49.2381, technician_ids: [tecnico.user.id], scheduled_start: start, force: true },
+    data: { assistance_type_id: type.id, client_name: client, client_document: '11444777000161', address: 'Rua das Flores, 100 — Centro', latitude: -25.4419, longitude: -49.2381, technician_ids: [tecnico.user.id], scheduled_start: start, force: true },
   });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()) as { id: number; code: string; checklist: { key: string; kind: string }[] };
@@ -103,6 +105,8 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   await page.goto(`/external-activity/manage/${id}`);
   // The page's lazy chunk competes with the service worker's precache download on a loaded machine.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Atividade ${order.code}`, { timeout: 30_000 });
+  // The client's CNPJ with its mask, as printed on documents, not a run of digits.
+  await expect(page.getByText('CPF/CNPJ: 11.444.777/0001-61')).toBeVisible();
   await keptOnPhone(page, id);
   // The figure of a day's copy: how many orders the phone keeps and their bytes (reported with the run).
   const kept = await page.evaluate(async () => {
@@ -146,9 +150,39 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page.getByTestId('material-pending')).toHaveCount(2);
 
-  // A photo for the checklist's photo item.
-  await item(4).locator('input[type=file]').setInputFiles({ name: 'onu.png', mimeType: 'image/png', buffer: PHOTO });
+  // A photo for the checklist's photo item, as a phone's camera takes it (4,000 × 3,000 px).
+  const camera = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(4000, 3000);
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#2e7d32';
+    g.fillRect(0, 0, 4000, 3000);
+    g.fillStyle = '#ffffff';
+    g.fillRect(600, 400, 1800, 1200);
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 })).arrayBuffer());
+    let text = '';
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text);
+  });
+  await item(4).locator('input[type=file]').setInputFiles({ name: 'onu.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(camera, 'base64') });
   await expect(item(4).getByTestId('photo-unsent')).toBeVisible();
+  // Made smaller on the phone before it was queued: its long side is 2,560 px.
+  const queuedPhoto = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const r = indexedDB.open('operacoes-queue');
+      r.onsuccess = () => resolve(r.result);
+    });
+    const records = await new Promise<{ kind: string; photo?: { blob: Blob } }[]>((resolve) => {
+      const r = db.transaction('records').objectStore('records').getAll();
+      r.onsuccess = () => resolve(r.result);
+    });
+    db.close();
+    const blob = records.find((r) => r.kind === 'photo')!.photo!.blob;
+    const bitmap = await createImageBitmap(blob);
+    return { width: bitmap.width, height: bitmap.height, bytes: blob.size };
+  });
+  expect(queuedPhoto).toMatchObject({ width: 2560, height: 1920 });
+  test.info().annotations.push({ type: 'photo queued on the phone', description: `${queuedPhoto.width}×${queuedPhoto.height}, ${(queuedPhoto.bytes / 1024).toFixed(0)} KB` });
+  console.log(`photo queued on the phone: ${queuedPhoto.width}×${queuedPhoto.height}, ${(queuedPhoto.bytes / 1024).toFixed(0)} KB`);
 
   // The client signs.
   const pad = page.locator('canvas').first();
@@ -172,6 +206,12 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   await expect(page.getByTestId('cached-at')).toHaveText(/^dados de \d{2}:\d{2}$/);
   await expect(bar.getByTestId('sync-text')).toHaveText('Sem conexão — 7 registros pendentes');
   await expect(page.getByRole('link', { name: 'Abrir no mapa' })).toHaveAttribute('href', /-25\.4419,-49\.2381/);
+  // A cold start without signal (a new tab, nothing in memory): the app and the list of the orders kept on the phone.
+  const cold = await context.newPage();
+  await cold.goto('/external-activity');
+  await expect(cold.getByTestId('cached-at')).toHaveText(/^Sem conexão — dados de \d{2}:\d{2}$/, { timeout: 20_000 });
+  await expect(cold.getByRole('list', { name: 'Atividades guardadas no aparelho' })).toContainText(`${order.code} · ${client}`);
+  await cold.close();
 
   // Concluded offline: queued after everything recorded before it.
   await page.getByTestId('step-bar').getByRole('button', { name: 'Concluir' }).click();
@@ -212,7 +252,7 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   await context.close();
 });
 
-test('a queued record the server refuses is shown with its reason and can be discarded; a replayed key writes nothing', async ({ browser, request }) => {
+test('a queued record the server refuses (an unknown tag, an order cancelled meanwhile) is shown with its reason and can be discarded; a replayed key writes nothing', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const { order, token } = await startedOrder(request, `Cliente recusa ${Date.now().toString(36)}`);
   const { context, page } = await technicianPhone(browser);
@@ -248,10 +288,24 @@ test('a queued record the server refuses is shown with its reason and can be dis
   expect(await get<unknown[]>(request, token, `/api/external-activity/${order.id}/materials`)).toHaveLength(1);
   const after = await get<typeof balances>(request, token, '/api/consumable/balances?pageSize=100&search=drop');
   expect(after.items.find((b) => b.section.id === drop.section.id && b.product.id === drop.product.id)!.quantity).toBeCloseTo(drop.quantity - 3, 5);
+
+  // The order is cancelled while an answer waits on the phone: refused with the reason, never dropped silently.
+  await context.setOffline(true);
+  await page.getByTestId('checklist-item-5').getByRole('textbox').fill('Cliente pediu para voltar amanhã');
+  await expect(bar.getByTestId('sync-text')).toHaveText('Sem conexão — 1 registro pendente', { timeout: 20_000 });
+  const gestor = (await apiLogin(request, 'gestor')).token;
+  expect((await request.post(`/api/external-activity/${order.id}/cancel`, { headers: auth(gestor), data: { reason: 'Cliente desistiu' } })).status()).toBe(200);
+  await context.setOffline(false);
+  await expect(line).toHaveAttribute('data-state', 'refused', { timeout: 30_000 });
+  await expect(line).toContainText(`A atividade ${order.code} está cancelada`);
+  await line.getByRole('button', { name: 'Descartar' }).click();
+  await page.locator('.swal2-confirm').click();
+  await expect(line).toHaveCount(0);
+  expect(await get<unknown[]>(request, token, `/api/external-activity/${order.id}/answers`)).toHaveLength(0);
   await context.close();
 });
 
-test("the service worker keeps no API answer, and logout deletes the technician's orders kept on the phone", async ({ browser, request }) => {
+test("the service worker keeps no API answer; logout deletes the technician's orders kept on the phone, and logging in without signal says so", async ({ browser, request }) => {
   test.setTimeout(180_000);
   const { order } = await startedOrder(request, `Cliente logout ${Date.now().toString(36)}`);
   const { context, page } = await technicianPhone(browser);
@@ -272,5 +326,40 @@ test("the service worker keeps no API answer, and logout deletes the technician'
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(databases, { timeout: 15_000 }).not.toContain('operacoes-orders');
+  // Logging in needs the server: without signal the login page says so instead of a generic error.
+  await context.setOffline(true);
+  await page.getByLabel('Usuário').fill('tecnico');
+  await page.getByLabel('Senha', { exact: true }).fill('demo12345');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expectToast(page, 'Sem conexão');
+  await expect(page).toHaveURL(/\/login/);
   await context.close();
+});
+
+test("installable: Chromium's installability check passes, and the manifest is the app's (pt-BR, standalone, icons, both themes' colours)", async () => {
+  test.setTimeout(120_000);
+  // A test's browser context is incognito, where Chromium installs nothing: a profile on disk, as Lighthouse uses.
+  const profile = mkdtempSync(path.join(tmpdir(), 'operacoes-pwa-'));
+  const { launchOptions, baseURL } = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, headless: true, baseURL, ...PHONE });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await uiLogin(page, 'tecnico');
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // What Lighthouse's installability audit read: Chromium's own list of reasons not to install, empty.
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    const declared = await cdp.send('Page.getAppManifest');
+    expect(declared.errors).toEqual([]);
+    const manifest = JSON.parse(declared.data!) as { name: string; lang: string; display: string; start_url: string; icons: { sizes: string; purpose?: string }[] };
+    expect(manifest).toMatchObject({ name: 'Operações', lang: 'pt-BR', display: 'standalone', start_url: '/' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    // The bar's colour of each theme (the manifest holds one; the page's meta tags one per colour scheme).
+    expect(await page.locator('meta[name="theme-color"]').evaluateAll((m) => m.map((e) => `${e.getAttribute('media')} ${e.getAttribute('content')}`))).toEqual(['(prefers-color-scheme: dark) #121212', '(prefers-color-scheme: light) #1565c0']);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
