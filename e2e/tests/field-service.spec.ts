@@ -96,6 +96,33 @@ test('field service on the phone: create, assign, work the order offline and onl
   await item(1).getByRole('button', { name: 'Sim' }).click();
   await expect(item(1).getByRole('button', { name: 'Sim' })).toHaveAttribute('aria-pressed', 'true');
   await expect(item(1).getByText('Salvo')).toBeVisible();
+  // The chosen answer is unmistakable in sunlight, in both themes: filled (an opaque background the
+  // other choice has not) and its text at 4.5:1 or more against it.
+  const looks = () =>
+    item(1).evaluate((li) => {
+      const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number).concat(1).slice(0, 4);
+      const channel = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      const luminance = ([r, g, b]: number[]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      const colours = (name: string) => {
+        const button = [...li.querySelectorAll('button')].find((b) => b.textContent === name)!;
+        // The end of any theme transition, not a colour halfway through it.
+        button.style.transition = 'none';
+        const style = getComputedStyle(button);
+        return { bg: rgba(style.backgroundColor), fg: rgba(style.color) };
+      };
+      const chosen = colours('Sim');
+      // The text's alpha laid over the button's background, as the eye sees it.
+      const seen = chosen.fg.slice(0, 3).map((v, i) => v * chosen.fg[3] + chosen.bg[i] * (1 - chosen.fg[3]));
+      const [hi, lo] = [luminance(seen), luminance(chosen.bg)].sort((a, b) => b - a);
+      return { filled: chosen.bg[3] === 1, otherFilled: colours('Não').bg[3] === 1, contrast: (hi + 0.05) / (lo + 0.05) };
+    });
+  for (const theme of ['dark', 'light']) {
+    const seen = await looks();
+    expect(seen, theme).toMatchObject({ filled: true, otherFilled: false });
+    expect(seen.contrast, theme).toBeGreaterThanOrEqual(4.5);
+    console.log(`chosen answer's contrast, ${theme} theme: ${seen.contrast.toFixed(2)}:1`);
+    await page.getByTestId('theme-toggle').click();
+  }
   await item(1).getByRole('button', { name: 'Limpar' }).click();
   await expect(item(1).getByRole('button', { name: 'Sim' })).toHaveAttribute('aria-pressed', 'false');
   await item(1).getByRole('button', { name: 'Sim' }).click();
