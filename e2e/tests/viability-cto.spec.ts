@@ -197,3 +197,68 @@ test('viability CTO: address search through the geocoder, a fibre unit served by
   await expect(readerPage.getByRole('region', { name: 'Porta na CTO' }).getByRole('button')).toHaveCount(0);
   await readerContext.close();
 });
+
+/**
+ * Two clients offered the same last port: the first accept takes it; the second client, who reads
+ * the figures and confirms afterwards, is shown that the proposal is being redone, with no price or
+ * answer button, instead of a port that no longer exists. The seller sees why and recalculates.
+ */
+test('viability CTO: the client who accepts after the last port was taken sees that the proposal is being redone', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36).toUpperCase().slice(-6);
+  const token = (await apiLogin(request, 'gestor')).token;
+  // A one-port box in a quiet part of Curitiba (Santa Felicidade), away from the demo's boxes; a point that moves with the run, so a retry's box is its own.
+  const at = { latitude: -25.40 - (Date.now() % 1000) / 100_000, longitude: -49.33 };
+  const box = await request.post('/api/site', { headers: auth(token), data: { code: `CTO-SF-${tag}`, name: 'CTO Santa Felicidade', type: 'cto', splitter_ratio: '1:8', port_count: 1, ...at } });
+  expect(box.status(), await box.text()).toBe(201);
+  const me = (await (await request.get('/api/viability/people', { headers: auth(token) })).json()) as { id: number }[];
+  type Unit = { id: number; public_hash: string; calculation: { rule: string } };
+  const unitFor = async (client: string, dLat: number) => {
+    const v = await request.post('/api/viability', { headers: auth(token), data: { client_name: `${client} ${tag}`, client_document: '11444777000161', service_type: 'internet_dedicada', bandwidth_mbps: 300, seller_id: me[0].id } });
+    expect(v.status(), await v.text()).toBe(201);
+    const id = ((await v.json()) as { id: number }).id;
+    const u = await request.post(`/api/viability/${id}/unit`, { headers: auth(token), data: { name: 'Loja', address: 'Via Vêneto, 1200 — Santa Felicidade, Curitiba/PR', latitude: at.latitude + dLat, longitude: at.longitude } });
+    expect(u.status(), await u.text()).toBe(201);
+    return { viabilityId: id, unit: (await u.json()) as Unit };
+  };
+  const first = await unitFor('Cantina Bellini', 0.0004);
+  const second = await unitFor('Vinícola Durigan', 0.0006);
+  for (const { unit } of [first, second]) expect(unit.calculation.rule).toMatch(new RegExp(`^Fibra própria: CTO-SF-${tag}, porta livre 1 de 1, `));
+
+  // The second client reads the proposal and starts to accept it.
+  const pub = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const viewer = await pub.newPage();
+  await viewer.goto(`/viability/unit/viewer/${second.unit.public_hash}`);
+  await expect(viewer.getByTestId('proposal-monthly')).toHaveText(/\/mês$/);
+  await viewer.getByRole('button', { name: 'Aceitar proposta' }).click();
+  await viewer.getByRole('textbox', { name: /Seu nome/ }).fill('Marco Durigan');
+  await viewer.getByRole('button', { name: 'Confirmar aceite' }).click();
+  // Meanwhile the first client accepts and takes the box's only port.
+  const taken = await request.post(`/api/viability/unit/viewer/${first.unit.public_hash}/accept`, { data: { name: 'Lia Bellini' } });
+  expect(taken.status(), await taken.text()).toBe(200);
+  await viewer.locator('.swal2-confirm').click();
+  const redoing = viewer.getByTestId('proposal-redoing');
+  await expect(redoing).toContainText('Estamos refazendo a proposta');
+  await expect(redoing).toContainText('A porta da caixa de atendimento prevista para este endereço acabou de ser ocupada.');
+  await expect(viewer.getByTestId('proposal-monthly')).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Aceitar proposta' })).toHaveCount(0);
+  await expect(viewer.getByTestId('proposal-decision')).toHaveCount(0);
+
+  // The seller's page says why. The network team splices a second port into the box; the seller
+  // recalculates, the notice ends, and the client's link shows the new proposal on port 2.
+  await uiLogin(page, 'gestor');
+  await page.goto(`/viability/${second.viabilityId}/unit/info/${second.unit.id}`);
+  await expect(page.getByTestId('unit-redo')).toContainText(`A porta da CTO-SF-${tag} foi ocupada antes do aceite do cliente`);
+  const grown = await request.put(`/api/site/${((await box.json()) as { id: number }).id}`, { headers: auth(token), data: { port_count: 2 } });
+  expect(grown.status(), await grown.text()).toBe(200);
+  await page.getByRole('button', { name: 'Recalcular' }).click();
+  await page.locator('.swal2-confirm').click();
+  await expectToast(page, 'Unidade recalculada (versão 3)!');
+  await expect(page.getByTestId('unit-redo')).toHaveCount(0);
+  await expect(page.getByTestId('verdict-banner')).toContainText(`CTO-SF-${tag}, porta livre 2 de 2`);
+  await viewer.reload();
+  await expect(viewer.getByTestId('proposal-redoing')).toHaveCount(0);
+  await expect(viewer.getByTestId('proposal-monthly')).toHaveText(/\/mês$/);
+  await expect(viewer.getByRole('button', { name: 'Aceitar proposta' })).toBeVisible();
+  await pub.close();
+});

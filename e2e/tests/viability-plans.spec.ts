@@ -81,6 +81,13 @@ test('viability plans: a plan on the settings page, the monthly fee on the publi
   await expect(page.getByTestId('verdict-banner')).toContainText('Rádio: 2,2 km da Torre TR-PGO-01, dentro do alcance de 15 km.');
   await expect(page.getByText('Sujeito a visada (vistoria pendente)')).toBeVisible();
   await expect(page.locator('[data-cost="Mensalidade"]')).toHaveText('R$ 1.590,50');
+  // The seller's side of the figures: the build's cost, the margin, the monthly cost and the payback
+  // (the plan's R$ 1.200,00 installation covers the radio and its labour: paid back on installation).
+  await expect(page.locator('[data-cost="Custo de construção"]')).toHaveText(/^R\$\s\d/);
+  await expect(page.locator('[data-cost="Margem"]')).toHaveText(/^\d+(,\d+)?%$/);
+  await expect(page.locator('[data-cost="Custo mensal"]')).toHaveText('R$ 0,00');
+  await expect(page.locator('[data-cost="Retorno da construção"]')).toHaveText('na instalação');
+  await expect(page.getByTestId('payback-warning')).toHaveCount(0);
   const link = await page.locator('#proposal-link').inputValue();
 
   // 4. Its public page: monthly fee, installation, term, total, and "sujeito a visada".
@@ -100,5 +107,20 @@ test('viability plans: a plan on the settings page, the monthly fee on the publi
   await expect(page.getByRole('button', { name: 'Confirmar visada' })).toHaveCount(0);
   await viewer.reload();
   await expect(viewer.getByTestId('proposal-medium')).toHaveText('Rádio');
+
+  // 6. Sold on a six-month plan with no installation fee, the build is not paid back within the term: the unit page warns.
+  const short = await request.post('/api/viability/plan', {
+    headers: auth(token),
+    data: { name: `Rádio 6 meses ${tag}`, medium: 'radio', bandwidth_mbps: 50, monthly_fee: '100.00', installation_fee: '0.00', contract_months: 6 },
+  });
+  expect(short.status(), await short.text()).toBe(201);
+  const unitId = page.url().match(/\/unit\/info\/(\d+)$/)![1];
+  const changed = await request.put(`/api/viability/unit/${unitId}`, { headers: auth(token), data: { plan_id: ((await short.json()) as { id: number }).id } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  const payback = ((await changed.json()) as { calculation: { payback_months: number } }).calculation.payback_months;
+  expect(payback).toBeGreaterThan(6);
+  await page.reload();
+  await expect(page.locator('[data-cost="Retorno da construção"]')).toHaveText(`${payback} meses`);
+  await expect(page.getByTestId('payback-warning')).toHaveText(`O contrato de 6 meses não paga a construção: o retorno leva ${payback} meses.`);
   await pub.close();
 });
