@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
@@ -24,6 +25,27 @@ const PHONE = {
 };
 
 type Json = Record<string, unknown>;
+
+/**
+ * The text a pdfkit PDF shows, one line per text operator: each content stream inflated and the hex
+ * strings of its Tj/TJ operators decoded (the standard fonts' WinAnsi matches Latin-1 for Portuguese).
+ */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  for (const m of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      const hex = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : op[2];
+      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return lines.join('\n');
+}
 const get = async <T>(request: APIRequestContext, token: string, url: string) => {
   const res = await request.get(url, { headers: auth(token) });
   expect(res.status(), url).toBe(200);
@@ -87,7 +109,7 @@ async function keptOnPhone(page: Page, id: number) {
   );
 }
 
-test('without signal: recorded on the phone, reloaded from the cache, concluded, and every record reaches the server exactly once', async ({ browser, request }) => {
+test('without signal: recorded on the phone, reloaded from the cache, concluded, and every record reaches the server exactly once (and into the report)', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const client = `Cliente offline ${Date.now().toString(36)}`;
   const { order, token } = await startedOrder(request, client);
@@ -248,7 +270,13 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   expect(timeline.filter((e) => e.kind === 'finish')).toHaveLength(1);
   const report = await request.get(`${base}/report`, { headers: auth(token) });
   expect(report.status()).toBe(200);
-  expect((await report.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await report.body();
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // The report has all that was recorded without signal: answers, both materials, the signature, and
+  // the photo and the signature drawn as images.
+  const text = pdfText(pdf);
+  for (const shown of [`Relatório de atendimento · ${order.code}`, 'Situação: Concluída', 'Instalado no rack', onu!.tag, 'Cabo drop 1 fibra', '25 m', 'Maria da Silva']) expect(text, shown).toContain(shown);
+  expect((pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
   await context.close();
 });
 
