@@ -246,6 +246,10 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
   await expect(bar.getByTestId('sync-text')).toHaveText('Tudo enviado', { timeout: 60_000 });
   await expect(page.getByTestId('pending-record')).toHaveCount(0);
   await expect(page.getByText('Concluída', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  // Nothing kept on the phone was shown as an error ("444: Erro ao executar ação!"), only as saved on it.
+  const toasts = await page.evaluate(() => JSON.parse(sessionStorage.getItem('__e2eToasts') ?? '[]') as string[]);
+  expect(toasts.filter((t) => /444|Erro ao executar/.test(t))).toEqual([]);
+  expect(toasts).toContain('Salvo no aparelho; será enviado quando houver conexão.');
 
   const base = `/api/external-activity/${id}`;
   const activity = await get<Json>(request, token, base);

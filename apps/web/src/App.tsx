@@ -1,5 +1,5 @@
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SessionProvider, useSession } from './core/session';
@@ -24,6 +24,11 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The query cache assumes a connection until an 'offline' event: the installed app opened without
+// signal would send the layout's background reads (notifications, release notes) and toast each
+// failure as "444". Started from what the phone says, they wait for the connection instead.
+onlineManager.setOnline(navigator.onLine);
 
 const router = createBrowserRouter(routes, { patchRoutesOnNavigation: patchRoutes });
 // A deep link's page chunk (and data) load beside the layout's instead of after it.
