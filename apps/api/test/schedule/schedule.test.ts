@@ -110,6 +110,22 @@ describe('schedule: clashes, reservations, activities, .ics and the feed', () =>
     }
   });
 
+  it('two concurrent creates for the same person at the same time: one is created, the other gets 409 and leaves nothing', async () => {
+    for (let round = 0; round < 3; round++) {
+      const d = 50 + round; // days no other test of this file uses
+      const title = (x: string) => `Vistoria simultânea ${round}${x}`;
+      const [r1, r2] = await Promise.all([
+        create({ title: title('a'), starts_at: at(d, 14), ends_at: at(d, 15), participant_ids: [marina.id] }),
+        create({ title: title('b'), starts_at: at(d, 14, 30), ends_at: at(d, 15, 30), participant_ids: [marina.id] }),
+      ]);
+      expect([r1.statusCode, r2.statusCode].sort()).toEqual([201, 409]);
+      const refused = r1.statusCode === 409 ? r1 : r2;
+      expect(refused.json().message).toContain(title(r1.statusCode === 409 ? 'b' : 'a'));
+      const count = async (x: string) => (await t.call('GET', `/api/schedule?search=${encodeURIComponent(title(x))}`, planner.token)).json().total_items as number;
+      expect([await count('a'), await count('b')].sort()).toEqual([0, 1]);
+    }
+  });
+
   it('reserves an item for a window: an overlapping reservation and out-requests are refused', async () => {
     const machine = await newItem(t, p);
     const ev = await made({ title: 'Fusão em Ponta Grossa', starts_at: at(3, 8), ends_at: at(3, 18), patrimony_ids: [machine.id] });
