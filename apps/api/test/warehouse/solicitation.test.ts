@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { realtimeEvents } from '../../src/core/realtime/schema';
 import { notifications } from '../../src/modules/notification/schema';
 import { createTestApp, type TestApp } from '../helpers';
 import { expectStateEqualsReplay, itemById, newItem, type Place, place, uid } from './helpers';
@@ -130,6 +131,17 @@ describe('patrimony solicitations (out-requests)', () => {
     const own = await t.call('POST', '/api/patrimony-solicitation', admin, { reason: 'Ferramenta do administrador', items: [{ patrimony_id: (await newItem(t, p)).id }] });
     expect(own.statusCode, own.body).toBe(201);
     expect(own.json().organization_id).toBe(t.platformOrganizationId);
+  });
+
+  it("a step's notices (the requester's and the next actors') reach their streams together, in one batch", async () => {
+    const item = await newItem(t, p);
+    const s = (await request(tech, [{ patrimony_id: item.id }])).json() as Solicitation;
+    const [{ last }] = (await t.app.db.execute(sql`select coalesce(max(id), 0)::bigint as last from ${realtimeEvents}`)).rows as { last: string }[];
+    expect((await stepOf(manager, s.id, 'approve', { reason: 'Pode retirar' })).statusCode).toBe(200);
+    const written = await t.app.db.select({ batch: realtimeEvents.batch, topic: realtimeEvents.topic }).from(realtimeEvents).where(gt(realtimeEvents.id, Number(last)));
+    // The requester hears "aprovada" and the storekeeper "para entregar": two notices, one batch.
+    expect(written.map((w) => w.topic)).toEqual(expect.arrayContaining([`/users/${tech.id}`, `/users/${storekeeper.id}`]));
+    expect(new Set(written.map((w) => w.batch)).size).toBe(1);
   });
 
   it('refusal needs a reason and releases the reserved items', async () => {
