@@ -1,7 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
 
@@ -26,26 +26,8 @@ const PHONE = {
 
 type Json = Record<string, unknown>;
 
-/**
- * The text a pdfkit PDF shows, one line per text operator: each content stream inflated and the hex
- * strings of its Tj/TJ operators decoded (the standard fonts' WinAnsi matches Latin-1 for Portuguese).
- */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const m of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hex = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : op[2];
-      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return lines.join('\n');
-}
+/** The text of a PDF as another program reads it (poppler's pdftotext, which CI installs). */
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
 const get = async <T>(request: APIRequestContext, token: string, url: string) => {
   const res = await request.get(url, { headers: auth(token) });
   expect(res.status(), url).toBe(200);
