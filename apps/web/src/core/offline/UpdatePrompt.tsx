@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { deleteDB } from 'idb';
 import { getToken } from '../storage';
-import { ORDERS_DB, refreshOrdersCache } from './ordersCache';
+import { ORDERS_DB, ordersRefreshed, refreshOrdersCache } from './ordersCache';
 import { startQueue } from './queue';
 
 /** How often an open app asks the server for a new version (only when online). */
@@ -60,6 +60,14 @@ function Registration() {
       }, CHECK_EVERY_MS);
     },
   });
+  const [applying, setApplying] = useState(false);
+  const apply = async () => {
+    setApplying(true);
+    // Tapped while the copy of the orders was being made (its requests passing through the old
+    // worker), the new worker stayed waiting for minutes in Chromium: the copy is finished first.
+    await ordersRefreshed();
+    await updateServiceWorker(true);
+  };
   return (
     <Snackbar open={needRefresh} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
       <Alert
@@ -67,8 +75,8 @@ function Registration() {
         variant="filled"
         onClose={() => setNeedRefresh(false)}
         action={
-          <Button color="inherit" size="small" onClick={() => void updateServiceWorker(true)}>
-            Atualizar
+          <Button color="inherit" size="small" disabled={applying} onClick={() => void apply()}>
+            {applying ? 'Atualizando…' : 'Atualizar'}
           </Button>
         }
       >

@@ -224,6 +224,9 @@ export function refreshOrdersCache(): Promise<void> {
   return refreshing;
 }
 
+/** Settles when no copy of the orders is being made (at once when none is). */
+export const ordersRefreshed = (): Promise<void> => refreshing ?? Promise.resolve();
+
 /** The bytes the cache holds (for the figures of a day's orders). */
 export async function cacheSize(): Promise<number> {
   const d = await db();
