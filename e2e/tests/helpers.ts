@@ -86,6 +86,27 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/**
+ * A work order of the demo's "internet dedicada" type for the demo technician, scheduled (kept as
+ * asked: the demo's Luiz is busy today) and started by him, so its on-site records can be made.
+ * `data` adds to or replaces the order's fields (the client's name, document, address…).
+ */
+export async function startedOrder(request: APIRequestContext, data: Record<string, unknown> = {}) {
+  const gestor = (await apiLogin(request, 'gestor')).token;
+  const tecnico = await apiLogin(request, 'tecnico');
+  const types = await request.get(`/api/external-activity/type-options?search=${encodeURIComponent('internet dedicada')}`, { headers: auth(gestor) });
+  const [type] = (await types.json()) as { id: number }[];
+  const created = await request.post('/api/external-activity', {
+    headers: auth(gestor),
+    data: { assistance_type_id: type.id, client_name: `Cliente ${Date.now().toString(36)}`, technician_ids: [tecnico.user.id], scheduled_start: new Date(Date.now() + 30 * 60_000).toISOString(), force: true, ...data },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: number; code: string; checklist: { key: string; kind: string }[] };
+  expect((await request.post(`/api/external-activity/${order.id}/schedule`, { headers: auth(gestor), data: { force: true } })).status()).toBe(200);
+  for (const verb of ['depart', 'start']) expect((await request.post(`/api/external-activity/${order.id}/${verb}`, { headers: auth(tecnico.token), data: {} })).status()).toBe(200);
+  return { order, token: tecnico.token };
+}
+
 /** The hrefs of the side-menu entries. */
 export async function menuPaths(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu principal' });

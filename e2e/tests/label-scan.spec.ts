@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, auth, uiLogin } from './helpers';
+import { chromium, expect, test } from '@playwright/test';
+import { startedOrder, uiLogin } from './helpers';
 
 /**
  * The label scanner with a real camera picture: Chromium's fake camera plays a file made here of an
@@ -30,26 +30,9 @@ async function labelFrame(text: string, format: 'Code128' | 'QRCode' | 'EAN13', 
 /** An MJPEG file (JPEG frames one after another), as Chromium's fake camera plays it in a loop. */
 const mjpeg = (frame: Buffer) => Buffer.concat(Array.from({ length: 10 }, () => frame));
 
-/** An order of the demo type assigned to the demo technician and started by him (its materials can be recorded). */
-async function startedOrder(request: APIRequestContext) {
-  const gestor = (await apiLogin(request, 'gestor')).token;
-  const tecnico = await apiLogin(request, 'tecnico');
-  const types = await request.get(`/api/external-activity/type-options?search=${encodeURIComponent('internet dedicada')}`, { headers: auth(gestor) });
-  const [type] = (await types.json()) as { id: number }[];
-  const created = await request.post('/api/external-activity', {
-    headers: auth(gestor),
-    data: { assistance_type_id: type.id, client_name: `Cliente etiqueta ${Date.now().toString(36)}`, technician_ids: [tecnico.user.id], scheduled_start: new Date(Date.now() + 30 * 60_000).toISOString(), force: true },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number; code: string };
-  expect((await request.post(`/api/external-activity/${order.id}/schedule`, { headers: auth(gestor), data: { force: true } })).status()).toBe(200);
-  for (const verb of ['depart', 'start']) expect((await request.post(`/api/external-activity/${order.id}/${verb}`, { headers: auth(tecnico.token), data: {} })).status()).toBe(200);
-  return order;
-}
-
 test("the camera reads an ONU's label: its Code 128 serial and its QR code's MAC fill the material form", async ({ request }) => {
   test.setTimeout(120_000);
-  const order = await startedOrder(request);
+  const { order } = await startedOrder(request, { client_name: `Cliente etiqueta ${Date.now().toString(36)}` });
   const dir = mkdtempSync(path.join(tmpdir(), 'operacoes-camera-'));
   const video = path.join(dir, 'label.mjpeg');
   writeFileSync(video, mjpeg(await labelFrame('ZTEGC8A1B2C3', 'Code128', 2)));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogin, auth, expectToast, pick, uiLogin } from './helpers';
+import { apiLogin, auth, expectToast, pick, startedOrder, uiLogin } from './helpers';
 
 /**
  * The technician's phone without signal, with the real service worker (built by vite-plugin-pwa and
@@ -34,23 +34,9 @@ const get = async <T>(request: APIRequestContext, token: string, url: string) =>
   return (await res.json()) as T;
 };
 
-/** An order of the demo type assigned to the demo technician, scheduled within the hour and started by him. */
-async function startedOrder(request: APIRequestContext, client: string) {
-  const gestor = (await apiLogin(request, 'gestor')).token;
-  const tecnico = await apiLogin(request, 'tecnico');
-  const [type] = await get<{ id: number }[]>(request, gestor, `/api/external-activity/type-options?search=${encodeURIComponent('internet dedicada')}`);
-  const start = new Date(Date.now() + 30 * 60_000).toISOString();
-  const created = await request.post('/api/external-activity', {
-    headers: auth(gestor),
-    data: { assistance_type_id: type.id, client_name: client, client_document: '11444777000161', address: 'Rua das Flores, 100 — Centro', latitude: -25.4419, longitude: -49.2381, technician_ids: [tecnico.user.id], scheduled_start: start, force: true },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number; code: string; checklist: { key: string; kind: string }[] };
-  // The demo's Luiz is busy today: kept as asked (force).
-  expect((await request.post(`/api/external-activity/${order.id}/schedule`, { headers: auth(gestor), data: { force: true } })).status()).toBe(200);
-  for (const verb of ['depart', 'start']) expect((await request.post(`/api/external-activity/${order.id}/${verb}`, { headers: auth(tecnico.token), data: {} })).status()).toBe(200);
-  return { order, token: tecnico.token };
-}
+/** An order started by the demo technician, with a client to read on the phone (document, address, map point). */
+const orderFor = (request: APIRequestContext, client: string) =>
+  startedOrder(request, { client_name: client, client_document: '11444777000161', address: 'Rua das Flores, 100 — Centro', latitude: -25.4419, longitude: -49.2381 });
 
 /** Logged in as the technician, the service worker installed (app shell precached) and controlling the page. */
 async function technicianPhone(browser: Browser) {
@@ -94,7 +80,7 @@ async function keptOnPhone(page: Page, id: number) {
 test('without signal: recorded on the phone, reloaded from the cache, concluded, and every record reaches the server exactly once (and into the report)', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const client = `Cliente offline ${Date.now().toString(36)}`;
-  const { order, token } = await startedOrder(request, client);
+  const { order, token } = await orderFor(request, client);
   const id = order.id;
   // What the technician holds and the drop cable's balances, before.
   const held = await get<{ items: { id: number; tag: string; status: string; product: { name: string } }[] }>(request, token, '/api/my-patrimony?pageSize=100');
@@ -268,7 +254,7 @@ test('without signal: recorded on the phone, reloaded from the cache, concluded,
 
 test('a queued record the server refuses (an unknown tag, an order cancelled meanwhile) is shown with its reason and can be discarded; a replayed key writes nothing', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const { order, token } = await startedOrder(request, `Cliente recusa ${Date.now().toString(36)}`);
+  const { order, token } = await orderFor(request, `Cliente recusa ${Date.now().toString(36)}`);
   const { context, page } = await technicianPhone(browser);
   await page.goto(`/external-activity/manage/${order.id}`);
   await keptOnPhone(page, order.id);
@@ -321,7 +307,7 @@ test('a queued record the server refuses (an unknown tag, an order cancelled mea
 
 test("the service worker keeps no API answer; logout deletes the technician's orders kept on the phone, and logging in without signal says so", async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { order } = await startedOrder(request, `Cliente logout ${Date.now().toString(36)}`);
+  const { order } = await orderFor(request, `Cliente logout ${Date.now().toString(36)}`);
   const { context, page } = await technicianPhone(browser);
   await page.goto(`/external-activity/manage/${order.id}`);
   await keptOnPhone(page, order.id);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, auth, uiLogin } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { startedOrder, uiLogin } from './helpers';
 
 /**
  * A new version of the app while the technician works: the app says "Nova versão disponível" with
@@ -76,23 +76,6 @@ async function frontServer(upstream: string): Promise<Front> {
   };
 }
 
-/** An order of the demo type assigned to the demo technician and started by him (its materials can be recorded). */
-async function startedOrder(request: APIRequestContext) {
-  const gestor = (await apiLogin(request, 'gestor')).token;
-  const tecnico = await apiLogin(request, 'tecnico');
-  const types = await request.get(`/api/external-activity/type-options?search=${encodeURIComponent('internet dedicada')}`, { headers: auth(gestor) });
-  const [type] = (await types.json()) as { id: number }[];
-  const created = await request.post('/api/external-activity', {
-    headers: auth(gestor),
-    data: { assistance_type_id: type.id, client_name: `Cliente atualização ${Date.now().toString(36)}`, technician_ids: [tecnico.user.id], scheduled_start: new Date(Date.now() + 30 * 60_000).toISOString(), force: true },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number; code: string };
-  expect((await request.post(`/api/external-activity/${order.id}/schedule`, { headers: auth(gestor), data: { force: true } })).status()).toBe(200);
-  for (const verb of ['depart', 'start']) expect((await request.post(`/api/external-activity/${order.id}/${verb}`, { headers: auth(tecnico.token), data: {} })).status()).toBe(200);
-  return order;
-}
-
 /** The page's service worker registration: its active and waiting workers' states. */
 const workers = (page: Page) =>
   page
@@ -106,7 +89,7 @@ const version = (page: Page) => page.evaluate(() => document.querySelector('meta
 
 test('a new version waits for "Atualizar": announced, never swapped in under a record being typed (nor at a reload), and running after the tap', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const order = await startedOrder(request);
+  const { order } = await startedOrder(request, { client_name: `Cliente atualização ${Date.now().toString(36)}` });
   const front = await frontServer(test.info().project.use.baseURL!);
   const context = await browser.newContext({ baseURL: front.base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', serviceWorkers: 'allow' });
   try {
