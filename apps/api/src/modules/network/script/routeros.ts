@@ -111,8 +111,7 @@ export const ensureFound = (menu: Menu, findBy: Props, props: Props, tag: string
   `:if ([:len [${menu} find ${renderProps(findBy)}]] = 0) do={ ${menu} add ${renderProps([...props, ['comment', tag]])} }`;
 
 /** A line that creates an object only when none has this name (a user the router may already have: never taken over). */
-export const ensureByName = (menu: Menu, name: string, props: Props, tag: string) =>
-  `:if ([:len [${menu} find name=${quote(name)}]] = 0) do={ ${menu} add ${renderProps([['name', name], ...props, ['comment', tag]])} }`;
+export const ensureByName = (menu: Menu, name: string, props: Props, tag: string) => ensureFound(menu, [['name', name]], [['name', name], ...props], tag);
 
 /** The regular expression of the tags of these owners: `^operacoes:(A|B):`. */
 export const ownersPattern = (owners: string[]) => `^${regexEscape(TAG_ROOT)}:(${owners.map(regexEscape).join('|')}):`;
