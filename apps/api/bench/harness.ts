@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,33 @@ export const cpuMsOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
+
+/**
+ * CPU of every PostgreSQL process on this machine (ms): the live ones plus what the postmaster's
+ * reaped children used (a connection closed during a run still counts). Undefined when no local
+ * PostgreSQL is visible in /proc (a remote server, or PGlite).
+ */
+export function postgresCpuMs(): number | undefined {
+  let total = 0;
+  let postmaster: { pid: number; start: number } | undefined;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (!stat.includes('(postgres)')) continue;
+    const f = stat.replace(/^.*\) /, '').split(' ');
+    total += Number(f[11]) + Number(f[12]);
+    const start = Number(f[19]);
+    if (!postmaster || start < postmaster.start) postmaster = { pid: Number(name), start };
+  }
+  if (!postmaster) return undefined;
+  const f = readFileSync(`/proc/${postmaster.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (total + Number(f[13]) + Number(f[14])) * 10;
+}
 
 /** A process's resident memory (VmRSS), in bytes. */
 export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;

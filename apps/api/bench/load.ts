@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { benchDatabase, cpuMsOf, freePort, sleep, stopServer } from './harness';
+import { benchDatabase, cpuMsOf, freePort, postgresCpuMs, sleep, stopServer } from './harness';
 import { Recorder, TOLERANCE, fmtMs, memoryVerdict, mib, probeRows, sampleRss, table, watchGc, watchProbe } from './load-stats';
 import { prepareTraffic, subscribers, trafficMix } from './load-traffic';
 
@@ -131,6 +131,7 @@ async function main() {
   const rss = sampleRss(pid, t0);
   undo.push(() => rss.stop());
   const cpu0 = cpuMsOf(pid);
+  const pgCpu0 = BACKEND === 'postgres' ? postgresCpuMs() : undefined;
   const ownCpu0 = process.cpuUsage();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -167,6 +168,7 @@ async function main() {
   await sleep(1100); // the probe's next line covers the whole run
   const seconds = (performance.now() - t0) / 1000;
   const serverCpuMs = serverExit ? NaN : cpuMsOf(pid) - cpu0;
+  const pgCpuMs = pgCpu0 === undefined ? undefined : postgresCpuMs()! - pgCpu0;
   const ownCpu = process.cpuUsage(ownCpu0);
   rss.stop();
   lag.disable();
@@ -216,6 +218,7 @@ async function main() {
         ['**memory verdict**', `**${verdict.verdict === 'flat' ? 'flat' : verdict.verdict === 'grew' ? 'GREW' : `inconclusive${args.quick ? ' (not a failure in quick mode: a minute is too short for V8 to collect its old generation)' : ''}`}**`],
         ['server CPU: share of one core / per answered request (ms)', `${((serverCpuMs / 1000 / seconds) * 100).toFixed(0)}% / ${fmtMs(serverCpuMs / answered)}`],
         ...probeRows(server.probe.latest),
+        ...(pgCpuMs === undefined ? [] : [['PostgreSQL CPU, all its processes (the same machine): share of one core / per answered request (ms)', `${((pgCpuMs / 1000 / seconds) * 100).toFixed(0)}% / ${fmtMs(pgCpuMs / answered)}`] as [string, string]]),
         ['load generator: share of one core / event-loop delay p99 (ms)', `${(((ownCpu.user + ownCpu.system) / 1e6 / seconds) * 100).toFixed(0)}% / ${fmtMs(lag.percentile(99) / 1e6)}`],
       ],
     ),

@@ -9,6 +9,8 @@ export type Config = {
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir/pglite`. */
   databaseUrl?: string;
+  /** Parameterised statements parsed once per connection under a name (core/db.ts); false behind a pooler that cannot keep them (transaction pooling before PgBouncer 1.21). */
+  databaseNamedStatements: boolean;
   jwtSecret: string;
   /** Encrypts data-source credentials at rest (`DATA_SOURCE_KEY`; generated into DATA_DIR when unset). */
   dataSourceKey: string;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS?.toLowerCase() !== 'false',
     jwtSecret: env.JWT_SECRET || overrides.jwtSecret || secretFromDataDir(dataDir),
     dataSourceKey: env.DATA_SOURCE_KEY || overrides.dataSourceKey || secretFromDataDir(dataDir, 'data-source-key'),
     dataSourceAllowedHosts: (env.DATA_SOURCE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),

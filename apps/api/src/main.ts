@@ -18,7 +18,7 @@ if (workers > 1 && cluster.isPrimary && !args.has('--seed-demo-only')) {
 
 /** One API process: migrations (and, unless a cluster worker, the base seed), then listen. */
 async function runServer() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }).catch((err: Error) => {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), namedStatements: config.databaseNamedStatements }).catch((err: Error) => {
     // The database cannot be opened (in use, damaged, unreachable): say why in one line, exit 1.
     console.error(err.message);
     process.exit(1);
@@ -76,7 +76,7 @@ async function runPrimary() {
     console.error('WORKERS > 1 exige PostgreSQL (DATABASE_URL): o PGlite embutido pertence a um único processo. Use WORKERS=1 ou configure DATABASE_URL.');
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2, namedStatements: config.databaseNamedStatements });
   const app = await buildApp(config, database);
   await seedBase(app.db, app.passwords, { adminUsername: config.adminUsername, adminPassword: config.adminPassword }, app.log);
   if (args.has('--demo')) await seedDemo(app);
