@@ -47,10 +47,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(entry: string, env: Record<string, string | undefined>) {
+/** Starts `entry` through tsx (after `opts.nodeArgs`, with `opts.args`) on a free port and waits for /api/health. */
+export async function startServer(entry: string, env: Record<string, string | undefined>, opts: { nodeArgs?: string[]; args?: string[] } = {}) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: apiDir, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry, ...(opts.args ?? [])], { cwd: apiDir, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
@@ -76,8 +77,11 @@ export async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
+/** The fields of /proc/<pid>/stat after the command name (utime is [11], stime [12], cutime [13], cstime [14]). */
+const statFields = (stat: string) => stat.replace(/^.*\) /, '').split(' ');
+
 export const cpuMsOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
@@ -98,13 +102,13 @@ export function postgresCpuMs(): number | undefined {
       continue; // exited meanwhile
     }
     if (!stat.includes('(postgres)')) continue;
-    const f = stat.replace(/^.*\) /, '').split(' ');
+    const f = statFields(stat);
     total += Number(f[11]) + Number(f[12]);
     const start = Number(f[19]);
     if (!postmaster || start < postmaster.start) postmaster = { pid: Number(name), start };
   }
   if (!postmaster) return undefined;
-  const f = readFileSync(`/proc/${postmaster.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const f = statFields(readFileSync(`/proc/${postmaster.pid}/stat`, 'utf8'));
   return (total + Number(f[13]) + Number(f[14])) * 10;
 }
 

@@ -178,7 +178,7 @@ let eventSeq = 1;
  * creating an event locks its participants (the busy check), so the same two on every event would
  * make every create wait for the previous one.
  */
-function scheduleEvent(n: number, sessions: Record<Person, Session>) {
+export function scheduleEvent(n: number, sessions: Record<Person, Session>) {
   const people = PEOPLE.filter((_, i) => i === n % 4 || i === (n + 1 + (n % 3)) % 4);
   const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1) + n * 3_600_000);
   return {
@@ -193,7 +193,8 @@ function scheduleEvent(n: number, sessions: Record<Person, Session>) {
   };
 }
 
-async function chainStep(rec: Recorder | undefined, base: string, sessions: Record<Person, Session>, c: Chain) {
+/** Takes an out-request chain one step round its workflow (an answer that is not 2xx leaves it on its step). */
+export async function chainStep(rec: Recorder | undefined, base: string, sessions: Record<Person, Session>, c: Chain) {
   const step = c.next;
   const route = step === 'ask' ? 'POST /api/patrimony-solicitation' : `POST /api/patrimony-solicitation/:id/${step}`;
   let r: Json | undefined;

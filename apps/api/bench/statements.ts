@@ -7,32 +7,24 @@
  * kept (a background job, the dashboard's figures or the webhook outbox, may add its own to a
  * window). A workflow step is counted once: check a surprising figure with `--show`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { benchDatabase, freePort, sleep, stopServer } from './harness';
-import { call, prepareTraffic } from './load-traffic';
+import { benchDatabase, sleep, startServer, stopServer } from './harness';
+import { call, chainStep, prepareTraffic, scheduleEvent } from './load-traffic';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOW = process.argv.includes('--show');
 const db = await benchDatabase(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'statements');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'operacoes-statements-'));
 const log = path.join(dataDir, 'statements.log');
 writeFileSync(log, '');
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', './bench/statements-probe.mjs', '--import', 'tsx', 'src/main.ts', '--demo'], {
-  cwd: apiDir,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: db.url, DATA_DIR: dataDir, STATEMENTS_LOG: log, JWT_SECRET: 'statements-bench-secret-0123456789abcdef', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_IP: '100000' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServer(
+  'src/main.ts',
+  { DATABASE_URL: db.url, DATA_DIR: dataDir, STATEMENTS_LOG: log, JWT_SECRET: 'statements-bench-secret-0123456789abcdef', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_IP: '100000' },
+  { nodeArgs: ['--import', './bench/statements-probe.mjs'], args: ['--demo'] },
+);
 try {
-  const base = `http://127.0.0.1:${port}`;
-  for (let t0 = Date.now(); ; await sleep(300)) {
-    if (Date.now() - t0 > 240_000) throw new Error('the server did not start');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-  }
+  const base = server.base;
   const t = await prepareTraffic(base, { chains: 1 });
   const tok = (p: keyof typeof t.sessions) => t.sessions[p].token;
   const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
@@ -60,28 +52,15 @@ try {
   await counted('GET /api/wiki/search?q', () => call(undefined, base, '', 'GET', '/api/wiki/search?q=fibra&page=1&pageSize=10', tok('tecnico')));
   await counted('GET /api/dashboard', () => call(undefined, base, '', 'GET', '/api/dashboard', tok('gestor')));
   await counted('GET /api/user/notification', () => call(undefined, base, '', 'GET', '/api/user/notification?page=1&pageSize=20', tok('tecnico')));
-  const c = t.chains[0];
-  const steps = { ask: 'tecnico', approve: 'gestor', deliver: 'almoxarife', return: 'almoxarife' } as const;
-  for (const [step, who] of Object.entries(steps)) {
-    await counted(
-      step === 'ask' ? 'POST /api/patrimony-solicitation' : `POST /api/patrimony-solicitation/:id/${step}`,
-      async () => {
-        const body = step === 'ask' ? { reason: 'Contagem de comandos', stock_id: c.stock, items: [{ patrimony_id: c.item }] } : step === 'approve' ? { reason: 'Aprovado' } : { note: 'Contagem' };
-        const r = await call(undefined, base, '', 'POST', step === 'ask' ? '/api/patrimony-solicitation' : `/api/patrimony-solicitation/${c.id}/${step}`, tok(who), body);
-        if (step === 'ask') c.id = r!.id as number;
-      },
-      false,
-    );
+  const chain = t.chains[0];
+  for (const step of ['ask', 'approve', 'deliver', 'return']) {
+    await counted(step === 'ask' ? 'POST /api/patrimony-solicitation' : `POST /api/patrimony-solicitation/:id/${step}`, () => chainStep(undefined, base, t.sessions, chain), false);
   }
-  let hour = 0;
-  const event = () => {
-    const start = Date.UTC(new Date().getUTCFullYear() + 2, 0, 1, 10 + hour++);
-    return { title: 'Contagem de comandos', starts_at: new Date(start).toISOString(), ends_at: new Date(start + 3_600_000).toISOString(), participant_ids: [t.sessions.gestor.user.id, t.sessions.tecnico.user.id], location: 'POP Centro', force: true };
-  };
-  await counted('POST /api/schedule', () => call(undefined, base, '', 'POST', '/api/schedule', tok('gestor'), event()));
+  let slot = 10_000; // hours after the load run's own events
+  await counted('POST /api/schedule', () => call(undefined, base, '', 'POST', '/api/schedule', tok('gestor'), scheduleEvent(slot++, t.sessions)));
   console.log(['| request | statements |', '|---|---:|', ...rows.map(([r, n]) => `| \`${r}\` | ${n} |`)].join('\n'));
 } finally {
-  await stopServer(child);
+  await stopServer(server.child);
   await db.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
