@@ -27773,11 +27773,11 @@ export interface operations {
                     /** Format: date */
                     to?: string;
                     month?: string;
-                    unit?: number;
-                    stock?: number;
-                    technician?: number;
-                    user?: number;
-                    seller?: number;
+                    unit?: number | string;
+                    stock?: number | string;
+                    technician?: number | string;
+                    user?: number | string;
+                    seller?: number | string;
                     status?: string;
                     carrier?: string;
                     /** @enum {string} */

@@ -28,6 +28,7 @@ describe('report engine', () => {
   let foreign: Awaited<ReturnType<TestApp['createUser']>>;
   let admin: string;
   let tag: string;
+  let stockId: number;
 
   /** Fixed movements (dates, quantities) in an organization, written straight into the append-only table. */
   async function dataset(organizationId: number, prefix: string) {
@@ -50,6 +51,7 @@ describe('report engine', () => {
     const other = await t.createOrganization('Org Vizinha');
     const mine = await dataset(org, 'A');
     tag = mine.item.tag;
+    stockId = mine.p.stockId;
     await dataset(other, 'B');
     full = await t.createUser({ permissions: ['PATRIMONY_HISTORY'], organizationId: org });
     indexOnly = await t.createUser({ permissions: ['PATRIMONY_HISTORY.INDEX'], organizationId: org });
@@ -282,6 +284,22 @@ describe('report engine', () => {
       const mine = (await t.call('GET', '/api/report/job', full.token)).json() as { items: Job[] };
       expect(mine.items[0].id).toBe(started.id);
       expect(((await t.call('GET', '/api/report/job', indexOnly.token)).json() as { items: Job[] }).items).toEqual([]);
+    });
+
+    it('takes ids in the body as digits or numbers and refuses any other type, all errors at once, starting nothing', async () => {
+      const jobsBefore = (await t.app.db.select().from(reportExportJobs)).length;
+      const bad = await t.call('POST', '/api/report/movements/export-job', full.token, { format: 'csv', stock: true, unit: -2, user: 'dois' });
+      expect(bad.statusCode, bad.body).toBe(422);
+      expect(bad.json().violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(['stock', 'unit', 'user']);
+      expect((await t.app.db.select().from(reportExportJobs)).length).toBe(jobsBefore);
+      const direct = await t.call('GET', `/api/report/movements/export?format=csv&stock=${stockId}`, full.token);
+      for (const stock of [String(stockId), stockId]) {
+        const res = await t.call('POST', '/api/report/movements/export-job', full.token, { format: 'csv', stock });
+        expect(res.statusCode, res.body).toBe(202);
+        const job = await waitDone((res.json() as Job).id, full.token);
+        expect(job.status).toBe('done');
+        expect((await t.call('GET', job.download_url!, full.token)).rawPayload.equals(direct.rawPayload)).toBe(true);
+      }
     });
 
     it('an expired link answers 410 and the cleanup deletes the file', async () => {
