@@ -208,13 +208,13 @@ export async function chainStep(rec: Recorder | undefined, base: string, session
 }
 
 /** The weighted mix: each call sends one request (a workflow turn sends one step). */
-export function trafficMix(base: string, t: Traffic, rec: Recorder) {
+export function trafficMix(base: string, t: Traffic, rec: Recorder, opts: { logins: boolean } = { logins: true }) {
   const tok = (p: Person) => t.sessions[p].token;
   const created: number[] = [];
   let chainTurn = 0;
   const ops: [number, () => Promise<unknown>][] = [
     // Someone logs in about every two seconds at 200 req/s (argon2id at the production cost: ~100 ms of CPU each).
-    [0.25, () => login(rec, base, pick(PEOPLE))],
+    [opts.logins ? 0.25 : 0, () => login(rec, base, pick(PEOPLE))],
     [
       38,
       () => {
@@ -268,7 +268,7 @@ export function trafficMix(base: string, t: Traffic, rec: Recorder) {
   return () => {
     let x = Math.random() * total;
     for (const [w, op] of ops) if ((x -= w) < 0) return op();
-    return ops[0][1]();
+    return ops[ops.length - 1][1](); // rounding at the very end of the range
   };
 }
 

@@ -16,7 +16,8 @@
  * on any error or when memory grew. A run that is not `--quick` writes docs/load.md.
  *
  * Options: --quick, --pglite, --rate N (req/s, default 200), --duration S (default 600; 60 quick),
- * --subscribers N (default 40), --chains N (out-requests in flight, default 6),
+ * --subscribers N (default 40), --chains N (out-requests in flight, default 6), --without-logins
+ * (a diagnostic: the same mix without its logins, whose memory-hard argon2 slows the whole machine),
  * --log-level L (the server's LOG_LEVEL, default info, as in production), --server-log FILE (the
  * server's standard output: its log and the --trace-gc lines), --node-arg A (repeatable: a flag
  * for the server's node). Env: BENCH_PG_URL.
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     subscribers: { type: 'string', default: '40' },
     chains: { type: 'string', default: '6' },
+    'without-logins': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'info' },
     'server-log': { type: 'string' },
     'node-arg': { type: 'string', multiple: true, default: [] },
@@ -127,7 +129,7 @@ async function main() {
 
   const t0 = performance.now();
   const rec = new Recorder(t0);
-  const next = trafficMix(server.base, traffic, rec);
+  const next = trafficMix(server.base, traffic, rec, { logins: !args['without-logins'] });
   const rss = sampleRss(pid, t0);
   undo.push(() => rss.stop());
   const cpu0 = cpuMsOf(pid);
@@ -194,7 +196,7 @@ async function main() {
   const lines = [
     `Run: ${new Date().toUTCString()}; ${mode} mode, ${DURATION} s${DURATION !== 600 && !args.quick ? ' (shortened with --duration; the default full run is 600 s)' : ''}; ${os.cpus().length} vCPU ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; machine load at the end ${os.loadavg()[0].toFixed(1)} (shared with other work).`,
     `Database: ${version}${BACKEND === 'postgres' ? ' (a fresh database, pool of 20)' : ''}; the demo organization (\`--demo\`); server LOG_LEVEL=${args['log-level']}. Server start with migrations and seed: ${(server.startMs / 1000).toFixed(1)} s.`,
-    `Traffic: ${RATE} req/s target, open loop; ${SUBSCRIBERS} realtime subscribers (EventSource) connected throughout; ${CHAINS} out-requests going round ask → approve → deliver → return.`,
+    `Traffic: ${RATE} req/s target, open loop; ${SUBSCRIBERS} realtime subscribers (EventSource) connected throughout; ${CHAINS} out-requests going round ask → approve → deliver → return${args['without-logins'] ? '; **without the logins** (--without-logins, a diagnostic)' : ''}.`,
     '',
     table(
       ['figure', 'value'],
