@@ -111,6 +111,7 @@ describe('report engine', () => {
       const bad = await t.call('GET', '/api/report/movements?from=2026-13-01&stock=abc', full.token);
       expect(bad.statusCode).toBe(422);
       expect(bad.json().violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(['from', 'stock']);
+      expect(bad.json().violations.find((v: { propertyPath: string }) => v.propertyPath === 'stock').message).toBe('Identificador inválido');
       const badType = await t.call('GET', '/api/report/movements?status=roubo&from=2026-10-10&to=2026-10-01', full.token);
       expect(badType.statusCode).toBe(422);
       expect(badType.json().violations).toEqual([
@@ -290,7 +291,7 @@ describe('report engine', () => {
       const jobsBefore = (await t.app.db.select().from(reportExportJobs)).length;
       const bad = await t.call('POST', '/api/report/movements/export-job', full.token, { format: 'csv', stock: true, unit: -2, user: 'dois' });
       expect(bad.statusCode, bad.body).toBe(422);
-      expect(bad.json().violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(['stock', 'unit', 'user']);
+      expect(bad.json().violations.map((v: { propertyPath: string; message: string }) => `${v.propertyPath}: ${v.message}`).sort()).toEqual(['stock: Identificador inválido', 'unit: Identificador inválido', 'user: Identificador inválido']);
       expect((await t.app.db.select().from(reportExportJobs)).length).toBe(jobsBefore);
       const direct = await t.call('GET', `/api/report/movements/export?format=csv&stock=${stockId}`, full.token);
       for (const stock of [String(stockId), stockId]) {

@@ -13,21 +13,9 @@ export const REPORT_XLSX_MAX_ROWS = 1_048_575;
 /** A finished job's file is kept for a day. */
 export const REPORT_EXPORT_JOB_TTL_MS = 24 * 60 * 60 * 1000;
 
-const exportFormat = z.enum(EXPORT_FORMATS, { error: 'Formato inválido (use csv, xlsx ou pdf)' });
-/** `GET /api/report/{name}/export`: the format and the report's filters. */
-export const reportExportQuery = reportQuery.extend({ format: exportFormat });
+/** `GET /api/report/{name}/export` (query) and `POST /api/report/{name}/export-job` (JSON body): the format and the report's filters. */
+export const reportExportQuery = reportQuery.extend({ format: z.enum(EXPORT_FORMATS, { error: 'Formato inválido (use csv, xlsx ou pdf)' }) });
 export type ReportExportQuery = z.infer<typeof reportExportQuery>;
-
-/**
- * In a JSON body an id comes as the page keeps it (digits in a string) or as a number; any other
- * type is refused rather than coerced (`true` would otherwise become the id 1).
- */
-const bodyId = z
-  .union([z.number(), z.string().regex(/^\d+$/)], { error: 'Identificador inválido' })
-  .pipe(z.coerce.number<string | number>().int('Identificador inválido').positive('Identificador inválido'))
-  .optional();
-/** `POST /api/report/{name}/export-job`: the same filters and format, as a JSON body. */
-export const reportExportJobBody = reportQuery.extend({ unit: bodyId, stock: bodyId, technician: bodyId, user: bodyId, seller: bodyId, format: exportFormat });
 
 export const EXPORT_JOB_STATUS_LABELS = { running: 'Em andamento', done: 'Pronto', failed: 'Falhou', expired: 'Expirado' } as const;
 export const EXPORT_JOB_STATUSES = enumOf(EXPORT_JOB_STATUS_LABELS);

@@ -24,7 +24,14 @@ export const REPORT_FILTER_LABELS = {
 export const REPORT_FILTERS = enumOf(REPORT_FILTER_LABELS);
 export type ReportFilterName = (typeof REPORT_FILTERS)[number];
 
-const queryPositiveId = z.coerce.number().int().positive().optional();
+/**
+ * A filter's id: digits in a string (a query string, or the page's JSON body) or a number; any other
+ * type is refused rather than coerced (`true` would otherwise become the id 1).
+ */
+const filterId = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'Identificador inválido')], { error: 'Identificador inválido' })
+  .pipe(z.coerce.number<string | number>().int('Identificador inválido').positive('Identificador inválido'))
+  .optional();
 /** `GET /api/report/{name}` and its exports: the filters (dates as AAAA-MM-DD, inclusive, in Brazil's time). */
 export const reportQuery = z.object({
   from: dateOnly.optional(),
@@ -33,11 +40,11 @@ export const reportQuery = z.object({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (use AAAA-MM)')
     .optional(),
-  unit: queryPositiveId,
-  stock: queryPositiveId,
-  technician: queryPositiveId,
-  user: queryPositiveId,
-  seller: queryPositiveId,
+  unit: filterId,
+  stock: filterId,
+  technician: filterId,
+  user: filterId,
+  seller: filterId,
   status: z.string().trim().max(60).optional(),
   carrier: z.string().trim().max(120).optional(),
 });

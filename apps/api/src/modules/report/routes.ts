@@ -17,7 +17,6 @@ import {
   reportCatalogue,
   reportExportJob,
   reportExportJobList,
-  reportExportJobBody,
   reportExportQuery,
   reportPreview,
   reportQuery,
@@ -198,7 +197,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     '/report/:name/export-job',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['report'], summary: 'Exporta um relatório em segundo plano', params, body: reportExportJobBody, response: { 202: reportExportJob } },
+      schema: { tags: ['report'], summary: 'Exporta um relatório em segundo plano', params, body: reportExportQuery, response: { 202: reportExportJob } },
     },
     async (req, reply) => {
       const user = userOf(req);
