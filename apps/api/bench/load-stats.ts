@@ -17,7 +17,14 @@ export class Recorder {
   readonly samples: ErrorSample[] = [];
   errors = 0;
   completed = 0;
-  constructor(private readonly t0: number) {}
+  /** When each login and each slow answer ran (ms from t0), to tell whether the logins' hashing is behind the tail. */
+  private readonly loginSpans: [number, number][] = [];
+  private readonly slowSpans: [number, number][] = [];
+  constructor(
+    private readonly t0: number,
+    private readonly slowMs = 50,
+    private readonly loginRoute = 'POST /api/login',
+  ) {}
 
   private of(route: string) {
     let s = this.routes.get(route);
@@ -27,6 +34,14 @@ export class Recorder {
   ok(route: string, ms: number) {
     this.completed++;
     this.of(route).latencies.push(ms);
+    const end = performance.now() - this.t0;
+    if (route === this.loginRoute) this.loginSpans.push([end - ms, end]);
+    else if (ms > this.slowMs) this.slowSpans.push([end - ms, end]);
+  }
+  /** Answers slower than `slowMs` (logins aside), and how many of them overlapped a login. */
+  slow() {
+    const overlapped = this.slowSpans.filter(([a, b]) => this.loginSpans.some(([c, d]) => c < b && a < d)).length;
+    return { over: this.slowMs, count: this.slowSpans.length, duringLogin: overlapped };
   }
   fail(route: string, detail: string, ms?: number) {
     this.completed++;

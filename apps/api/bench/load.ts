@@ -193,6 +193,7 @@ async function main() {
   const mode = args.quick ? 'quick' : 'full';
   const answered = rec.completed - (rec.routes.get('(not sent: too many unanswered)')?.errors ?? 0) - (serverExit ? 1 : 0) - realtime.errors;
 
+  const slow = rec.slow();
   const lines = [
     `Run: ${new Date().toUTCString()}; ${mode} mode, ${DURATION} s${DURATION !== 600 && !args.quick ? ' (shortened with --duration; the default full run is 600 s)' : ''}; ${os.cpus().length} vCPU ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; machine load at the end ${os.loadavg()[0].toFixed(1)} (shared with other work).`,
     `Database: ${version}${BACKEND === 'postgres' ? ' (a fresh database, pool of 20)' : ''}; the demo organization (\`--demo\`); server LOG_LEVEL=${args['log-level']}. Server start with migrations and seed: ${(server.startMs / 1000).toFixed(1)} s.`,
@@ -205,6 +206,7 @@ async function main() {
         ['**errors** (non-2xx, network, timeouts, dropped streams)', `**${rec.errors}**`],
         ['achieved rate (answered per second)', (answered / seconds).toFixed(1)],
         ['latency p50 / p95 / p99 / max, all routes (ms)', `${fmtMs(all.p50)} / ${fmtMs(all.p95)} / ${fmtMs(all.p99)} / ${fmtMs(all.max)}`],
+        [`answers slower than ${slow.over} ms, logins aside / of them while a login was in flight`, `${slow.count} / ${slow.duringLogin}`],
         ['realtime: streams opened / messages received / errors', `${realtime.opens} / ${realtime.messages} / ${realtime.errors}`],
         ['server RSS at start / middle / end / max (MiB)', `${mib(rssStart).toFixed(0)} / ${mib(rssMiddle).toFixed(0)} / ${mib(rssEnd).toFixed(0)} / ${mib(rssMax).toFixed(0)}`],
         [

@@ -23,7 +23,12 @@ export type Config = {
   publicUrl: string;
   tinymceKey: string;
   webDist?: string;
-  /** argon2id cost; tuned so one login costs 50–150 ms of CPU (see docs/benchmarks.md). */
+  /**
+   * argon2id cost; tuned so one login costs 50–150 ms of CPU (see docs/benchmarks.md). 19 MiB × 18 passes
+   * rather than 46 MiB × 6: the same CPU, a larger memory × passes product for an attacker (342 against 276),
+   * and a quarter of the kernel's work per hash, which at 46 MiB slowed every request answered beside a login
+   * (docs/load.md).
+   */
   argon2: { memoryCost: number; timeCost: number };
   rateLimit: { perIpPerMinute: number; perUsernamePerWindow: number; usernameWindowMs: number };
   /** Requests per IP per minute on the public links (receiving confirmation, viability viewer), whose hash is the credential. */
@@ -79,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     tinymceKey: env.TINYMCE_KEY || 'gpl',
     webDist: env.WEB_DIST,
-    argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 47104), timeCost: int(env.ARGON2_TIME_COST, 6) },
+    argon2: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19456), timeCost: int(env.ARGON2_TIME_COST, 18) },
     rateLimit: {
       perIpPerMinute: int(env.LOGIN_RATE_LIMIT_PER_IP, 30),
       perUsernamePerWindow: int(env.LOGIN_RATE_LIMIT_PER_USERNAME, 10),

@@ -18,7 +18,7 @@ if (workers > 1 && cluster.isPrimary && !args.has('--seed-demo-only')) {
 
 /** One API process: migrations (and, unless a cluster worker, the base seed), then listen. */
 async function runServer() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), namedStatements: config.databaseNamedStatements }).catch((err: Error) => {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), namedStatements: config.databaseNamedStatements, openAll: true }).catch((err: Error) => {
     // The database cannot be opened (in use, damaged, unreachable): say why in one line, exit 1.
     console.error(err.message);
     process.exit(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
 import { oneTimeTokens } from '../../src/modules/auth/schema';
 import { users } from '../../src/modules/user/schema';
 import { loadConfig, parseTrustProxy } from '../../src/config';
@@ -348,5 +349,38 @@ describe('password strength (zxcvbn, pt-BR)', () => {
     const u = await t.createUser();
     await t.app.db.update(users).set({ password_hash: await t.app.passwords.hash('demo12345') }).where(eq(users.id, u.id));
     expect((await t.call('POST', '/api/login', undefined, { username: u.username, password: 'demo12345' })).statusCode).toBe(200);
+  });
+});
+
+describe('argon2 cost of the stored hashes', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+  const stored = async (id: number) => (await t.app.db.select({ h: users.password_hash }).from(users).where(eq(users.id, id)))[0].h;
+
+  it('a hash of another cost still logs in and is replaced at that login with the configured cost; a wrong password replaces nothing', async () => {
+    const u = await t.createUser();
+    // argon2id (algorithm 2) at a cost other than the tests' 1024 KiB × 1.
+    const older = await hash(PASSWORD, { algorithm: 2, memoryCost: 2048, timeCost: 2, parallelism: 1 });
+    await t.app.db.update(users).set({ password_hash: older }).where(eq(users.id, u.id));
+
+    expect((await t.call('POST', '/api/login', undefined, { username: u.username, password: 'errada' })).statusCode).toBe(401);
+    expect(await stored(u.id)).toBe(older);
+
+    const session = await t.login(u.username);
+    const renewed = await stored(u.id);
+    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    // A new hash of the same password, and the session of that login is valid.
+    expect((await t.call('GET', '/api/user/notification', session.token)).statusCode).toBe(200);
+
+    await t.login(u.username);
+    expect(await stored(u.id)).toBe(renewed);
+  });
+
+  it('a hash of the configured cost is left as it is', async () => {
+    const u = await t.createUser();
+    const before = await stored(u.id);
+    await t.login(u.username);
+    expect(await stored(u.id)).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ALL_PERMISSIONS,
@@ -51,6 +51,11 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (!row.is_confirmed) throw new HttpError(403, 'Confirme seu e-mail antes de entrar: abra o link que enviamos para você.');
       if (!row.is_active) throw new HttpError(403, 'Usuário inativo. Procure o administrador da sua organização.');
       if (!row.org_active) throw new HttpError(403, 'Organização inativa. Procure o suporte.');
+      if (app.passwords.needsRehash(row.hash)) {
+        // Unless the password changed meanwhile (the old hash is the condition).
+        const rehashed = await app.passwords.hash(password);
+        await app.db.update(users).set({ password_hash: rehashed }).where(and(eq(users.id, row.id), eq(users.password_hash, row.hash)));
+      }
       return buildSession(app, row.id, { req, reply });
     },
   );
@@ -75,7 +80,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (!(await app.passwords.verify(row.hash, req.body.current_password))) {
         throw new HttpError(422, 'A senha atual está incorreta.', [{ propertyPath: 'current_password', message: 'A senha atual está incorreta.' }]);
       }
-      assertStrongPassword(req.body.new_password, [row.username, row.email, row.nickname, row.full_name], 'new_password');
+      await assertStrongPassword(req.body.new_password, [row.username, row.email, row.nickname, row.full_name], 'new_password');
       const hash = await app.passwords.hash(req.body.new_password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash: hash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, user.id));
@@ -92,7 +97,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       app.limits.resetIp.hit(req.ip);
       const b = req.body;
-      assertStrongPassword(b.password, [b.username, b.email, b.person.nickname, b.person.full_name, b.organization.fantasy_name]);
+      await assertStrongPassword(b.password, [b.username, b.email, b.person.nickname, b.person.full_name, b.organization.fantasy_name]);
       // Same answer whether or not the username or e-mail is taken (like forgot-password): the
       // news goes to the e-mail address, whose owner alone reads it. The hash is computed on
       // every path so the answer takes the same time.
@@ -206,7 +211,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           .innerJoin(persons, eq(persons.id, users.person_id))
           .where(eq(users.id, userId));
         // A weak password throws, the transaction rolls back and the link stays usable.
-        assertStrongPassword(req.body.password, [account.username, account.email, account.nickname, account.full_name]);
+        await assertStrongPassword(req.body.password, [account.username, account.email, account.nickname, account.full_name]);
         await tx.update(users).set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, userId));
         const [u] = await tx.select({ org: users.organization_id }).from(users).where(eq(users.id, userId));
         await audit(tx, undefined, { entity: 'user', entityId: userId, organizationId: u.org, action: 'update', changes: { password: ['***', '***'] } });

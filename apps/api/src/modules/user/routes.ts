@@ -141,7 +141,7 @@ const userSlots: ResourceSlots<z.infer<typeof userListQuery>> = {
     }
     if (input.password) {
       const names = { ...person, ...(input.person ?? {}) };
-      assertStrongPassword(input.password, [input.username ?? target?.username, input.email ?? target?.email, names.nickname, names.full_name]);
+      await assertStrongPassword(input.password, [input.username ?? target?.username, input.email ?? target?.email, names.nickname, names.full_name]);
       values.password_hash = await app.passwords.hash(input.password);
     }
     if (target) {
