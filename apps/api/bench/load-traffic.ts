@@ -213,7 +213,7 @@ export function trafficMix(base: string, t: Traffic, rec: Recorder, opts: { logi
   const created: number[] = [];
   let chainTurn = 0;
   const ops: [number, () => Promise<unknown>][] = [
-    // Someone logs in about every two seconds at 200 req/s (argon2id at the production cost: ~100 ms of CPU each).
+    // Someone logs in about every two seconds at 200 req/s (argon2id at the production cost: ~60 ms of CPU each).
     [opts.logins ? 0.25 : 0, () => login(rec, base, pick(PEOPLE))],
     [
       38,

@@ -17,7 +17,7 @@
  *
  * Options: --quick, --pglite, --rate N (req/s, default 200), --duration S (default 600; 60 quick),
  * --subscribers N (default 40), --chains N (out-requests in flight, default 6), --without-logins
- * (a diagnostic: the same mix without its logins, whose memory-hard argon2 slows the whole machine),
+ * (a diagnostic: the same mix without its logins, to tell their hashing from the rest of the tail),
  * --log-level L (the server's LOG_LEVEL, default info, as in production), --server-log FILE (the
  * server's standard output: its log and the --trace-gc lines), --node-arg A (repeatable: a flag
  * for the server's node). Env: BENCH_PG_URL.
