@@ -114,6 +114,8 @@ export function watchGc(stream: NodeJS.ReadableStream, t0: number, tee?: NodeJS.
 export type ProbeFigures = {
   loop: { p50: number; p99: number; max: number; count: number };
   gc: Record<'scavenge' | 'markCompact' | 'incremental' | 'weakCallbacks', { count: number; ms: number }> & { longestMs: number };
+  /** Bytes allocated on V8's heap since the traffic started. */
+  allocatedBytes?: number;
 };
 const PROBE = '@@load-probe ';
 
@@ -130,7 +132,7 @@ export function watchProbe(stream: NodeJS.ReadableStream) {
 }
 
 /** The report's rows of the server's event loop and GC (a stall then has a name). */
-export function probeRows(p: ProbeFigures | undefined): [string, string][] {
+export function probeRows(p: ProbeFigures | undefined, answered: number): [string, string][] {
   if (!p) return [['server event-loop delay / GC pauses', 'not reported (the probe printed nothing)']];
   const g = p.gc;
   const total = g.scavenge.ms + g.markCompact.ms + g.incremental.ms + g.weakCallbacks.ms;
@@ -141,6 +143,9 @@ export function probeRows(p: ProbeFigures | undefined): [string, string][] {
       '**server GC pauses**: count / total (ms) / longest (ms); scavenge · mark-compact · incremental marking',
       `${count} / ${fmtMs(total)} / ${fmtMs(g.longestMs)}; ${g.scavenge.count} × ${fmtMs(g.scavenge.ms)} · ${g.markCompact.count} × ${fmtMs(g.markCompact.ms)} · ${g.incremental.count} × ${fmtMs(g.incremental.ms)} ms`,
     ],
+    ...(p.allocatedBytes === undefined || !answered
+      ? []
+      : [['**server heap allocated** per answered request (KiB; the code\'s figure, not the host\'s)', (p.allocatedBytes / 1024 / answered).toFixed(0)] as [string, string]]),
   ];
 }
 

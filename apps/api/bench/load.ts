@@ -221,7 +221,7 @@ async function main() {
         ],
         ['**memory verdict**', `**${verdict.verdict === 'flat' ? 'flat' : verdict.verdict === 'grew' ? 'GREW' : `inconclusive${args.quick ? ' (not a failure in quick mode: a minute is too short for V8 to collect its old generation)' : ''}`}**`],
         ['server CPU: share of one core / per answered request (ms)', `${((serverCpuMs / 1000 / seconds) * 100).toFixed(0)}% / ${fmtMs(serverCpuMs / answered)}`],
-        ...probeRows(server.probe.latest),
+        ...probeRows(server.probe.latest, answered),
         ...(pgCpuMs === undefined ? [] : [['PostgreSQL CPU, all its processes (the same machine): share of one core / per answered request (ms)', `${((pgCpuMs / 1000 / seconds) * 100).toFixed(0)}% / ${fmtMs(pgCpuMs / answered)}`] as [string, string]]),
         ['load generator: share of one core / event-loop delay p99 (ms)', `${(((ownCpu.user + ownCpu.system) / 1e6 / seconds) * 100).toFixed(0)}% / ${fmtMs(lag.percentile(99) / 1e6)}`],
       ],

@@ -1,7 +1,8 @@
-import { type AnyColumn, and, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db';
 import { HttpError, type Noun, agree } from './errors';
+import { preparedRead } from './prepared';
 import { persons, users } from './schema';
 
 /** Small helpers every module uses to read, check and present rows. */
@@ -50,11 +51,13 @@ export type PersonRef = { id: number; username: string; name: string };
 export async function personRefs(db: DbOrTx, ids: (number | null | undefined)[]): Promise<Map<number, PersonRef>> {
   const wanted = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, username: users.username, nickname: persons.nickname, full_name: persons.full_name })
-    .from(users)
-    .innerJoin(persons, eq(persons.id, users.person_id))
-    .where(inArray(users.id, wanted));
+  const rows = await preparedRead<{ id: number; username: string; nickname: string | null; full_name: string }>(db, personRefs, 'person_refs', (d) =>
+    d
+      .select({ id: users.id, username: users.username, nickname: persons.nickname, full_name: persons.full_name })
+      .from(users)
+      .innerJoin(persons, eq(persons.id, users.person_id))
+      .where(sql`${users.id} = any(${sql.placeholder('ids')})`),
+  ).execute({ ids: wanted });
   return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, name: r.nickname || r.full_name }]));
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedRead } from '../../src/core/prepared';
+import { preparedRead, rawStatement, sqlStatement } from '../../src/core/prepared';
 import { organizations } from '../../src/core/schema/organization';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -79,5 +79,60 @@ describe('prepared reads', () => {
     await expect(transaction).rejects.toThrow();
     // Either database: the read never sees the rolled-back name.
     expect((await reading).map((r) => r.name)).toEqual(['Prep Norte']);
+  });
+
+  it('inside a transaction run on its connection (they see its uncommitted rows), built once for the pool and every transaction', async () => {
+    let builds = 0;
+    const counted = (db: TestApp['app']['db']) => {
+      builds++;
+      return build(db);
+    };
+    const key = {};
+    const values = { ids: [ids[0]], word: 'x' };
+    const read = (db: Parameters<typeof counted>[0]) => preparedRead<Record<string, unknown>>(db, key, 'prepared_tx_test', counted).execute(values);
+    expect((await read(t.app.db)).map((r) => r.name)).toEqual(['Prep Norte']);
+    const seen = await t.app.db
+      .transaction(async (tx) => {
+        await tx.update(organizations).set({ fantasy_name: 'Prep Norte (na transação)' }).where(eq(organizations.id, ids[0]));
+        const first = (await read(tx as never)).map((r) => r.name);
+        const second = (await read(tx as never)).map((r) => r.name);
+        tx.rollback();
+        return [first, second];
+      })
+      .catch((err: unknown) => err);
+    expect((seen as { message: string }).message).toMatch(/rollback/i);
+    // The reads in the transaction ran (no error) and, after the rollback, the pool reads the old name.
+    expect((await read(t.app.db)).map((r) => r.name)).toEqual(['Prep Norte']);
+    expect(builds).toBe(1);
+    const inside = await t.app.db.transaction(async (tx) => {
+      await tx.update(organizations).set({ fantasy_name: 'Prep Norte (na transação)' }).where(eq(organizations.id, ids[0]));
+      return (await read(tx as never)).map((r) => r.name);
+    });
+    expect(inside).toEqual(['Prep Norte (na transação)']);
+    expect(builds).toBe(1);
+    await t.app.db.update(organizations).set({ fantasy_name: 'Prep Norte' }).where(eq(organizations.id, ids[0]));
+  });
+
+  it('raw statements answer rows as db.execute does, on the pool and inside a transaction, and sqlStatement fills every placeholder', async () => {
+    const text = `select id, fantasy_name as name, created_at, settings from organization where id = any($1::int[]) order by id`;
+    const raw = rawStatement<Record<string, unknown>>('prepared_raw_test', text);
+    const drizzles = (await t.app.db.execute(sql`select id, fantasy_name as name, created_at, settings from organization where id = any(${`{${ids.join(',')}}`}::int[]) order by id`)).rows;
+    const ours = await raw(t.app.db, [ids]);
+    expect(ours).toEqual(drizzles);
+    expect(ours.map((r) => r.name)).toEqual(['Prep Norte', 'Prep Sul 2']);
+    expect(ours[0].settings).toEqual({ a: [1, 'dois'], b: null });
+    const inside = await t.app.db.transaction(async (tx) => {
+      await tx.update(organizations).set({ fantasy_name: 'Prep Sul (na transação)' }).where(eq(organizations.id, ids[1]));
+      return (await raw(tx as never, [[ids[1]]])).map((r) => r.name);
+    });
+    expect(inside).toEqual(['Prep Sul (na transação)']);
+    // The same placeholder twice, a constant and a value that is not SQL.
+    const statement = sqlStatement<{ same: boolean; word: string; constant: string }>(
+      'prepared_sql_test',
+      sql`select ${sql.placeholder('word')}::text = ${sql.placeholder('word')}::text as same, ${sql.placeholder('word')}::text as word, ${'constante'}::text as constant`,
+    );
+    expect(await statement(t.app.db, { word: `o'; drop table organization; --` })).toEqual([{ same: true, word: `o'; drop table organization; --`, constant: 'constante' }]);
+    await expect(raw(t.app.db, [['x']])).rejects.toMatchObject({ code: '22P02' });
+    expect(await raw(t.app.db, [[ids[0]]])).toHaveLength(1);
   });
 });

@@ -2,9 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db';
+import { rawStatement } from '../prepared';
 import { realtimeEvents } from './schema';
 import { users } from '../schema';
 
@@ -37,6 +38,16 @@ function flattenHeaderBlock(res: ServerResponse) {
 const ALL_VERSIONS = Number.MAX_SAFE_INTEGER;
 
 const CHANNEL = 'realtime_events';
+
+// Texts fixed once (parsed once per connection, never built per call).
+const INSERT_EVENTS = `insert into realtime_event (batch, topic, data)
+  select $1::uuid, e->>'t', e->'d' from jsonb_array_elements($2::jsonb) with ordinality as x(e, n) order by n
+  returning id, topic`;
+const insertEvents = rawStatement<{ id: number | string; topic: string }>('realtime_events', INSERT_EVENTS);
+const insertEventsAndNotify = rawStatement<{ id: number | string; topic: string }>(
+  'realtime_events_notify',
+  `with inserted as (${INSERT_EVENTS}) select inserted.id, inserted.topic from inserted, (select pg_notify($3, $4)) as told`,
+);
 const HEARTBEAT_MS = 25_000;
 const RETENTION_MS = 24 * 3600_000;
 const MAX_BUFFERED = 1024 * 1024;
@@ -189,15 +200,9 @@ export class RealtimeHub {
     // node-postgres and PGlite): an organization-wide announcement is thousands of rows. On
     // PostgreSQL the same statement tells the other processes (NOTIFY is sent at its commit, with the rows).
     const payload = JSON.stringify(messages.map((m) => ({ t: m.topic, d: m.data })));
-    const inserted = sql`insert into ${realtimeEvents} (batch, topic, data)
-          select ${batch}::uuid, e->>'t', e->'d' from jsonb_array_elements(${payload}::jsonb) with ordinality as x(e, n) order by n
-          returning id, topic`;
-    const result = await this.database.db.execute(
-      this.database.pool
-        ? sql`with inserted as (${inserted}) select inserted.id, inserted.topic from inserted, (select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: this.origin, batch })})) as told`
-        : inserted,
-    );
-    const rows = result.rows as { id: number | string; topic: string }[];
+    const rows = this.database.pool
+      ? await insertEventsAndNotify(this.database.db, [batch, payload, CHANNEL, JSON.stringify({ origin: this.origin, batch })])
+      : await insertEvents(this.database.db, [batch, payload]);
     idsInOrder(messages, rows).forEach((e) => this.deliver(e));
   }
 

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { RealtimeMessage, UserSettings } from '@operacoes/contract';
 import type { DbOrTx } from '../../core/db';
 import { mailLayout } from '../../core/mail';
-import { users } from '../../core/schema';
+import { rawStatement } from '../../core/prepared';
 import { userTopic } from '../../core/tokens';
-import { notifications } from './schema';
+
+// One set-based statement for any number of recipients (ids as one JSON parameter), of one text:
+// parsed once per connection, never built per call.
+const insertNotifications = rawStatement<{ id: number; user_id: number; created_at: Date | string; email: string; settings: UserSettings | null }>(
+  'notification_insert',
+  `with inserted as (
+     insert into "notification" (organization_id, user_id, title, message, link, created_by)
+     select u.organization_id, u.id, $1, $2, $3, $4
+     from "user" u
+     where u.is_active and u.id in (select (value)::int from jsonb_array_elements_text($5::jsonb))
+     returning id, user_id, created_at
+   )
+   select i.id, i.user_id, i.created_at, u.email, u.settings
+   from inserted i join "user" u on u.id = i.user_id
+   order by i.id`,
+);
 
 export type NewNotification = { title: string; message: string; link?: string | null; createdBy?: number | null };
 
@@ -21,18 +35,8 @@ export class Notifier {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return { count: 0, deliver: async () => undefined };
     // One set-based statement for any number of recipients (ids as one JSON parameter).
-    const result = await tx.execute(sql`
-      with inserted as (
-        insert into ${notifications} (organization_id, user_id, title, message, link, created_by)
-        select u.organization_id, u.id, ${n.title}, ${n.message}, ${n.link ?? null}, ${n.createdBy ?? null}
-        from ${users} u
-        where u.is_active and u.id in (select (value)::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-        returning id, user_id, created_at
-      )
-      select i.id, i.user_id, i.created_at, u.email, u.settings
-      from inserted i join ${users} u on u.id = i.user_id
-      order by i.id`);
-    const rows = (result.rows as { id: number; user_id: number; created_at: Date | string; email: string; settings: UserSettings | null }[]).map((r) => ({
+    const result = await insertNotifications(tx, [n.title, n.message, n.link ?? null, n.createdBy ?? null, JSON.stringify(ids)]);
+    const rows = result.map((r) => ({
       ...r,
       id: Number(r.id),
       user_id: Number(r.user_id),

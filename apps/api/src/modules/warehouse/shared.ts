@@ -4,6 +4,7 @@ import { unprocessable } from '../../core/errors';
 import { stocks } from './stock/schema';
 import type { DbOrTx } from '../../core/db';
 import { sqlList } from '../../core/resource';
+import { rawStatement } from '../../core/prepared';
 import { type PersonRef, num } from '../../core/rows';
 
 /** Warehouse helpers: permission shortcuts and the names of the warehouse rows a list refers to. */
@@ -39,38 +40,51 @@ export type Refs = {
   stocks: Map<number, { id: number; name: string }>;
   users: Map<number, PersonRef>;
   units: Map<number, { id: number; name: string }>;
+  activities: Map<number, { id: number; code: string; client_name: string }>;
+  projects: Map<number, { id: number; code: string; name: string }>;
 };
 
 const idsOf = (xs: (number | null | undefined)[] | undefined) => [...new Set((xs ?? []).filter((x): x is number => typeof x === 'number'))];
-const anyOf = (column: SQL, ids: number[]) => (ids.length ? sql`${column} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
 
-/** Names of the rows a list refers to, in one round trip (products, sections, stocks, users, units). */
+type RefRow = { k: string; id: number; a: string | null; b: string; c: string | null; d: string | null; e: string | null };
+// One text for every call (a kind with no ids reads nothing): parsed once per connection, built never.
+// Every branch names its columns: a UNION takes its column names from whichever branch comes first.
+const readRefs = rawStatement<RefRow>(
+  'warehouse_refs',
+  `select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where id = any($1::int[])
+  union all select 's', id, null, name, null, null, null from section where id = any($2::int[])
+  union all select 't', id, null, name, null, null, null from stock where id = any($3::int[])
+  union all select 'u', u.id, u.username, p.nickname, p.full_name, null, null from "user" u join person p on p.id = u.person_id where u.id = any($4::int[])
+  union all select 'o', id, null, name, null, null, null from unit_organizational where id = any($5::int[])
+  union all select 'a', id, code, client_name, null, null, null from external_activity where id = any($6::int[])
+  union all select 'j', id, code, name, null, null, null from project where id = any($7::int[])`,
+);
+
+/** Names of the rows a list refers to, in one round trip (products, sections, stocks, users, units, field activities, projects). */
 export async function loadRefs(
   db: DbOrTx,
-  want: { products?: (number | null)[]; sections?: (number | null)[]; stocks?: (number | null)[]; users?: (number | null)[]; units?: (number | null)[] },
+  want: {
+    products?: (number | null)[];
+    sections?: (number | null)[];
+    stocks?: (number | null)[];
+    users?: (number | null)[];
+    units?: (number | null)[];
+    activities?: (number | null)[];
+    projects?: (number | null)[];
+  },
 ): Promise<Refs> {
-  const p = idsOf(want.products);
-  const s = idsOf(want.sections);
-  const t = idsOf(want.stocks);
-  const u = idsOf(want.users);
-  const o = idsOf(want.units);
-  const refs: Refs = { products: new Map(), sections: new Map(), stocks: new Map(), users: new Map(), units: new Map() };
-  if (!p.length && !s.length && !t.length && !u.length && !o.length) return refs;
-  // Every branch names its columns: a UNION takes its column names from whichever branch comes first.
-  const parts: SQL[] = [];
-  if (p.length) parts.push(sql`select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where ${anyOf(sql`id`, p)}`);
-  if (s.length) parts.push(sql`select 's' as k, id, null as a, name as b, null as c, null as d, null as e from section where ${anyOf(sql`id`, s)}`);
-  if (t.length) parts.push(sql`select 't' as k, id, null as a, name as b, null as c, null as d, null as e from stock where ${anyOf(sql`id`, t)}`);
-  if (u.length) parts.push(sql`select 'u' as k, u.id, u.username as a, p.nickname as b, p.full_name as c, null as d, null as e from "user" u join person p on p.id = u.person_id where ${anyOf(sql`u.id`, u)}`);
-  if (o.length) parts.push(sql`select 'o' as k, id, null as a, name as b, null as c, null as d, null as e from unit_organizational where ${anyOf(sql`id`, o)}`);
-  const rows = (await db.execute(sql.join(parts, sql` union all `))).rows as { k: string; id: number; a: string | null; b: string; c: string | null; d: string | null; e: string | null }[];
-  for (const r of rows) {
+  const ids = [want.products, want.sections, want.stocks, want.users, want.units, want.activities, want.projects].map(idsOf);
+  const refs: Refs = { products: new Map(), sections: new Map(), stocks: new Map(), users: new Map(), units: new Map(), activities: new Map(), projects: new Map() };
+  if (ids.every((kind) => kind.length === 0)) return refs;
+  for (const r of await readRefs(db, ids)) {
     const id = Number(r.id);
     if (r.k === 'p') refs.products.set(id, { id, code: r.a!, name: r.b, tracking: r.c as 'patrimonio', unit_of_measure: r.d!, minimum_quantity: num(r.e) });
     else if (r.k === 's') refs.sections.set(id, { id, name: r.b });
     else if (r.k === 't') refs.stocks.set(id, { id, name: r.b });
     else if (r.k === 'u') refs.users.set(id, { id, username: r.a!, name: r.b || r.c || r.a! });
-    else refs.units.set(id, { id, name: r.b });
+    else if (r.k === 'o') refs.units.set(id, { id, name: r.b });
+    else if (r.k === 'a') refs.activities.set(id, { id, code: r.a!, client_name: r.b });
+    else refs.projects.set(id, { id, code: r.a!, name: r.b });
   }
   return refs;
 }

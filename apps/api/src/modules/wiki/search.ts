@@ -7,11 +7,12 @@
  * the body 0.4, the ancestors' titles 0.2) and only the page asked for gets its excerpts
  * (`ts_headline` is costly), marked with private-use characters and then escaped.
  */
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { WikiSearchHit } from '@operacoes/contract';
 import type { CurrentUser } from '../../core/access';
 import type { DbOrTx } from '../../core/db';
 import { listResult } from '../../core/list';
+import { preparedRead, sqlStatement } from '../../core/prepared';
 import { MARK_END, MARK_START, markedExcerpt } from './html';
 import { ancestorPaths } from './pages';
 import { searchable, wikiPages } from './schema';
@@ -20,25 +21,30 @@ const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinW
 
 type Hit = { id: number; path: string; title: string; rank: number; updated_at: Date | string; body_headline: string; title_headline: string; total: number };
 
+/** A typed query as written: phrases, "or", -exclusions (websearch syntax never fails). */
+const EXACT = sql`websearch_to_tsquery('wiki_pt', ${sql.placeholder('q')})`;
+/** The same, or every word as the start of one. */
+const EXACT_OR_PREFIXES = sql`(${EXACT} || to_tsquery('wiki_pt', ${sql.placeholder('prefixes')}))`;
+
 /**
  * What a person typed, as a query: the words as typed (phrases, "or", -exclusions), or every word
  * as the start of one (a search box is typed into: "config" finds "configuração", "monit" finds
  * "monitoramento"). Words under three letters are not prefixes: they would match almost anything.
+ * `prefixes` is null when only the exact query applies.
  */
-function wikiQuery(q: string) {
-  const exact = sql`websearch_to_tsquery('wiki_pt', ${q})`;
+function wikiQuery(q: string): { q: string; prefixes: string | null } {
   // A query with a phrase, an exclusion or an "or" says exactly what it wants.
-  if (/["']|(^|\s)-|\sor\s/i.test(q)) return exact;
+  if (/["']|(^|\s)-|\sor\s/i.test(q)) return { q, prefixes: null };
   const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3).slice(0, 8);
-  if (!words.length) return exact;
-  return sql`(${exact} || to_tsquery('wiki_pt', ${words.map((w) => `${w}:*`).join(' & ')}))`;
+  return { q, prefixes: words.length ? words.map((w) => `${w}:*`).join(' & ') : null };
 }
 
 /**
  * The pages of an organization matching `query`, with their rank: each page's own document plus
  * its ancestors' titles, found through `parent_id` (depth is small: SPEC allows four levels).
  */
-function matching(organizationId: number, query: SQL) {
+function matching(query: SQL) {
+  const organizationId = sql.placeholder('organization');
   return sql`
     with recursive up(id, ancestor) as (
       select id, parent_id from ${wikiPages} where organization_id = ${organizationId} and parent_id is not null
@@ -57,30 +63,35 @@ function matching(organizationId: number, query: SQL) {
     select id, ts_rank(document, ${query}) as rank from documents where document @@ ${query}`;
 }
 
-export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page: number, pageSize: number) {
-  const offset = (page - 1) * pageSize;
-  // websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without
-  // syntax errors; with the text bound it folds to a constant when planned. The ranked matches carry
-  // only (id, rank) through the count and the sort (OFFSET 0 keeps that projection in the scan);
-  // the page's rows are read again for the 10 answers only.
-  const query = wikiQuery(q);
-  const result = await db.execute(sql`
-    with ranked as (${matching(user.organizationId, query)} offset 0),
-    hits as (select id, rank, count(*) over () as total from ranked order by rank desc, id limit ${pageSize} offset ${offset})
+// websearch_to_tsquery accepts anything a person types ("quoted phrases", or, -exclusions) without
+// syntax errors. The ranked matches carry only (id, rank) through the count and the sort (OFFSET 0
+// keeps that projection in the scan); the page's rows are read again for the 10 answers only.
+// Rendered once per form (the search is the busiest read of the mix; its SQL the longest).
+const searchSql = (query: SQL) => sql`
+    with ranked as (${matching(query)} offset 0),
+    hits as (select id, rank, count(*) over () as total from ranked order by rank desc, id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})
     select p.id, p.path, p.title, p.updated_at, hits.rank::float8 as rank, hits.total::int as total,
       ts_headline('wiki_pt', ${searchable(sql`p.body_text`)}, ${query}, ${HEADLINE}) as body_headline,
       ts_headline('wiki_pt', ${searchable(sql`p.title`)}, ${query}, ${HEADLINE}) as title_headline
     from hits join ${wikiPages} p on p.id = hits.id
-    order by hits.rank desc, hits.id`);
-  const rows = result.rows as Hit[];
-  const total = rows[0] ? Number(rows[0].total) : page > 1 ? await countMatches(db, user, q) : 0;
+    order by hits.rank desc, hits.id`;
+const search = { exact: sqlStatement<Hit>('wiki_search', searchSql(EXACT)), prefixes: sqlStatement<Hit>('wiki_search_prefixes', searchSql(EXACT_OR_PREFIXES)) };
+const count = { exact: sqlStatement<{ n: number }>('wiki_count', sql`select count(*)::int as n from (${matching(EXACT)}) m`), prefixes: sqlStatement<{ n: number }>('wiki_count_prefixes', sql`select count(*)::int as n from (${matching(EXACT_OR_PREFIXES)}) m`) };
+
+export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page: number, pageSize: number) {
+  const query = wikiQuery(q);
+  const form = query.prefixes === null ? 'exact' : 'prefixes';
+  const rows = await search[form](db, { ...query, organization: user.organizationId, limit: pageSize, offset: (page - 1) * pageSize });
+  const total = rows[0] ? Number(rows[0].total) : page > 1 ? Number((await count[form](db, { ...query, organization: user.organizationId }))[0]?.n ?? 0) : 0;
 
   const ancestors = [...new Set(rows.flatMap((r) => ancestorPaths(r.path)))];
   const crumbs = ancestors.length
-    ? await db
-        .select({ id: wikiPages.id, path: wikiPages.path, title: wikiPages.title })
-        .from(wikiPages)
-        .where(and(eq(wikiPages.organization_id, user.organizationId), inArray(wikiPages.path, ancestors)))
+    ? await preparedRead<{ id: number; path: string; title: string }>(db, searchWiki, 'wiki_crumbs', (d) =>
+        d
+          .select({ id: wikiPages.id, path: wikiPages.path, title: wikiPages.title })
+          .from(wikiPages)
+          .where(and(eq(wikiPages.organization_id, sql.placeholder('organization')), sql`${wikiPages.path} = any(${sql.placeholder('paths')})`)),
+      ).execute({ organization: user.organizationId, paths: ancestors })
     : [];
   const byPath = new Map(crumbs.map((c) => [c.path, c]));
   const items: WikiSearchHit[] = rows.map((r) => {
@@ -97,12 +108,4 @@ export async function searchWiki(db: DbOrTx, user: CurrentUser, q: string, page:
     };
   });
   return listResult(items, total, page, pageSize);
-}
-
-/** The number of matches (a page past the last one still says how many there are). */
-async function countMatches(db: DbOrTx, user: CurrentUser, q: string): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from (${matching(user.organizationId, wikiQuery(q))}) m`);
-  const rows = result.rows as { n: number }[];
-  return Number(rows[0]?.n ?? 0);
 }

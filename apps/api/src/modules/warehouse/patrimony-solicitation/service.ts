@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../core/access';
 import { audit } from '../../../core/audit';
 import type { DbOrTx } from '../../../core/db';
 import { HttpError, conflict } from '../../../core/errors';
+import { preparedRead } from '../../../core/prepared';
 import { fmt, iso, num, refOf, violation } from '../../../core/rows';
 import { consumableBalances } from '../consumable/schema';
 import { movements } from '../movement/schema';
@@ -18,36 +19,42 @@ import { assertNotReservedOnSchedule, notReservedOnSchedule } from './reservatio
 export type SolicitationRow = typeof patrimonySolicitations.$inferSelect;
 type ItemRow = typeof patrimonySolicitationItems.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
+type SolicitationLine = Pick<ItemRow, 'id' | 'solicitation_id' | 'patrimony_id' | 'product_id' | 'quantity' | 'delivered_at' | 'returned_at'> & {
+  tag: string | null;
+  serial: string | null;
+  status: PatrimonyRow['status'] | null;
+};
 
 /** The read shapes without `actions` and `steps`, which the workflow adds (routes.ts). */
 export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx): Promise<Omit<SolicitationRead, 'actions' | 'steps'>[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select({ line: patrimonySolicitationItems, tag: patrimonies.tag, serial: patrimonies.serial, status: patrimonies.status })
-    .from(patrimonySolicitationItems)
-    .leftJoin(patrimonies, eq(patrimonies.id, patrimonySolicitationItems.patrimony_id))
-    .where(inArray(patrimonySolicitationItems.solicitation_id, rows.map((r) => r.id)))
-    .orderBy(asc(patrimonySolicitationItems.id));
+  const lines = await preparedRead<SolicitationLine>(db, presentSolicitations, 'solicitation_lines', (d) =>
+    d
+      .select({
+        id: patrimonySolicitationItems.id,
+        solicitation_id: patrimonySolicitationItems.solicitation_id,
+        patrimony_id: patrimonySolicitationItems.patrimony_id,
+        product_id: patrimonySolicitationItems.product_id,
+        quantity: patrimonySolicitationItems.quantity,
+        delivered_at: patrimonySolicitationItems.delivered_at,
+        returned_at: patrimonySolicitationItems.returned_at,
+        tag: patrimonies.tag,
+        serial: patrimonies.serial,
+        status: patrimonies.status,
+      })
+      .from(patrimonySolicitationItems)
+      .leftJoin(patrimonies, eq(patrimonies.id, patrimonySolicitationItems.patrimony_id))
+      .where(sql`${patrimonySolicitationItems.solicitation_id} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(patrimonySolicitationItems.id)),
+  ).execute({ ids: rows.map((r) => r.id) });
   const refs = await loadRefs(db, {
-    products: lines.map((l) => l.line.product_id),
+    products: lines.map((l) => l.product_id),
     stocks: rows.map((r) => r.stock_id),
     units: rows.map((r) => r.destination_unit_id),
     users: rows.flatMap((r) => [r.requester_id, r.decided_by, r.delivered_by, r.returned_by, r.cancelled_by]),
+    activities: rows.map((r) => r.destination_activity_id),
+    projects: rows.map((r) => r.destination_project_id),
   });
-  const activityIds = [...new Set(rows.map((r) => r.destination_activity_id).filter((v): v is number => v !== null))];
-  const activities = new Map(
-    (activityIds.length ? ((await db.execute(sql`select id, code, client_name from external_activity where id in ${activityIds}`)).rows as { id: number; code: string; client_name: string }[]) : []).map((a) => [
-      Number(a.id),
-      { id: Number(a.id), code: a.code, client_name: a.client_name },
-    ]),
-  );
-  const projectIds = [...new Set(rows.map((r) => r.destination_project_id).filter((v): v is number => v !== null))];
-  const projects = new Map(
-    (projectIds.length ? ((await db.execute(sql`select id, code, name from project where id in ${projectIds}`)).rows as { id: number; code: string; name: string }[]) : []).map((p) => [
-      Number(p.id),
-      { id: Number(p.id), code: p.code, name: p.name },
-    ]),
-  );
   return rows.map((r) => ({
     id: r.id,
     organization_id: r.organization_id,
@@ -57,22 +64,22 @@ export async function presentSolicitations(rows: SolicitationRow[], db: DbOrTx):
     reason: r.reason,
     destination_type: r.destination_type,
     destination_unit: refOf(refs.units, r.destination_unit_id),
-    destination_activity: r.destination_activity_id ? (activities.get(r.destination_activity_id) ?? null) : null,
-    destination_project: r.destination_project_id ? (projects.get(r.destination_project_id) ?? null) : null,
+    destination_activity: refOf(refs.activities, r.destination_activity_id),
+    destination_project: refOf(refs.projects, r.destination_project_id),
     destination_note: r.destination_note,
     stock: refOf(refs.stocks, r.stock_id),
     origin_id: r.origin_id,
     items: lines
-      .filter((l) => l.line.solicitation_id === r.id)
+      .filter((l) => l.solicitation_id === r.id)
       .map((l) => {
-        const p = refs.products.get(l.line.product_id)!;
+        const p = refs.products.get(l.product_id)!;
         return {
-          id: l.line.id,
-          patrimony: l.line.patrimony_id ? { id: l.line.patrimony_id, tag: l.tag!, serial: l.serial, status: l.status! } : null,
+          id: l.id,
+          patrimony: l.patrimony_id ? { id: l.patrimony_id, tag: l.tag!, serial: l.serial, status: l.status! } : null,
           product: { id: p.id, code: p.code, name: p.name, tracking: p.tracking, unit_of_measure: p.unit_of_measure as 'un' },
-          quantity: num(l.line.quantity),
-          delivered_at: iso(l.line.delivered_at),
-          returned_at: iso(l.line.returned_at),
+          quantity: num(l.quantity),
+          delivered_at: iso(l.delivered_at),
+          returned_at: iso(l.returned_at),
         };
       }),
     decided_by: refOf(refs.users, r.decided_by),
