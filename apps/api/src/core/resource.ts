@@ -129,15 +129,32 @@ export type VisibleDef = Pick<ResourceDef, 'table' | 'tenancy' | 'tenancyColumn'
 
 /** Loads one row the user may see (404 otherwise), optionally locking it for update. */
 export async function findVisible<T = Row>(def: VisibleDef, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<T> {
-  let q = db
+  const [row] = (await visibleRows(def, db, user, id, lock)) as T[];
+  if (!row) throw notFound(def);
+  return row;
+}
+
+/** The row `id` if the user may see it (none otherwise): a prepared statement unless a unit scope applies. */
+export function visibleRows(def: Omit<VisibleDef, 'label' | 'gender'>, db: DbOrTx, user: CurrentUser, id: number, lock = false): Promise<Row[]> {
+  const scoped = def.tenancy === 'organization' && !user.superAdmin;
+  if (!(scoped && def.access && unitCondition(def as ScopedDef, user))) {
+    const tenancyColumn = scoped ? (def.tenancyColumn ?? def.table.organization_id!) : undefined;
+    const key = `visible:${getTableName(def.table as PgTable)}:${tenancyColumn?.name ?? ''}:${lock}`;
+    return preparedRead<Row>(db, key, `${getTableName(def.table as PgTable)}_visible`, (handle) => {
+      const q = handle
+        .select()
+        .from(def.table as PgTable)
+        .where(and(eq(def.table.id, sql.placeholder('id')), tenancyColumn ? eq(tenancyColumn, sql.placeholder('organization')) : undefined))
+        .$dynamic();
+      return lock ? q.for('update') : q;
+    }).execute({ id, organization: user.organizationId });
+  }
+  const q = db
     .select()
     .from(def.table as PgTable)
     .where(and(eq(def.table.id, id), tenancyCondition(def, user)))
     .$dynamic();
-  if (lock) q = q.for('update');
-  const [row] = (await q) as T[];
-  if (!row) throw notFound(def);
-  return row;
+  return (lock ? q.for('update') : q) as unknown as Promise<Row[]>;
 }
 
 /** Every resource registered through the kit (entity and path), e.g. for the test that each one has a generic suite. */

@@ -48,7 +48,7 @@ import { audit } from './audit';
 import type { DbOrTx, Tx } from './db';
 import { HttpError, type Noun, conflict, notFound } from './errors';
 import { notify } from './notify';
-import { plainPresent, tenancyCondition } from './resource';
+import { plainPresent, visibleRows } from './resource';
 
 type Row = Record<string, unknown> & { id: number };
 /** A row of a workflow's table. */
@@ -192,11 +192,7 @@ export function workflow<R extends Base, S extends string, P extends object = ob
       });
 
   async function lock(tx: DbOrTx, user: CurrentUser, id: number): Promise<R> {
-    const [row] = (await tx
-      .select()
-      .from(table as PgTable)
-      .where(and(eq(table.id, id), tenancyCondition(visible, user)))
-      .for('update')) as R[];
+    const [row] = (await visibleRows(visible, tx, user, id, true)) as R[];
     if (!row) throw notFound(resource);
     return row;
   }
