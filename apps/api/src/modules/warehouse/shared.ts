@@ -47,18 +47,26 @@ export type Refs = {
 const idsOf = (xs: (number | null | undefined)[] | undefined) => [...new Set((xs ?? []).filter((x): x is number => typeof x === 'number'))];
 
 type RefRow = { k: string; id: number; a: string | null; b: string; c: string | null; d: string | null; e: string | null };
-// One text for every call (a kind with no ids reads nothing): parsed once per connection, built never.
-// Every branch names its columns: a UNION takes its column names from whichever branch comes first.
-const readRefs = rawStatement<RefRow>(
-  'warehouse_refs',
-  `select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where id = any($1::int[])
-  union all select 's', id, null, name, null, null, null from section where id = any($2::int[])
-  union all select 't', id, null, name, null, null, null from stock where id = any($3::int[])
-  union all select 'u', u.id, u.username, p.nickname, p.full_name, null, null from "user" u join person p on p.id = u.person_id where u.id = any($4::int[])
-  union all select 'o', id, null, name, null, null, null from unit_organizational where id = any($5::int[])
-  union all select 'a', id, code, client_name, null, null, null from external_activity where id = any($6::int[])
-  union all select 'j', id, code, name, null, null, null from project where id = any($7::int[])`,
-);
+// One branch per kind, in the order of `loadRefs`' ids. Every branch names its columns: a UNION takes
+// its column names from whichever branch comes first.
+const BRANCHES = [
+  (n: number) => `select 'p' as k, id, code as a, name as b, tracking as c, unit_of_measure as d, minimum_quantity::text as e from product where id = any($${n}::int[])`,
+  (n: number) => `select 's' as k, id, null as a, name as b, null as c, null as d, null as e from section where id = any($${n}::int[])`,
+  (n: number) => `select 't' as k, id, null as a, name as b, null as c, null as d, null as e from stock where id = any($${n}::int[])`,
+  (n: number) => `select 'u' as k, u.id, u.username as a, p.nickname as b, p.full_name as c, null as d, null as e from "user" u join person p on p.id = u.person_id where u.id = any($${n}::int[])`,
+  (n: number) => `select 'o' as k, id, null as a, name as b, null as c, null as d, null as e from unit_organizational where id = any($${n}::int[])`,
+  (n: number) => `select 'a' as k, id, code as a, client_name as b, null as c, null as d, null as e from external_activity where id = any($${n}::int[])`,
+  (n: number) => `select 'j' as k, id, code as a, name as b, null as c, null as d, null as e from project where id = any($${n}::int[])`,
+];
+// A statement per set of kinds asked for (a handful in practice), each of one text whatever the
+// number of ids: parsed once per connection, built never.
+const refStatements = new Map<number, (db: DbOrTx, values: unknown[]) => Promise<RefRow[]>>();
+function refStatement(kinds: number[]) {
+  const key = kinds.reduce((mask, kind) => mask | (1 << kind), 0);
+  let statement = refStatements.get(key);
+  if (!statement) refStatements.set(key, (statement = rawStatement<RefRow>('warehouse_refs', kinds.map((kind, i) => BRANCHES[kind](i + 1)).join(' union all '))));
+  return statement;
+}
 
 /** Names of the rows a list refers to, in one round trip (products, sections, stocks, users, units, field activities, projects). */
 export async function loadRefs(
@@ -75,8 +83,9 @@ export async function loadRefs(
 ): Promise<Refs> {
   const ids = [want.products, want.sections, want.stocks, want.users, want.units, want.activities, want.projects].map(idsOf);
   const refs: Refs = { products: new Map(), sections: new Map(), stocks: new Map(), users: new Map(), units: new Map(), activities: new Map(), projects: new Map() };
-  if (ids.every((kind) => kind.length === 0)) return refs;
-  for (const r of await readRefs(db, ids)) {
+  const kinds = ids.flatMap((kind, i) => (kind.length ? [i] : []));
+  if (kinds.length === 0) return refs;
+  for (const r of await refStatement(kinds)(db, kinds.map((kind) => ids[kind]))) {
     const id = Number(r.id);
     if (r.k === 'p') refs.products.set(id, { id, code: r.a!, name: r.b, tracking: r.c as 'patrimonio', unit_of_measure: r.d!, minimum_quantity: num(r.e) });
     else if (r.k === 's') refs.sections.set(id, { id, name: r.b });
